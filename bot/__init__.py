@@ -1,0 +1,1 @@
+"""The Discord side: configuration, the store, the game service, cogs and the console command."""

@@ -1,0 +1,106 @@
+"""The console command: ``islandbot run | sync | simulate | backup``.
+
+Without a subcommand it runs the bot when a token is configured, and otherwise plays an
+offline demonstration game (``simulate tigerisland``) so anyone can see the boards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .config import Settings, load_settings
+from .simulate import simulate
+
+log = logging.getLogger("islandbot")
+DEFAULT_DEMO = ("tigerisland", 2, 1, "frames")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="islandbot", description="A Discord bot that hosts island board games."
+    )
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
+    sync.add_argument("--guild", type=int, help="a server id (instant); default: global")
+    sim = sub.add_parser("simulate", help="computer players play a game offline; PNG per move")
+    sim.add_argument("game", help="tigerisland, islant, competition or wars")
+    sim.add_argument("--players", type=int, default=2)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--out", type=Path, default=Path("frames"))
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    backup = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
+    backup.add_argument("destination", type=Path)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings = load_settings()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    command = args.command or ("run" if settings.token else None)
+    if command is None:
+        game, players, seed, out = DEFAULT_DEMO
+        print("No DISCORD_TOKEN set: playing an offline demonstration game instead.")
+        return _simulate(game, players, seed, Path(out), {})
+    if command == "simulate":
+        options = dict(item.split("=", 1) for item in args.option)
+        return _simulate(args.game, args.players, args.seed, args.out, options)
+    if command == "backup":
+        asyncio.run(_backup(settings, args.destination))
+        print(f"Database copied to {args.destination}")
+        return 0
+    if not settings.token:
+        print("DISCORD_TOKEN is not set (see .env.example).", file=sys.stderr)
+        return 2
+    if command == "sync":
+        asyncio.run(_sync(settings, args.guild))
+        return 0
+    asyncio.run(_run(settings))
+    return 0
+
+
+def _simulate(game: str, players: int, seed: int, out: Path, options: dict[str, str]) -> int:
+    summary = simulate(game, players=players, seed=seed, out=out, options=options)
+    print(summary.text())
+    return 0
+
+
+async def _run(settings: Settings) -> None:
+    from .client import IslandBot
+
+    bot = IslandBot(settings.database, dev_guild=settings.dev_guild)
+    log.info("starting with %r", settings)
+    async with bot:
+        await bot.start(settings.token or "")
+
+
+async def _sync(settings: Settings, guild: int | None) -> None:
+    from .client import IslandBot
+
+    bot = IslandBot(settings.database)
+    async with bot:
+        await bot.login(settings.token or "")  # runs setup_hook: cogs are loaded
+        synced = await bot.sync_commands(guild or settings.dev_guild)
+        print(f"Synced {len(synced)} commands " + (f"to server {guild}." if guild else "globally."))
+
+
+async def _backup(settings: Settings, destination: Path) -> None:
+    from .store import Store
+
+    store = await Store.open(settings.database)
+    try:
+        await store.backup(destination)
+    finally:
+        await store.close()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

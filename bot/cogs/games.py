@@ -1,0 +1,170 @@
+"""Commands every game shares: /game new, status, move, resign, end, rules, and /help."""
+
+from __future__ import annotations
+
+import io
+from importlib import resources
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import all_games, find_game
+
+from ..choices import legal_move_choices
+from ..errors import UserError
+from ..presenter import COLOUR, lobby_embed, turn_line
+from ..ui import is_moderator, lobby_view, play_move, post_board, service_of
+
+GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"level=5 timer=10"`` → ``{"level": "5", "timer": "10"}``; a bad word is refused."""
+    options: dict[str, str] = {}
+    for word in (text or "").replace(",", " ").split():
+        key, sep, value = word.partition("=")
+        if not sep or not key or not value:
+            raise UserError("bad_options", word=word)
+        options[key.strip().lower()] = value.strip()
+    return options
+
+
+def rules_text(game_name: str) -> str:
+    """The in-game rules of a game, with our rulings, from ``bot/rules/<game>.md``."""
+    return (resources.files("bot") / "rules" / f"{game_name}.md").read_text(encoding="utf-8")
+
+
+class GamesCog(commands.Cog):
+    """Lobbies and the commands that work the same in every game."""
+
+    game = app_commands.Group(
+        name="game", description="Start, follow and finish island games", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @game.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(
+        game="Which game to play",
+        options="Game options as name=value words, e.g. first_player=0 (see /game rules)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self, interaction: discord.Interaction, game: str, options: str | None = None
+    ) -> None:
+        service = service_of(interaction)
+        record = await service.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            game_name=game,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            options=parse_options(options),
+        )
+        await interaction.response.send_message(
+            embed=lobby_embed(record), view=lobby_view(record.id)
+        )
+
+    @new.autocomplete("options")
+    async def new_options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        name = getattr(interaction.namespace, "game", None)
+        if not name:
+            return []
+        choices = []
+        for spec in find_game(name).info.options:
+            text = f"{spec.name}={spec.default}"
+            label = f"{text} ({spec.description})"[:100]
+            if current.lower() in label.lower():
+                choices.append(app_commands.Choice(name=label, value=text))
+        return choices[:25]
+
+    @game.command(name="status", description="Show the board and whose turn it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        record = await service.current(interaction.channel_id or 0)
+        if record.status == "lobby":
+            await interaction.response.send_message(embed=lobby_embed(record), ephemeral=True)
+            return
+        state = service.state_of(record)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await service.render(record, state, record.seat_of(interaction.user.id))
+        content, _ = turn_line(record, state)
+        await interaction.followup.send(
+            content=content or None,
+            file=discord.File(io.BytesIO(png), filename="board.png"),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @game.command(name="move", description="Make a move in this channel's game")
+    @app_commands.describe(move="Your move: start typing and pick one of the legal moves")
+    async def move(self, interaction: discord.Interaction, move: str) -> None:
+        await play_move(interaction, move)
+
+    @move.autocomplete("move")
+    async def move_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await legal_move_choices(interaction, current)
+
+    @game.command(name="resign", description="Give up your seat in this channel's game")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        result = await service.resign(
+            interaction.channel_id or 0, interaction.user.id, interaction.id
+        )
+        await post_board(
+            interaction, result, headline=f"**{interaction.user.display_name}** resigned."
+        )
+
+    @game.command(name="end", description="Stop this channel's game (host or Manage Channel)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        record = await service.end(
+            interaction.channel_id or 0, interaction.user.id, is_moderator(interaction)
+        )
+        title = find_game(record.game).info.title
+        await interaction.response.send_message(
+            f"The {title} game #{record.id} was ended by {interaction.user.mention}. "
+            "Start another with `/game new`.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @game.command(name="rules", description="How to play a game, with our rulings")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        info = find_game(game).info
+        embed = discord.Embed(title=info.title, description=rules_text(game)[:4000], colour=COLOUR)
+        embed.set_footer(text=f"{info.min_players}–{info.max_players} players")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="help", description="What this bot does and how to play")
+    async def help(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Island games", colour=COLOUR, description=HELP_TEXT)
+        for info in (g.info for g in all_games()):
+            embed.add_field(
+                name=f"{info.title} ({info.min_players}–{info.max_players} players)",
+                value=info.summary,
+                inline=False,
+            )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+HELP_TEXT = (
+    "**Start:** `/game new` opens a lobby; others press **Join**, the host can **Add "
+    "computer** players and presses **Start**. One game per channel (use a thread for more).\n"
+    "**Play:** `/game move` with suggestions of your legal moves, or the game's own commands "
+    "(`/tiger place`, `/tiger build`). The board is posted after every move.\n"
+    "**Follow:** `/game status` shows the board; **My moves** lists what you can do.\n"
+    "**Finish:** `/game resign` gives up your seat; `/game end` stops the game (host or "
+    "Manage Channel). `/game rules` explains each game."
+)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GamesCog(bot))

@@ -1,0 +1,53 @@
+"""Configuration from environment variables, with an optional ``.env`` file."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+ENV_FILE = ".env"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot reads from its environment."""
+
+    token: str | None
+    database: Path
+    dev_guild: int | None
+    log_level: str
+
+    def __repr__(self) -> str:  # never show the token
+        token = "set" if self.token else "unset"
+        return (
+            f"Settings(token={token}, database={str(self.database)!r}, "
+            f"dev_guild={self.dev_guild}, log_level={self.log_level!r})"
+        )
+
+
+def load_settings(environ: dict[str, str] | None = None, env_file: str | Path = ENV_FILE) -> Settings:
+    """Settings from ``environ`` (default: the process environment) over a ``.env`` file."""
+    values = read_env_file(Path(env_file))
+    values.update(os.environ if environ is None else environ)
+    guild = values.get("ISLANDBOT_DEV_GUILD", "").strip()
+    return Settings(
+        token=values.get("DISCORD_TOKEN", "").strip() or None,
+        database=Path(values.get("ISLANDBOT_DATABASE", "islandbot.sqlite3")),
+        dev_guild=int(guild) if guild else None,
+        log_level=values.get("ISLANDBOT_LOG_LEVEL", "INFO").upper(),
+    )
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines of a ``.env`` file (comments, blanks and quotes handled)."""
+    if not path.is_file():
+        return {}
+    values = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        values[key.strip().removeprefix("export ").strip()] = value.strip().strip("'\"")
+    return values

@@ -1,0 +1,39 @@
+"""Errors a user can fix, with one table of wording for every code the bot raises."""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, str] = {
+    "no_game": "There is no game in this channel. Start one with `/game new`.",
+    "no_lobby": "There is no open lobby here. Start one with `/game new`.",
+    "channel_busy": (
+        "This channel already has a {game} game. Finish it, or ask the host or a moderator "
+        "to use `/game end`; you can also start a thread and play there."
+    ),
+    "not_host": "Only the host ({host}) can do that.",
+    "not_host_or_mod": "Only the host or someone with Manage Channel can do that.",
+    "already_joined": "You are already in this game.",
+    "not_joined": "You are not in this lobby.",
+    "lobby_full": "The lobby is full: {game} takes at most {max} players.",
+    "too_few_players": "{game} needs at least {min} players; there are {count}. "
+    "Ask friends to press Join, or add computer players.",
+    "host_cannot_leave": "The host cannot leave the lobby; press Cancel to close it.",
+    "not_started": "The game has not started yet: the host presses Start in the lobby.",
+    "not_playing": "You are not playing in this game.",
+    "board_changed": "The board has changed since that button was shown. Here is the current one.",
+    "duplicate": "That move was already made.",
+    "wrong_game": "This channel is playing {game}, not {wanted}.",
+    "bad_options": "`{word}` is not an option setting: write options as name=value words, "
+    "e.g. `first_player=0`.",
+    "guild_only": "Games are played in server channels and threads, not in direct messages.",
+}
+
+
+class UserError(Exception):
+    """Something the user can fix; the message says what was wrong and what is allowed."""
+
+    def __init__(self, code: str, **details: Any) -> None:
+        self.code = code
+        self.message = MESSAGES[code].format(**details)
+        super().__init__(self.message)

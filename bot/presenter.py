@@ -1,0 +1,119 @@
+"""What the bot posts: lobby embeds, board messages and result summaries (no game logic)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+import discord
+
+from engine import find_game
+from engine.core import Event
+
+from .service import GameService, MoveResult
+from .store import GameRecord
+
+BOARD_FILE = "board.png"
+MAX_EVENT_LINES = 8
+COLOUR = discord.Colour.from_rgb(38, 139, 160)
+
+
+def lobby_embed(record: GameRecord) -> discord.Embed:
+    """The lobby: game, host, options and who has joined."""
+    info = find_game(record.game).info
+    embed = discord.Embed(title=f"{info.title}: new game", description=info.summary, colour=COLOUR)
+    seats = "\n".join(f"{p.seat + 1}. {_player_label(p.user_id, p.name)}" for p in record.players)
+    embed.add_field(
+        name=f"Players ({len(record.players)}/{info.max_players}, "
+        f"at least {info.min_players})",
+        value=seats or "nobody yet",
+        inline=False,
+    )
+    if record.options:
+        embed.add_field(
+            name="Options",
+            value=", ".join(f"`{k}={v}`" for k, v in record.options.items()),
+            inline=False,
+        )
+    embed.set_footer(
+        text="Join to play. The host can add computer players and press Start. "
+        f"Game #{record.id}"
+    )
+    return embed
+
+
+def closed_lobby_embed(record: GameRecord, text: str) -> discord.Embed:
+    info = find_game(record.game).info
+    return discord.Embed(title=f"{info.title}", description=text, colour=COLOUR)
+
+
+async def board_message(
+    service: GameService,
+    result: MoveResult,
+    *,
+    headline: str | None = None,
+) -> tuple[dict, discord.AllowedMentions]:
+    """Keyword arguments for sending the public board after a change, and who to ping."""
+    record, state = result.record, result.state
+    png = await service.render(record, state, None)
+    lines = [headline] if headline else []
+    lines += event_lines(result.events)
+    embed = discord.Embed(
+        title=find_game(record.game).info.title,
+        description="\n".join(lines)[:4000] or None,
+        colour=COLOUR,
+    )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Game #{record.id} · move {record.version}")
+    content, mentions = turn_line(record, state)
+    kwargs = {
+        "content": content,
+        "embed": embed,
+        "file": discord.File(io.BytesIO(png), filename=BOARD_FILE),
+    }
+    return kwargs, mentions
+
+
+def turn_line(record: GameRecord, state: object) -> tuple[str, discord.AllowedMentions]:
+    """Who is to move (mentioned), or the final result once the game is over."""
+    game = find_game(record.game)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return result_text(record, outcome.scores, outcome.winners, outcome.reason), (
+            discord.AllowedMentions.none()
+        )
+    humans = [
+        p for p in record.players if p.seat in game.to_move(state) and p.user_id is not None
+    ]
+    if not humans:
+        return "", discord.AllowedMentions.none()
+    who = ", ".join(f"<@{p.user_id}>" for p in humans)
+    users = [discord.Object(id=p.user_id) for p in humans if p.user_id is not None]
+    return f"{who}: your turn.", discord.AllowedMentions(users=users)
+
+
+def result_text(
+    record: GameRecord, scores: Sequence[int], winners: Sequence[int], reason: str
+) -> str:
+    """The final scores, best first, with the winners marked."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    players = {p.seat: p for p in record.players}
+    rows = []
+    for seat in order:
+        player = players[seat]
+        crown = "🏆 " if seat in winners else ""
+        rows.append(f"{crown}**{_player_label(player.user_id, player.name)}**: {scores[seat]}")
+    title = "**Game over.** " + reason
+    return title + "\n" + "\n".join(rows)
+
+
+def event_lines(events: Sequence[Event]) -> list[str]:
+    lines = [e.text for e in events if e.text]
+    if len(lines) > MAX_EVENT_LINES:
+        hidden = len(lines) - MAX_EVENT_LINES
+        lines = [*lines[:MAX_EVENT_LINES], f"… and {hidden} more."]
+    return lines
+
+
+def _player_label(user_id: int | None, name: str) -> str:
+    return f"<@{user_id}>" if user_id is not None else name

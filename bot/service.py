@@ -1,0 +1,335 @@
+"""The game service: the one place where a move goes from a request to a saved state.
+
+For every change: take the channel's lock, load the game, let the engine apply the action
+(and any computer players' replies), then save the new state and its log lines in one
+transaction that checks the version. If the engine refuses, nothing is written. Cogs call
+this service and never touch the engine or the store directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from engine import find_game
+from engine.core import Event, Game, View
+from engine.core.options import resolve_options
+from render import render_view
+
+from .errors import UserError
+from .store import (
+    DuplicateInteraction,
+    GameRecord,
+    LoggedAction,
+    PlayerRecord,
+    Store,
+    StoreError,
+    VersionConflict,
+)
+
+AI_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+STATE_CACHE_SIZE = 256
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(slots=True)
+class MoveResult:
+    """What a change did: the saved record and state, and what happened on the way."""
+
+    record: GameRecord
+    state: Any
+    events: list[Event] = field(default_factory=list)
+    applied: list[LoggedAction] = field(default_factory=list)
+    duplicate: bool = False
+
+    @property
+    def finished(self) -> bool:
+        return self.record.status == "finished"
+
+
+class GameService:
+    """Lobbies, moves and views for every game, backed by a :class:`Store`."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        now: Callable[[], datetime] = utcnow,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self._now = now
+        self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states: dict[int, tuple[int, Any]] = {}
+
+    # ----- loading ----------------------------------------------------------------------
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The lock that serializes every change in one channel."""
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def current(self, channel_id: int) -> GameRecord:
+        """The channel's open game (lobby or running), or a UserError."""
+        record = await self.store.open_game_in(channel_id)
+        if record is None:
+            raise UserError("no_game")
+        return record
+
+    async def running(self, channel_id: int) -> tuple[GameRecord, Any]:
+        """The channel's running game and its engine state."""
+        record = await self.current(channel_id)
+        if record.status != "active":
+            raise UserError("not_started")
+        return record, self.state_of(record)
+
+    def state_of(self, record: GameRecord) -> Any:
+        """The engine state of a record (cached by game id and version)."""
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        assert record.state is not None
+        state = find_game(record.game).deserialize(record.state)
+        self._remember(record.id, record.version, state)
+        return state
+
+    def _remember(self, game_id: int, version: int, state: Any) -> None:
+        if len(self._states) >= STATE_CACHE_SIZE:
+            self._states.pop(next(iter(self._states)))
+        self._states[game_id] = (version, state)
+
+    # ----- lobby ------------------------------------------------------------------------
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_name: str,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+    ) -> GameRecord:
+        """A new lobby in a channel with the host seated; options are checked now."""
+        game = find_game(game_name)
+        resolved = resolve_options(game.info.options, options)
+        async with self.lock(channel_id):
+            existing = await self.store.open_game_in(channel_id)
+            if existing is not None:
+                raise UserError("channel_busy", game=find_game(existing.game).info.title)
+            try:
+                return await self.store.create_lobby(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game=game.info.name,
+                    host=PlayerRecord(0, host_id, host_name, False),
+                    options=resolved,
+                    seed=self._seed_source(),
+                    now=self._now(),
+                )
+            except StoreError:
+                raise UserError("channel_busy", game=game.info.title) from None
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
+        async with self.lock(channel_id):
+            record = await self._lobby(channel_id)
+            if record.seat_of(user_id) is not None:
+                raise UserError("already_joined")
+            self._check_room(record)
+            seat = PlayerRecord(len(record.players), user_id, name, False)
+            return await self._reseat(record, [*record.players, seat])
+
+    async def add_computer(self, channel_id: int, user_id: int) -> GameRecord:
+        """Seat a computer player (host only)."""
+        async with self.lock(channel_id):
+            record = await self._lobby(channel_id)
+            self._require_host(record, user_id)
+            self._check_room(record)
+            used = {p.name for p in record.players}
+            name = next(f"🤖 {n}" for n in AI_NAMES if f"🤖 {n}" not in used)
+            seat = PlayerRecord(len(record.players), None, name, True)
+            return await self._reseat(record, [*record.players, seat])
+
+    async def leave(self, channel_id: int, user_id: int) -> GameRecord:
+        async with self.lock(channel_id):
+            record = await self._lobby(channel_id)
+            if record.seat_of(user_id) is None:
+                raise UserError("not_joined")
+            if user_id == record.host_id:
+                raise UserError("host_cannot_leave")
+            rest = [p for p in record.players if p.user_id != user_id]
+            return await self._reseat(record, rest)
+
+    async def start(self, channel_id: int, user_id: int) -> MoveResult:
+        """Deal the game (host only) and let computer players make their opening moves."""
+        async with self.lock(channel_id):
+            record = await self._lobby(channel_id)
+            self._require_host(record, user_id)
+            game = find_game(record.game)
+            if len(record.players) < game.info.min_players:
+                raise UserError(
+                    "too_few_players",
+                    game=game.info.title,
+                    min=game.info.min_players,
+                    count=len(record.players),
+                )
+            state = game.new(len(record.players), record.options, record.seed)
+            state, events, applied = self._run_computers(game, record, state)
+            return await self._save(record, game, state, events, applied)
+
+    async def cancel_lobby(self, channel_id: int, user_id: int, is_moderator: bool) -> GameRecord:
+        async with self.lock(channel_id):
+            record = await self._lobby(channel_id)
+            if user_id != record.host_id and not is_moderator:
+                raise UserError("not_host_or_mod")
+            await self.store.close_game(record.id, record.version, "cancelled", self._now())
+            return record
+
+    # ----- play -------------------------------------------------------------------------
+    async def play(
+        self,
+        channel_id: int,
+        user_id: int,
+        text: str,
+        *,
+        interaction_id: int | None = None,
+        expected_version: int | None = None,
+    ) -> MoveResult:
+        """Apply one action written in the game's notation for a player.
+
+        ``expected_version`` (from a button's custom id) refuses the action if the board has
+        moved on. A repeated ``interaction_id`` is answered without applying anything twice.
+        """
+        async with self.lock(channel_id):
+            record, state = await self.running(channel_id)
+            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+                return MoveResult(record, state, duplicate=True)
+            if expected_version is not None and expected_version != record.version:
+                raise UserError("board_changed")
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise UserError("not_playing")
+            game = find_game(record.game)
+            action = game.parse(text)
+            state, events = game.apply(state, seat, action)
+            applied = [LoggedAction(seat, user_id, game.format(action), interaction_id)]
+            state, more_events, more = self._run_computers(game, record, state)
+            return await self._save(record, game, state, events + more_events, applied + more)
+
+    async def resign(self, channel_id: int, user_id: int, interaction_id: int | None) -> MoveResult:
+        return await self.play(channel_id, user_id, "RESIGN", interaction_id=interaction_id)
+
+    async def end(self, channel_id: int, user_id: int, is_moderator: bool) -> GameRecord:
+        """Stop the channel's game or lobby early (host or moderator)."""
+        async with self.lock(channel_id):
+            record = await self.current(channel_id)
+            if user_id != record.host_id and not is_moderator:
+                raise UserError("not_host_or_mod")
+            await self.store.close_game(record.id, record.version, "cancelled", self._now())
+            return record
+
+    def legal_moves(self, record: GameRecord, state: Any, user_id: int) -> list[str]:
+        """The notation of every action the user may take now (empty if none)."""
+        seat = record.seat_of(user_id)
+        game = find_game(record.game)
+        if seat is None or game.is_over(state) or seat not in game.to_move(state):
+            return []
+        return [game.format(a) for a in game.legal_actions(state, seat)]
+
+    @staticmethod
+    def describe(record: GameRecord, notation: str) -> str:
+        """A short sentence for a logged action ("places JUNGLE+LAKE at …")."""
+        game = find_game(record.game)
+        return game.describe_action(game.parse(notation))
+
+    # ----- views and pictures -----------------------------------------------------------
+    def view(self, record: GameRecord, state: Any, seat: int | None = None) -> View:
+        return find_game(record.game).view(state, seat)
+
+    async def render(self, record: GameRecord, state: Any, seat: int | None = None) -> bytes:
+        """The PNG of a view, drawn in a worker thread so the event loop stays free."""
+        view = self.view(record, state, seat)
+        return await asyncio.to_thread(render_view, view, record.names)
+
+    # ----- internals --------------------------------------------------------------------
+    async def _lobby(self, channel_id: int) -> GameRecord:
+        record = await self.store.open_game_in(channel_id)
+        if record is None or record.status != "lobby":
+            raise UserError("no_lobby")
+        return record
+
+    @staticmethod
+    def _require_host(record: GameRecord, user_id: int) -> None:
+        if user_id != record.host_id:
+            raise UserError("not_host", host=f"<@{record.host_id}>")
+
+    @staticmethod
+    def _check_room(record: GameRecord) -> None:
+        info = find_game(record.game).info
+        if len(record.players) >= info.max_players:
+            raise UserError("lobby_full", game=info.title, max=info.max_players)
+
+    async def _reseat(self, record: GameRecord, players: Sequence[PlayerRecord]) -> GameRecord:
+        seats = [
+            PlayerRecord(i, p.user_id, p.name, p.is_ai) for i, p in enumerate(players)
+        ]
+        try:
+            await self.store.set_seats(record.id, record.version, seats, self._now())
+        except VersionConflict:
+            raise UserError("board_changed") from None
+        fresh = await self.store.get_game(record.id)
+        assert fresh is not None
+        return fresh
+
+    def _run_computers(
+        self, game: Game, record: GameRecord, state: Any
+    ) -> tuple[Any, list[Event], list[LoggedAction]]:
+        """Let computer seats act while it is their turn; each move is logged like any other."""
+        ai_seats = {p.seat for p in record.players if p.is_ai}
+        events: list[Event] = []
+        applied: list[LoggedAction] = []
+        while not game.is_over(state):
+            waiting = sorted(ai_seats & game.to_move(state))
+            if not waiting:
+                break
+            seat = waiting[0]
+            rnd = random.Random(f"{record.seed}/{len(applied)}/{seat}/{record.version}")
+            action = game.choose_ai_action(state, seat, rnd)
+            state, new_events = game.apply(state, seat, action)
+            events += new_events
+            applied.append(LoggedAction(seat, None, game.format(action)))
+        return state, events, applied
+
+    async def _save(
+        self,
+        record: GameRecord,
+        game: Game,
+        state: Any,
+        events: list[Event],
+        applied: list[LoggedAction],
+    ) -> MoveResult:
+        outcome = game.outcome(state)
+        try:
+            version = await self.store.save_move(
+                record.id,
+                expected_version=record.version,
+                state=game.serialize(state),
+                actions=applied,
+                now=self._now(),
+                status="finished" if outcome else "active",
+                result=outcome.to_json() if outcome else None,
+            )
+        except VersionConflict:
+            raise UserError("board_changed") from None
+        except DuplicateInteraction:
+            raise UserError("duplicate") from None
+        self._remember(record.id, version, state)
+        fresh = await self.store.get_game(record.id)
+        assert fresh is not None
+        return MoveResult(fresh, state, events, applied)
+

@@ -1,0 +1,94 @@
+"""Offline games between computer players, with a PNG of every step (no Discord needed)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import find_game
+from engine.core import Game, Outcome
+from render import render_view
+
+MAX_ACTIONS = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSummary:
+    """What a simulated game produced."""
+
+    game: str
+    names: tuple[str, ...]
+    actions: int
+    frames: int
+    out: Path
+    outcome: Outcome
+    seconds: float
+
+    def text(self) -> str:
+        """A small table of the final scores."""
+        order = sorted(range(len(self.names)), key=lambda s: -self.outcome.scores[s])
+        width = max(len(n) for n in self.names)
+        rows = [
+            f"  {'*' if s in self.outcome.winners else ' '} {self.names[s]:<{width}}  "
+            f"{self.outcome.scores[s]:>5}"
+            for s in order
+        ]
+        return "\n".join(
+            [
+                f"{self.game}: {self.actions} actions, {self.frames} frames in {self.out} "
+                f"({self.seconds:.1f} s)",
+                f"  {self.outcome.reason}",
+                *rows,
+            ]
+        )
+
+
+def simulate(
+    game_name: str,
+    *,
+    players: int,
+    seed: int,
+    out: Path,
+    options: Mapping[str, Any] | None = None,
+) -> SimulationSummary:
+    """Play a whole game with computer players, writing frames to ``out``.
+
+    Public frames are ``NNNN.png``; in games with hidden information each player's own view
+    is written beside it as ``NNNN-pK.png``. A simultaneous game gets one frame per round.
+    """
+    started = time.perf_counter()
+    game = find_game(game_name)
+    state = game.new(players, options, seed)
+    names = tuple(f"Player {i + 1}" for i in range(players))
+    rnd = random.Random(seed)
+    out.mkdir(parents=True, exist_ok=True)
+    frames = _write_frames(game, state, names, out, 0)
+    actions = 0
+    while not game.is_over(state):
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError(f"{game_name} did not finish in {MAX_ACTIONS} actions")
+        before = game.to_move(state)
+        seat = min(before)
+        state, _ = game.apply(state, seat, game.choose_ai_action(state, seat, rnd))
+        actions += 1
+        after = game.to_move(state)
+        if not game.info.simultaneous or (after - before) or game.is_over(state):
+            frames += _write_frames(game, state, names, out, actions)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return SimulationSummary(
+        game.info.name, names, actions, frames, out, outcome, time.perf_counter() - started
+    )
+
+
+def _write_frames(game: Game, state: Any, names: tuple[str, ...], out: Path, step: int) -> int:
+    (out / f"{step:04d}.png").write_bytes(render_view(game.view(state, None), names))
+    if not game.info.hidden_information:
+        return 1
+    for seat in range(len(names)):
+        (out / f"{step:04d}-p{seat}.png").write_bytes(render_view(game.view(state, seat), names))
+    return 1 + len(names)

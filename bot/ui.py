@@ -1,0 +1,291 @@
+"""Interaction plumbing shared by every cog: persistent buttons, posting boards, moves.
+
+Custom ids carry the game id (and, where it matters, the state version), so every button
+keeps working after a restart and a stale click is recognised.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+
+from engine.core import IllegalAction
+
+from .errors import UserError
+from .presenter import board_message, closed_lobby_embed, lobby_embed
+from .service import GameService, MoveResult
+
+log = logging.getLogger(__name__)
+APOLOGY = "Sorry, something went wrong on our side. The game is unchanged; please try again."
+
+
+def service_of(interaction: discord.Interaction) -> GameService:
+    """The game service of the bot that received the interaction."""
+    service = getattr(interaction.client, "service", None)
+    assert isinstance(service, GameService)
+    return service
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Whether the user may manage this channel (ends games they do not host)."""
+    return bool(interaction.permissions.manage_channels)
+
+
+def log_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """Log an unexpected error with who, where and what."""
+    command = interaction.command.qualified_name if interaction.command else None
+    log.error(
+        "interaction failed: command=%s custom_id=%s user=%s channel=%s guild=%s",
+        command,
+        (interaction.data or {}).get("custom_id"),
+        interaction.user.id,
+        interaction.channel_id,
+        interaction.guild_id,
+        exc_info=error,
+    )
+
+
+async def reply_error(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral reply, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+async def post_board(
+    interaction: discord.Interaction, result: MoveResult, *, headline: str | None = None
+) -> None:
+    """Post the board after a change as the interaction's public answer (or a follow-up)."""
+    service = service_of(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+    kwargs, mentions = await board_message(service, result, headline=headline)
+    record = result.record
+    view = None if result.finished else board_view(record.id, record.version)
+    message = await interaction.followup.send(
+        **kwargs, view=view or discord.utils.MISSING, allowed_mentions=mentions, wait=True
+    )
+    await service.store.set_board_message(record.id, message.id)
+
+
+async def play_move(interaction: discord.Interaction, notation: str) -> None:
+    """Apply a move typed or picked by a player and post the new board.
+
+    The move is applied and saved before anything is rendered; a refused move gets an
+    ephemeral reason and changes nothing.
+    """
+    service = service_of(interaction)
+    assert interaction.channel_id is not None
+    result = await service.play(
+        interaction.channel_id, interaction.user.id, notation, interaction_id=interaction.id
+    )
+    if result.duplicate:
+        raise UserError("duplicate")
+    game_actions = [a for a in result.applied if a.user_id == interaction.user.id]
+    described = service.describe(result.record, game_actions[0].notation) if game_actions else ""
+    await post_board(
+        interaction, result, headline=f"**{interaction.user.display_name}** {described}"
+    )
+
+MAX_LISTED_MOVES = 20
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button]):
+    """Shared error handling: user errors are explained, others logged with an apology."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction)
+        except (IllegalAction, UserError) as err:
+            await reply_error(interaction, err.message)
+        except Exception as err:  # noqa: BLE001 - every failure gets an apology, never a traceback
+            log_failure(interaction, err)
+            await reply_error(interaction, APOLOGY)
+
+
+LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "ai": ("Add computer", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+class LobbyButton(GameButton, template=r"lobby:(?P<game>\d+):(?P<action>[a-z]+)"):
+    """Join, Leave, Add computer, Start and Cancel on a lobby message."""
+
+    def __init__(self, game_id: int, action: str) -> None:
+        label, style = LOBBY_BUTTONS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"lobby:{game_id}:{action}")
+        )
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["action"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        record = await service.store.open_game_in(channel_id)
+        if record is None or record.id != self.game_id or record.status != "lobby":
+            await interaction.response.send_message(
+                "This lobby is closed. Start a new game with `/game new`.", ephemeral=True
+            )
+            return
+        user = interaction.user
+        if self.action == "join":
+            record = await service.join(channel_id, user.id, user.display_name)
+        elif self.action == "leave":
+            record = await service.leave(channel_id, user.id)
+        elif self.action == "ai":
+            record = await service.add_computer(channel_id, user.id)
+        elif self.action == "cancel":
+            record = await service.cancel_lobby(channel_id, user.id, is_moderator(interaction))
+            await interaction.response.edit_message(
+                embed=closed_lobby_embed(record, "The lobby was cancelled."), view=None
+            )
+            return
+        else:
+            result = await service.start(channel_id, user.id)
+            await interaction.response.edit_message(
+                embed=closed_lobby_embed(result.record, "The game has started."), view=None
+            )
+            await post_board(interaction, result, headline="The game begins!")
+            return
+        await interaction.response.edit_message(embed=lobby_embed(record), view=lobby_view(record.id))
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_BUTTONS:
+        view.add_item(LobbyButton(game_id, action))
+    return view
+
+
+BOARD_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "moves": ("My moves", discord.ButtonStyle.primary),
+    "view": ("My view", discord.ButtonStyle.secondary),
+    "resign": ("Resign", discord.ButtonStyle.danger),
+}
+
+
+class BoardButton(GameButton, template=r"board:(?P<game>\d+):(?P<version>\d+):(?P<action>[a-z]+)"):
+    """Buttons under a board picture: your legal moves, your own view, resign."""
+
+    def __init__(self, game_id: int, version: int, action: str) -> None:
+        label, style = BOARD_BUTTONS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"board:{game_id}:{version}:{action}"
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> BoardButton:
+        return cls(int(match["game"]), int(match["version"]), match["action"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        assert interaction.channel_id is not None
+        record, state = await service.running(interaction.channel_id)
+        if record.id != self.game_id:
+            await interaction.response.send_message("That game is over.", ephemeral=True)
+            return
+        seat = record.seat_of(interaction.user.id)
+        if self.action == "resign":
+            if seat is None:
+                raise UserError("not_playing")
+            await interaction.response.send_message(
+                "Do you really want to resign? This cannot be undone.",
+                view=single_button_view(ResignButton(record.id)),
+                ephemeral=True,
+            )
+            return
+        if self.action == "moves":
+            if seat is None:
+                raise UserError("not_playing")
+            moves = service.legal_moves(record, state, interaction.user.id)
+            await interaction.response.send_message(moves_text(moves), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await service.render(record, state, seat)
+        await interaction.followup.send(
+            file=discord.File(io.BytesIO(png), filename="view.png"), ephemeral=True
+        )
+
+
+class ResignButton(GameButton, template=r"resign:(?P<game>\d+)"):
+    """The confirmation of a resignation."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, resign", style=discord.ButtonStyle.danger, custom_id=f"resign:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> ResignButton:
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        assert interaction.channel_id is not None
+        record = await service.current(interaction.channel_id)
+        if record.id != self.game_id:
+            await interaction.response.send_message("That game is over.", ephemeral=True)
+            return
+        result = await service.resign(interaction.channel_id, interaction.user.id, interaction.id)
+        await interaction.response.edit_message(content="You resigned.", view=None)
+        await post_board(
+            interaction, result, headline=f"{interaction.user.display_name} resigned."
+        )
+
+
+def board_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in BOARD_BUTTONS:
+        view.add_item(BoardButton(game_id, version, action))
+    return view
+
+
+def single_button_view(item: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(item)
+    return view
+
+
+def moves_text(moves: list[str]) -> str:
+    """A player's legal moves, shortened to what fits in one message."""
+    if not moves:
+        return "You have nothing to do right now: it is not your turn."
+    shown = "\n".join(f"`{m}`" for m in moves[:MAX_LISTED_MOVES])
+    more = len(moves) - MAX_LISTED_MOVES
+    tail = f"\n… and {more} more: type a command and pick from its suggestions." if more > 0 else ""
+    return f"Your legal moves ({len(moves)}):\n{shown}{tail}"
+
+
+DYNAMIC_ITEMS = (LobbyButton, BoardButton, ResignButton)

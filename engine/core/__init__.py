@@ -1,0 +1,24 @@
+"""The shared core of every game engine: the contract, errors, options, randomness, hexes."""
+
+from .errors import IllegalAction
+from .game import Event, Game, GameInfo, Outcome, Resign, Seat, View, seats_with_best
+from .options import OptionSpec
+from .registry import all_games, find_game, register
+from .rng import Rng
+
+__all__ = [
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "OptionSpec",
+    "Outcome",
+    "Resign",
+    "Rng",
+    "Seat",
+    "View",
+    "all_games",
+    "find_game",
+    "register",
+    "seats_with_best",
+]

@@ -1,0 +1,269 @@
+"""The contract every game implements, and the checks the framework does for all of them.
+
+A game is a stateless object; states are immutable values. The framework's ``apply`` does the
+checks common to every game in a fixed order (game over, then a seat that exists, then whose
+turn it is) and hands the normal case to the game's ``_apply``, which raises
+:class:`IllegalAction` for anything the rules refuse. Nothing is ever mutated, so a refused
+action leaves the caller's state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import (
+    BAD_PLAYER_COUNT,
+    GAME_OVER,
+    NOT_A_PLAYER,
+    NOT_YOUR_TURN,
+    RULES_VERSION,
+    IllegalAction,
+)
+from .options import OptionSpec, OptionValue, resolve_options
+from .rng import Rng
+
+S = TypeVar("S")
+A = TypeVar("A")
+Seat = int
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What the bot needs to know about a game without special cases."""
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    rules_version: int
+    aliases: tuple[str, ...] = ()
+    simultaneous: bool = False
+    uses_dice: bool = False
+    hidden_information: bool = False
+    options: tuple[OptionSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened while applying an action (a roll, a capture, a score)."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: final scores per seat and the winning seats."""
+
+    scores: tuple[int, ...]
+    winners: tuple[Seat, ...]
+    reason: str
+
+    def to_json(self) -> JSON:
+        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat (or, with ``seat=None``, a spectator) may see of a state.
+
+    Renderers and the bot only ever receive views. ``data`` is JSON-compatible.
+    """
+
+    game: str
+    seat: Seat | None
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """A player leaves the game. Every game accepts it at any time, on any turn."""
+
+    def __str__(self) -> str:
+        return "RESIGN"
+
+
+RESIGN_WORD = "RESIGN"
+
+
+class Game(ABC, Generic[S, A]):
+    """Base class of every game. Subclasses set ``info`` and implement the abstract methods."""
+
+    info: ClassVar[GameInfo]
+
+    # ----- what each game implements -------------------------------------------------------
+    @abstractmethod
+    def _new_state(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> S:
+        """A fresh state; options are already validated."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> frozenset[Seat]:
+        """Seats that may act now (several in a simultaneous phase; none when over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[A]:
+        """Every action ``seat`` may take now (empty when it is not their turn)."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: Seat | None, action: A) -> tuple[S, list[Event]]:
+        """Apply an action the framework has checked for turn order; raise if illegal.
+
+        ``seat`` is None for system actions (a timer closing a round), which only
+        simultaneous games accept.
+        """
+
+    @abstractmethod
+    def _resign(self, state: S, seat: Seat) -> tuple[S, list[Event]]:
+        """Remove ``seat`` from play; end the game if too few players remain."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """An action from its text notation; IllegalAction(BAD_NOTATION) quoting the input."""
+
+    @abstractmethod
+    def format_action(self, action: A) -> str:
+        """The text notation of an action; ``parse_action`` reads it back exactly."""
+
+    @abstractmethod
+    def state_to_json(self, state: S) -> JSON:
+        """The whole state as JSON-compatible data (secrets included)."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """The inverse of ``state_to_json``."""
+
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> View:
+        """What ``seat`` (None: a spectator) may see; never another seat's secrets."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def num_players(self, state: S) -> int:
+        """How many seats the game was created with."""
+
+    def secrets(self, state: S, seat: Seat) -> frozenset[str]:
+        """Distinctive text tokens that only ``seat`` may see now (cards in hand, say).
+
+        The conformance tests check that no other seat's view, and no spectator view,
+        contains any of them. Games without hidden information keep the default.
+        """
+        return frozenset()
+
+    def audit(self, state: S) -> list[str]:
+        """Problems with a state's internal consistency (pieces or cards not conserved, say).
+
+        Empty for a sound state. Property tests call it after every action.
+        """
+        return []
+
+    def choose_ai_action(self, state: S, seat: Seat, rnd: random.Random) -> A:
+        """The computer player's choice; the default picks uniformly among legal actions."""
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            raise IllegalAction(NOT_YOUR_TURN, "There is nothing to do now.")
+        return rnd.choice(actions)
+
+    def describe_action(self, action: A) -> str:
+        """A short human sentence for an action (defaults to its notation)."""
+        return self.format_action(action)
+
+    # ----- the framework ------------------------------------------------------------------
+    def new(self, num_players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
+        """A new game for ``num_players`` seats; options are validated against ``info``."""
+        info = self.info
+        if not info.min_players <= num_players <= info.max_players:
+            raise IllegalAction(
+                BAD_PLAYER_COUNT,
+                f"{info.title} is for {info.min_players} to {info.max_players} players, "
+                f"not {num_players}.",
+            )
+        resolved = resolve_options(info.options, options)
+        return self._new_state(num_players, resolved, Rng(seed))
+
+    def apply(self, state: S, seat: Seat | None, action: A | Resign) -> tuple[S, list[Event]]:
+        """Check, then apply. Raises IllegalAction and leaves ``state`` untouched if refused."""
+        if self.outcome(state) is not None:
+            raise IllegalAction(GAME_OVER, "This game is over.")
+        if seat is not None and not 0 <= seat < self.num_players(state):
+            raise IllegalAction(NOT_A_PLAYER, "You are not playing in this game.")
+        if isinstance(action, Resign):
+            if seat is None:
+                raise IllegalAction(NOT_A_PLAYER, "Only a player can resign.")
+            return self._resign(state, seat)
+        if seat is not None and seat not in self.to_move(state):
+            raise IllegalAction(NOT_YOUR_TURN, "It is not your turn.")
+        if seat is None and not self.info.simultaneous:
+            raise IllegalAction(NOT_A_PLAYER, "Only players can move in this game.")
+        return self._apply(state, seat, action)
+
+    def parse(self, text: str) -> A | Resign:
+        """Parse any action text, including the framework's ``RESIGN``."""
+        if text.strip().upper() == RESIGN_WORD:
+            return Resign()
+        return self.parse_action(text)
+
+    def format(self, action: A | Resign) -> str:
+        """Notation of any action, including the framework's ``RESIGN``."""
+        return RESIGN_WORD if isinstance(action, Resign) else self.format_action(action)
+
+    def apply_text(self, state: S, seat: Seat | None, text: str) -> tuple[S, list[Event]]:
+        """Parse and apply one line of notation."""
+        return self.apply(state, seat, self.parse(text))
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    def serialize(self, state: S) -> JSON:
+        """The state with the game name and rules version, ready for ``json.dumps``."""
+        return {
+            "game": self.info.name,
+            "rules_version": self.info.rules_version,
+            "state": self.state_to_json(state),
+        }
+
+    def deserialize(self, data: Mapping[str, Any]) -> S:
+        """Read back ``serialize``; refuses data from another game or rules version."""
+        if data.get("game") != self.info.name:
+            raise IllegalAction(RULES_VERSION, f"Saved data is for {data.get('game')!r}.")
+        if data.get("rules_version") != self.info.rules_version:
+            raise IllegalAction(
+                RULES_VERSION,
+                f"Saved with rules version {data.get('rules_version')}, "
+                f"this is version {self.info.rules_version}.",
+            )
+        return self.state_from_json(data["state"])
+
+    def replay(
+        self,
+        num_players: int,
+        options: Mapping[str, Any] | None,
+        seed: int,
+        log: Iterable[tuple[Seat | None, str]],
+    ) -> S:
+        """The state reached by applying a logged sequence of ``(seat, notation)`` lines."""
+        state = self.new(num_players, options, seed)
+        for seat, text in log:
+            state, _ = self.apply_text(state, seat, text)
+        return state
+
+
+def seats_with_best(scores: Sequence[int], among: Iterable[Seat] | None = None) -> tuple[Seat, ...]:
+    """The seats holding the highest score (all of them on a tie)."""
+    candidates = list(range(len(scores))) if among is None else list(among)
+    if not candidates:
+        return ()
+    best = max(scores[s] for s in candidates)
+    return tuple(s for s in candidates if scores[s] == best)

@@ -1,0 +1,116 @@
+"""One suite for every registered game: random playouts checked against the engine contract."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine
+from engine.core import Game, IllegalAction, Resign
+from engine.core.errors import GAME_OVER, NOT_YOUR_TURN
+
+GAMES = engine.all_games()
+MAX_STEPS = 3000
+
+
+def _dump(game: Game, state) -> str:
+    return json.dumps(game.serialize(state), sort_keys=True)
+
+
+def _check_views(game: Game, state) -> None:
+    n = game.num_players(state)
+    spectator = json.dumps(dict(game.view(state, None).data), sort_keys=True)
+    for seat in range(n):
+        mine = json.dumps(dict(game.view(state, seat).data), sort_keys=True)
+        for other in range(n):
+            if other == seat:
+                continue
+            for token in game.secrets(state, other):
+                assert token not in mine, f"seat {seat} sees seat {other}'s secret {token!r}"
+        for token in game.secrets(state, seat):
+            assert token not in spectator, f"spectators see seat {seat}'s secret {token!r}"
+
+
+def playout(game: Game, num_players: int, seed: int, check_every: int = 1):
+    """Play a random game, checking the contract along the way; returns (state, log)."""
+    rnd = random.Random(seed)
+    state = game.new(num_players, None, seed)
+    log: list[tuple[int | None, str]] = []
+    for step in range(MAX_STEPS):
+        assert game.audit(state) == []
+        if game.is_over(state):
+            break
+        movers = sorted(game.to_move(state))
+        assert movers, "a running game must have someone to move"
+        seat = rnd.choice(movers)
+        action = game.choose_ai_action(state, seat, rnd)
+        text = game.format(action)
+        assert game.format(game.parse(text)) == text
+        assert game.parse(text) == action
+        if step % check_every == 0:
+            before = _dump(game, state)
+            idle = [s for s in range(num_players) if s not in game.to_move(state)]
+            if idle:
+                with pytest.raises(IllegalAction) as err:
+                    game.apply(state, idle[0], action)
+                assert err.value.code == NOT_YOUR_TURN
+            assert _dump(game, state) == before
+            restored = game.deserialize(json.loads(before))
+            assert restored == state
+            assert _dump(game, restored) == before
+            _check_views(game, state)
+        state, events = game.apply(state, seat, action)
+        assert all(json.dumps(e.to_json()) for e in events)
+        log.append((seat, text))
+    else:
+        pytest.fail(f"{game.info.name} did not finish in {MAX_STEPS} actions")
+    return state, log
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_random_playout_keeps_the_contract(game: Game, seed: int, data) -> None:
+    info = game.info
+    num_players = data.draw(st.integers(info.min_players, min(info.max_players, 6)))
+    state, log = playout(game, num_players, seed, check_every=7)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    assert len(outcome.scores) == num_players
+    assert set(outcome.winners) <= set(range(num_players))
+    assert game.replay(num_players, None, seed, log) == state
+    _check_views(game, state)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(state, 0, Resign())
+    assert err.value.code == GAME_OVER
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
+@given(text=st.text(max_size=40))
+def test_parser_only_raises_the_engine_error(game: Game, text: str) -> None:
+    try:
+        action = game.parse(text)
+    except IllegalAction:
+        return
+    assert game.parse(game.format(action)) == action
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
+def test_resigning_is_logged_and_replayable(game: Game) -> None:
+    n = game.info.min_players
+    state = game.new(n, None, 7)
+    state, _ = game.apply(state, 0, Resign())
+    assert game.replay(n, None, 7, [(0, "RESIGN")]) == state
+    if n == 2:
+        assert game.outcome(state) is not None
+        assert game.outcome(state).winners == (1,)
+
+
+def test_every_game_is_registered_under_its_aliases() -> None:
+    assert {g.info.name for g in GAMES} >= {"tigerisland"}
+    for game in GAMES:
+        for alias in (game.info.name, *game.info.aliases):
+            assert engine.find_game(alias.upper()) is game
