@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import logging
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from .config import Settings, load_settings
 from .simulate import simulate
 
 log = logging.getLogger("islandbot")
+HEALTHY_WITHIN_SECONDS = 120
 DEFAULT_DEMO = ("tigerisland", 2, 1, "frames")
 
 
@@ -34,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--out", type=Path, default=Path("frames"))
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sub.add_parser("health", help="exit 0 if the running bot refreshed its heartbeat lately")
     backup = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
     backup.add_argument("destination", type=Path)
     return parser
@@ -53,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "simulate":
         options = dict(item.split("=", 1) for item in args.option)
         return _simulate(args.game, args.players, args.seed, args.out, options)
+    if command == "health":
+        return _health(settings)
     if command == "backup":
         asyncio.run(_backup(settings, args.destination))
         print(f"Database copied to {args.destination}")
@@ -73,10 +78,22 @@ def _simulate(game: str, players: int, seed: int, out: Path, options: dict[str, 
     return 0
 
 
+def _health(settings: Settings) -> int:
+    path = settings.heartbeat
+    if path is None or not path.exists():
+        print("unhealthy: no heartbeat file (is ISLANDBOT_HEARTBEAT set?)", file=sys.stderr)
+        return 1
+    age = time.time() - path.stat().st_mtime
+    if age > HEALTHY_WITHIN_SECONDS:
+        print(f"unhealthy: last heartbeat {age:.0f} s ago", file=sys.stderr)
+        return 1
+    return 0
+
+
 async def _run(settings: Settings) -> None:
     from .client import IslandBot
 
-    bot = IslandBot(settings.database, dev_guild=settings.dev_guild)
+    bot = IslandBot(settings.database, dev_guild=settings.dev_guild, heartbeat=settings.heartbeat)
     log.info("starting with %r", settings)
     async with bot:
         await bot.start(settings.token or "")

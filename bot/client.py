@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from engine.core import IllegalAction
 
@@ -16,6 +16,7 @@ from .service import GameService
 from .store import Store
 from .ui import APOLOGY, DYNAMIC_ITEMS, log_failure, reply_error
 
+HEARTBEAT_SECONDS = 30
 COGS = (
     "bot.cogs.games",
     "bot.cogs.tigerisland",
@@ -30,6 +31,7 @@ class IslandBot(commands.Bot):
         database: str | Path,
         *,
         dev_guild: int | None = None,
+        heartbeat: Path | None = None,
         service_kwargs: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(
@@ -40,6 +42,7 @@ class IslandBot(commands.Bot):
         )
         self.database = database
         self.dev_guild = dev_guild
+        self.heartbeat = heartbeat
         self._service_kwargs = service_kwargs or {}
         self.store: Store | None = None
         self.service: GameService | None = None
@@ -53,6 +56,14 @@ class IslandBot(commands.Bot):
             await self.load_extension(cog)
         if self.dev_guild is not None:
             await self.sync_commands(self.dev_guild)
+        if self.heartbeat is not None:
+            self.beat.start()
+
+    @tasks.loop(seconds=HEARTBEAT_SECONDS)
+    async def beat(self) -> None:
+        """Refresh the heartbeat file while connected (the container's health check)."""
+        if self.heartbeat is not None and self.is_ready() and not self.is_closed():
+            self.heartbeat.touch()
 
     async def close(self) -> None:
         await super().close()

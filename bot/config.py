@@ -17,6 +17,7 @@ class Settings:
     database: Path
     dev_guild: int | None
     log_level: str
+    heartbeat: Path | None = None
 
     def __repr__(self) -> str:  # never show the token
         token = "set" if self.token else "unset"
@@ -26,7 +27,9 @@ class Settings:
         )
 
 
-def load_settings(environ: dict[str, str] | None = None, env_file: str | Path = ENV_FILE) -> Settings:
+def load_settings(
+    environ: dict[str, str] | None = None, env_file: str | Path = ENV_FILE
+) -> Settings:
     """Settings from ``environ`` (default: the process environment) over a ``.env`` file."""
     values = read_env_file(Path(env_file))
     values.update(os.environ if environ is None else environ)
@@ -36,6 +39,9 @@ def load_settings(environ: dict[str, str] | None = None, env_file: str | Path = 
         database=Path(values.get("ISLANDBOT_DATABASE", "islandbot.sqlite3")),
         dev_guild=int(guild) if guild else None,
         log_level=values.get("ISLANDBOT_LOG_LEVEL", "INFO").upper(),
+        heartbeat=Path(values["ISLANDBOT_HEARTBEAT"])
+        if values.get("ISLANDBOT_HEARTBEAT")
+        else None,
     )
 
 

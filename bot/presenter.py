@@ -24,8 +24,7 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
     embed = discord.Embed(title=f"{info.title}: new game", description=info.summary, colour=COLOUR)
     seats = "\n".join(f"{p.seat + 1}. {_player_label(p.user_id, p.name)}" for p in record.players)
     embed.add_field(
-        name=f"Players ({len(record.players)}/{info.max_players}, "
-        f"at least {info.min_players})",
+        name=f"Players ({len(record.players)}/{info.max_players}, at least {info.min_players})",
         value=seats or "nobody yet",
         inline=False,
     )
@@ -36,8 +35,7 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
             inline=False,
         )
     embed.set_footer(
-        text="Join to play. The host can add computer players and press Start. "
-        f"Game #{record.id}"
+        text=f"Join to play. The host can add computer players and press Start. Game #{record.id}"
     )
     return embed
 
@@ -82,9 +80,7 @@ def turn_line(record: GameRecord, state: object) -> tuple[str, discord.AllowedMe
         return result_text(record, outcome.scores, outcome.winners, outcome.reason), (
             discord.AllowedMentions.none()
         )
-    humans = [
-        p for p in record.players if p.seat in game.to_move(state) and p.user_id is not None
-    ]
+    humans = [p for p in record.players if p.seat in game.to_move(state) and p.user_id is not None]
     if not humans:
         return "", discord.AllowedMentions.none()
     who = ", ".join(f"<@{p.user_id}>" for p in humans)

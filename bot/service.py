@@ -275,9 +275,7 @@ class GameService:
             raise UserError("lobby_full", game=info.title, max=info.max_players)
 
     async def _reseat(self, record: GameRecord, players: Sequence[PlayerRecord]) -> GameRecord:
-        seats = [
-            PlayerRecord(i, p.user_id, p.name, p.is_ai) for i, p in enumerate(players)
-        ]
+        seats = [PlayerRecord(i, p.user_id, p.name, p.is_ai) for i, p in enumerate(players)]
         try:
             await self.store.set_seats(record.id, record.version, seats, self._now())
         except VersionConflict:
@@ -332,4 +330,3 @@ class GameService:
         fresh = await self.store.get_game(record.id)
         assert fresh is not None
         return MoveResult(fresh, state, events, applied)
-

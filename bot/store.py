@@ -158,6 +158,12 @@ class Store:
             (channel_id,),
         )
 
+    async def last_game_in(self, channel_id: int) -> GameRecord | None:
+        """The most recent game of a channel, open or finished."""
+        return await self._one(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+
     async def active_games(self) -> list[GameRecord]:
         async with self._db.execute("SELECT id FROM games WHERE status = 'active'") as cur:
             ids = [row[0] for row in await cur.fetchall()]
@@ -226,8 +232,16 @@ class Store:
                 game_id = await tx.insert(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, options,"
                     " seed, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, game, host.user_id, json.dumps(options), seed,
-                     stamp, stamp),
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        host.user_id,
+                        json.dumps(options),
+                        seed,
+                        stamp,
+                        stamp,
+                    ),
                 )
                 await tx.add_player(game_id, host, stamp)
         except sqlite3.IntegrityError:
@@ -277,8 +291,12 @@ class Store:
                 await tx.bump(game_id, expected_version, stamp, status_in=OPEN_STATUSES)
                 await tx.execute(
                     "UPDATE games SET state = ?, status = ?, result = ? WHERE id = ?",
-                    (json.dumps(state, separators=(",", ":")), status,
-                     json.dumps(result) if result is not None else None, game_id),
+                    (
+                        json.dumps(state, separators=(",", ":")),
+                        status,
+                        json.dumps(result) if result is not None else None,
+                        game_id,
+                    ),
                 )
                 if players is not None:
                     await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
@@ -291,8 +309,15 @@ class Store:
                     await tx.execute(
                         "INSERT INTO actions (game_id, seq, seat, user_id, notation,"
                         " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, seq + offset, action.seat, action.user_id, action.notation,
-                         action.interaction_id, stamp),
+                        (
+                            game_id,
+                            seq + offset,
+                            action.seat,
+                            action.user_id,
+                            action.notation,
+                            action.interaction_id,
+                            stamp,
+                        ),
                     )
         except sqlite3.IntegrityError as exc:
             if "interaction_id" in str(exc):

@@ -92,6 +92,7 @@ async def play_move(interaction: discord.Interaction, notation: str) -> None:
         interaction, result, headline=f"**{interaction.user.display_name}** {described}"
     )
 
+
 MAX_LISTED_MOVES = 20
 
 
@@ -106,7 +107,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button]):
             await self.run(interaction)
         except (IllegalAction, UserError) as err:
             await reply_error(interaction, err.message)
-        except Exception as err:  # noqa: BLE001 - every failure gets an apology, never a traceback
+        except Exception as err:  # every failure gets an apology, never a traceback
             log_failure(interaction, err)
             await reply_error(interaction, APOLOGY)
 
@@ -167,7 +168,9 @@ class LobbyButton(GameButton, template=r"lobby:(?P<game>\d+):(?P<action>[a-z]+)"
             )
             await post_board(interaction, result, headline="The game begins!")
             return
-        await interaction.response.edit_message(embed=lobby_embed(record), view=lobby_view(record.id))
+        await interaction.response.edit_message(
+            embed=lobby_embed(record), view=lobby_view(record.id)
+        )
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
@@ -260,9 +263,7 @@ class ResignButton(GameButton, template=r"resign:(?P<game>\d+)"):
             return
         result = await service.resign(interaction.channel_id, interaction.user.id, interaction.id)
         await interaction.response.edit_message(content="You resigned.", view=None)
-        await post_board(
-            interaction, result, headline=f"{interaction.user.display_name} resigned."
-        )
+        await post_board(interaction, result, headline=f"{interaction.user.display_name} resigned.")
 
 
 def board_view(game_id: int, version: int) -> discord.ui.View:

@@ -1,0 +1,52 @@
+"""Bot flow fixtures: the real bot in simcord's offline Discord, on a temporary database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import count
+
+import pytest
+import simcord
+
+from bot.client import IslandBot
+
+
+def make_bot(db_path) -> IslandBot:
+    """A bot like production, but with fixed game seeds so flows are reproducible."""
+    seeds = count(1000)
+    return IslandBot(db_path, service_kwargs={"seed_source": lambda: next(seeds)})
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    db_path: object
+
+    async def restart(self) -> None:
+        """Stop the bot and start a fresh process-like instance on the same database."""
+        await self.env.restart_bot(make_bot(self.db_path))
+        await self.env.bot.sync_commands()
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "bot.db"
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return make_bot(db_path)
+
+
+@pytest.fixture
+async def world(simcord_env, db_path) -> World:
+    await simcord_env.bot.sync_commands()  # explicit, as `islandbot sync` does
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("island-games")
+    people = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol")]
+    return World(simcord_env, guild, channel, *people, db_path)
