@@ -109,11 +109,14 @@ class Store:
         """Open (creating if needed) the database and apply pending migrations."""
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = sqlite3.Row
-        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA synchronous = NORMAL")
         store = cls(db)
+        for pragma in (
+            f"busy_timeout = {BUSY_TIMEOUT_MS}",
+            "journal_mode = WAL",
+            "foreign_keys = ON",
+            "synchronous = NORMAL",
+        ):
+            await store._statement(f"PRAGMA {pragma}")
         await store._migrate()
         return store
 
@@ -139,13 +142,18 @@ class Store:
     async def transaction(self) -> AsyncIterator[_Tx]:
         """One write transaction (BEGIN IMMEDIATE … COMMIT, ROLLBACK on any error)."""
         async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._statement("BEGIN IMMEDIATE")
             try:
                 yield _Tx(self._db)
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._statement("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
+            await self._statement("COMMIT")
+
+    async def _statement(self, sql: str) -> None:
+        """Run one statement and close its cursor at once (open cursors block COMMIT)."""
+        async with self._db.execute(sql):
+            pass
 
     # ----- reads ----------------------------------------------------------------------------
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -385,7 +393,7 @@ class _Tx:
     async def run_script(self, script: str) -> None:
         """Run a migration script statement by statement (executescript would COMMIT)."""
         for statement in _split_sql(script):
-            await self._db.execute(statement)
+            await self.execute(statement)
 
     async def add_player(self, game_id: int, player: PlayerRecord, stamp: str) -> None:
         await self._db.execute(

@@ -96,8 +96,8 @@ async def play_move(interaction: discord.Interaction, notation: str) -> None:
 MAX_LISTED_MOVES = 20
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button]):
-    """Shared error handling: user errors are explained, others logged with an apology."""
+class ExplainsErrors:
+    """Mixed into every button: user errors are explained, others logged with an apology."""
 
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
@@ -121,7 +121,11 @@ LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 }
 
 
-class LobbyButton(GameButton, template=r"lobby:(?P<game>\d+):(?P<action>[a-z]+)"):
+class LobbyButton(
+    ExplainsErrors,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lobby:(?P<game>\d+):(?P<action>[a-z]+)",
+):
     """Join, Leave, Add computer, Start and Cancel on a lobby message."""
 
     def __init__(self, game_id: int, action: str) -> None:
@@ -187,7 +191,11 @@ BOARD_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 }
 
 
-class BoardButton(GameButton, template=r"board:(?P<game>\d+):(?P<version>\d+):(?P<action>[a-z]+)"):
+class BoardButton(
+    ExplainsErrors,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"board:(?P<game>\d+):(?P<version>\d+):(?P<action>[a-z]+)",
+):
     """Buttons under a board picture: your legal moves, your own view, resign."""
 
     def __init__(self, game_id: int, version: int, action: str) -> None:
@@ -237,7 +245,9 @@ class BoardButton(GameButton, template=r"board:(?P<game>\d+):(?P<version>\d+):(?
         )
 
 
-class ResignButton(GameButton, template=r"resign:(?P<game>\d+)"):
+class ResignButton(
+    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"resign:(?P<game>\d+)"
+):
     """The confirmation of a resignation."""
 
     def __init__(self, game_id: int) -> None:

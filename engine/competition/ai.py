@@ -1,0 +1,120 @@
+"""A simple computer player.
+
+Placement: greedily put the island that is strongest for a free slot there (strength is the
+card's rank in the whole deck for that category: high ranks above the strip, low ranks below),
+so the blinds end up in the slots where the hand is weakest. Splitting: a card goes face up
+when it makes the seat lead its sea outright, otherwise face down (keeping one of each when
+the rules ask). Stealing: always, preferably from the biggest pile of that sea.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
+from engine.core import Seat
+
+from .actions import DOWN, SEA, Action, Confirm, Place, Reveal, Split, Steal, StealDone
+from .cards import CardIndex
+from .placement import fits
+from .slots import CATEGORY_ORDER, SLOTS, Slot
+from .state import BLIND, PLACE, REVEAL, SEA_INDEX, SPLIT, CompetitionState
+from .tricks import stealable
+
+JITTER = 0.05
+"""Random noise added to placement strengths, so computer players are not all alike."""
+
+
+class Ranks:
+    """Each card's percentile (0 to 1) in each category among the whole deck."""
+
+    def __init__(self, cards: CardIndex) -> None:
+        self._sorted: dict[str, list[float]] = {
+            category: sorted(
+                value for card in cards.values() if (value := card.value(category)) is not None
+            )
+            for category in CATEGORY_ORDER
+        }
+
+    def strength(self, value: float, slot: Slot) -> float:
+        """How likely ``value`` is to win ``slot`` (1: the best in the deck)."""
+        values = self._sorted[slot.category]
+        below = bisect_left(values, value)
+        above = len(values) - bisect_right(values, value)
+        return below / len(values) if slot.high else above / len(values)
+
+
+def choose_action(
+    state: CompetitionState, seat: Seat, cards: CardIndex, ranks: Ranks, rnd: random.Random
+) -> Action:
+    """The computer player's next action for ``seat`` (which must be expected to act)."""
+    if state.phase == PLACE:
+        return _placement(state, seat, cards, ranks, rnd)
+    if state.phase == REVEAL:
+        return Reveal()
+    if state.phase == SPLIT:
+        return _split(state, seat, cards)
+    return _steal(state, seat, cards, rnd)
+
+
+def _placement(
+    state: CompetitionState, seat: Seat, cards: CardIndex, ranks: Ranks, rnd: random.Random
+) -> Action:
+    mine = state.seats[seat]
+    empty = [slot for slot, entry in zip(SLOTS, mine.draft, strict=True) if entry is None]
+    if not empty:
+        return Confirm()
+    if not mine.hand:
+        return Place(BLIND, empty[0])
+    stuck = [card for card in mine.hand if not any(fits(cards, card, slot) for slot in empty)]
+    if stuck:
+        return Place(stuck[0], rnd.choice([s for s in SLOTS if fits(cards, stuck[0], s)]))
+    options = [
+        (ranks.strength(value, slot) + rnd.uniform(0, JITTER), card, slot)
+        for card in mine.hand
+        for slot in empty
+        if (value := cards[card].value(slot.category)) is not None
+    ]
+    _, card, slot = max(options)
+    return Place(card, slot)
+
+
+def _split(state: CompetitionState, seat: Seat, cards: CardIndex) -> Split:
+    trick = state.jobs[0].cards
+    margins = [_sea_margin(state, seat, cards[card].sea) for card in trick]
+    dests = [SEA if margin > 0 else DOWN for margin in margins]
+    if len(trick) > 1 and DOWN not in dests:
+        dests[margins.index(min(margins))] = DOWN
+    if len(trick) > 1 and SEA not in dests:
+        dests[margins.index(max(margins))] = SEA
+    return Split(tuple(zip(trick, dests, strict=True)))
+
+
+def _steal(
+    state: CompetitionState, seat: Seat, cards: CardIndex, rnd: random.Random
+) -> Steal | StealDone:
+    options = stealable(state, seat)
+    if not options:
+        return StealDone()
+
+    def appeal(option: tuple[Seat, str]) -> tuple[int, float]:
+        victim, card = option
+        pile = len(state.seats[victim].face_up[SEA_INDEX[cards[card].sea]])
+        return pile, rnd.random()
+
+    victim, card = max(options, key=appeal)
+    where = SEA if _sea_margin(state, seat, cards[card].sea, victim) >= 0 else DOWN
+    return Steal(card, victim, where)
+
+
+def _sea_margin(state: CompetitionState, seat: Seat, sea: str, weakened: Seat | None = None) -> int:
+    """How far ahead ``seat`` would be on ``sea`` with one more card (``weakened``: a seat
+    that would lose one card of that sea)."""
+    index = SEA_INDEX[sea]
+    counts: Sequence[int] = [
+        len(state.seats[other].face_up[index]) - (other == weakened)
+        for other in state.active()
+        if other != seat
+    ]
+    return len(state.seats[seat].face_up[index]) + 1 - max(counts, default=0)

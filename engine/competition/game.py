@@ -1,0 +1,223 @@
+"""Island competition (Inseln toppen!): the engine contract, phases and action dispatch."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Event, Game, GameInfo, IllegalAction, OptionSpec, Outcome, Rng, Seat, View
+from engine.core.errors import NOT_A_PLAYER, WRONG_PHASE
+from engine.core.options import OptionValue
+
+from . import ai, codec, placement, scoring, tricks, views
+from .actions import (
+    Action,
+    Confirm,
+    Place,
+    Reveal,
+    Split,
+    Steal,
+    StealDone,
+    Unplace,
+    format_action,
+    parse_action,
+)
+from .cards import Card, CardIndex, index_cards
+from .dealing import new_state
+from .deck import load_deck
+from .flow import resign, settle
+from .slots import SLOTS
+from .state import (
+    BLIND,
+    OVER,
+    PLACE,
+    REVEAL,
+    SPLIT,
+    STANDARD,
+    STEAL,
+    VARIANTS,
+    CompetitionState,
+    card_locations,
+)
+
+ACTION_PHASES: dict[type, str] = {
+    Place: PLACE,
+    Unplace: PLACE,
+    Confirm: PLACE,
+    Reveal: REVEAL,
+    Split: SPLIT,
+    Steal: STEAL,
+    StealDone: STEAL,
+}
+"""The phase in which each kind of action is allowed."""
+
+
+class CompetitionGame(Game[CompetitionState, Action]):
+    """Island competition for 2 to 5 players; ``deck`` defaults to the 128 real islands."""
+
+    info = GameInfo(
+        name="competition",
+        title="Island competition",
+        summary=(
+            "Place real islands secretly by area, peak, temperature, rain, inhabitants and "
+            "density; the best value takes each trick; split tricks to win the seas."
+        ),
+        min_players=2,
+        max_players=5,
+        rules_version=1,
+        aliases=("inseln toppen", "inselntoppen", "islands", "island competition"),
+        simultaneous=True,
+        hidden_information=True,
+        options=(
+            OptionSpec(
+                "variant",
+                "`standard` (split tricks, score by seas) or `simple` (most cards wins)",
+                STANDARD,
+                choices=VARIANTS,
+            ),
+        ),
+    )
+
+    def __init__(self, deck: tuple[Card, ...] | None = None) -> None:
+        self._deck = deck
+        self._cards: dict[str, Card] | None = None
+        self._ranks: ai.Ranks | None = None
+
+    @property
+    def cards(self) -> CardIndex:
+        """The deck's island cards by id (loaded on first use)."""
+        if self._cards is None:
+            self._cards = index_cards(self._deck if self._deck is not None else load_deck())
+        return self._cards
+
+    # ----- the contract ---------------------------------------------------------------------
+    def _new_state(
+        self, num_players: int, options: Mapping[str, OptionValue], rng: Rng
+    ) -> CompetitionState:
+        return new_state(num_players, str(options["variant"]), tuple(self.cards), rng)
+
+    def to_move(self, state: CompetitionState) -> frozenset[Seat]:
+        phase = state.phase
+        if phase == OVER:
+            return frozenset()
+        if phase == PLACE:
+            return frozenset(s for s in state.active() if not state.seats[s].confirmed)
+        if phase == REVEAL:
+            return frozenset(state.active())
+        return frozenset({state.jobs[0].seat})
+
+    def legal_actions(self, state: CompetitionState, seat: Seat) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        phase = state.phase
+        if phase == PLACE:
+            return placement.placement_actions(state, seat, self.cards)
+        if phase == REVEAL:
+            return [Reveal()]
+        if phase == SPLIT:
+            return tricks.split_actions(state.jobs[0].cards)
+        return tricks.steal_actions(state, seat)
+
+    def _apply(
+        self, state: CompetitionState, seat: Seat | None, action: Action
+    ) -> tuple[CompetitionState, list[Event]]:
+        phase = state.phase
+        if seat is None and not isinstance(action, Reveal):
+            raise IllegalAction(NOT_A_PLAYER, "Only a player can place, split or steal.")
+        if ACTION_PHASES[type(action)] != phase:
+            raise IllegalAction(WRONG_PHASE, self._phase_hint(state))
+        state, events = self._dispatch(state, seat, action)
+        state, more = settle(state)
+        return state, events + more
+
+    def _dispatch(
+        self, state: CompetitionState, seat: Seat | None, action: Action
+    ) -> tuple[CompetitionState, list[Event]]:
+        if isinstance(action, Reveal):
+            return tricks.reveal(state, self.cards)
+        assert seat is not None
+        if isinstance(action, Place):
+            return placement.place(state, seat, action, self.cards)
+        if isinstance(action, Unplace):
+            return placement.unplace(state, seat, action)
+        if isinstance(action, Confirm):
+            return placement.confirm(state, seat)
+        if isinstance(action, Split):
+            return tricks.split(state, seat, action, self.cards)
+        if isinstance(action, Steal):
+            return tricks.steal(state, seat, action, self.cards)
+        return tricks.steal_done(state, seat)
+
+    def _resign(self, state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list[Event]]:
+        return resign(state, seat)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def state_to_json(self, state: CompetitionState) -> dict[str, Any]:
+        return codec.state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CompetitionState:
+        return codec.state_from_json(data)
+
+    def view(self, state: CompetitionState, seat: Seat | None) -> View:
+        data = views.view_data(state, seat, self.cards, self.to_move(state))
+        return View(self.info.name, seat, data)
+
+    def secrets(self, state: CompetitionState, seat: Seat) -> frozenset[str]:
+        return views.secrets(state, seat)
+
+    def outcome(self, state: CompetitionState) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def num_players(self, state: CompetitionState) -> int:
+        return state.num_players
+
+    def choose_ai_action(self, state: CompetitionState, seat: Seat, rnd: random.Random) -> Action:
+        if self._ranks is None:
+            self._ranks = ai.Ranks(self.cards)
+        return ai.choose_action(state, seat, self.cards, self._ranks, rnd)
+
+    def audit(self, state: CompetitionState) -> list[str]:
+        """Every deck card in exactly one place; every seat's blinds accounted for."""
+        places: dict[str, list[str]] = {}
+        for place, card in card_locations(state):
+            places.setdefault(card, []).append(place)
+        problems = [
+            f"{card} is in {len(p)} places: {', '.join(p)}"
+            for card, p in places.items()
+            if len(p) > 1
+        ]
+        problems += [f"{card} is not in the deck" for card in places if card not in self.cards]
+        problems += [f"{card} is nowhere" for card in self.cards if card not in places]
+        problems += _blind_problems(state)
+        return problems
+
+    def _phase_hint(self, state: CompetitionState) -> str:
+        phase = state.phase
+        if phase == PLACE:
+            waiting = ", ".join(str(s) for s in sorted(self.to_move(state)))
+            return f"Cards are still being placed (waiting for seat {waiting} to CONFIRM)."
+        if phase == REVEAL:
+            return f"All cards are placed: next is REVEAL ({SLOTS[state.next_slot].label})."
+        job = state.jobs[0]
+        if phase == SPLIT:
+            return f"Seat {job.seat} must first SPLIT their trick."
+        return f"Seat {job.seat} may first STEAL {job.count} card(s), or say STEAL DONE."
+
+
+def _blind_problems(state: CompetitionState) -> list[str]:
+    if state.finished:
+        return []
+    shown = Counter(seat for slot in state.revealed for seat, entry in slot.plays if entry == BLIND)
+    return [
+        f"seat {seat} holds {held} blind cards, not {state.blinds_per_hand}"
+        for seat in state.active()
+        if (held := state.seats[seat].blinds + state.seats[seat].draft.count(BLIND) + shown[seat])
+        != state.blinds_per_hand
+    ]

@@ -1,0 +1,150 @@
+"""Secret placement: each seat builds its draft of twelve slots and confirms it.
+
+A draft can be changed freely until it is confirmed: placing a card that already sits in
+another slot moves it, and placing into an occupied slot sends the previous card back to the
+hand. A card without a value in a category (Alexander Island has no population density)
+may go in neither slot of that category.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core import Event, IllegalAction, Seat
+
+from .actions import Confirm, Place, Unplace
+from .cards import CardIndex
+from .slots import CATEGORY_LABELS, SLOT_INDEX, SLOTS, Slot
+from .state import BLIND, CompetitionState, SeatState
+
+UNKNOWN_CARD = "unknown_card"
+NOT_YOUR_CARD = "not_your_card"
+NO_VALUE_IN_CATEGORY = "no_value_in_category"
+NO_BLIND_LEFT = "no_blind_left"
+ALREADY_PLACED = "already_placed"
+SLOT_EMPTY = "slot_empty"
+PLACEMENT_INCOMPLETE = "placement_incomplete"
+
+
+def fits(cards: CardIndex, card: str, slot: Slot) -> bool:
+    """Whether ``card`` (an island id or ``BLIND``) may be placed in ``slot``."""
+    return card == BLIND or cards[card].value(slot.category) is not None
+
+
+def place(
+    state: CompetitionState, seat: Seat, action: Place, cards: CardIndex
+) -> tuple[CompetitionState, list[Event]]:
+    """Put a card into a slot of the seat's draft (see the module docstring)."""
+    mine = state.seats[seat]
+    index = SLOT_INDEX[action.slot]
+    card = action.card
+    if mine.draft[index] == card:
+        raise IllegalAction(ALREADY_PLACED, f"That card is already in {action.slot.label}.")
+    if card == BLIND:
+        if mine.blinds == 0:
+            raise IllegalAction(
+                NO_BLIND_LEFT,
+                f"All your {state.blinds_per_hand} blind cards are placed. UNPLACE one first, "
+                "or place an island card over it.",
+            )
+        mine = replace(mine, blinds=mine.blinds - 1)
+    else:
+        _check_island(mine, card, action.slot, cards)
+        mine = replace(
+            mine,
+            hand=tuple(c for c in mine.hand if c != card),
+            draft=tuple(None if entry == card else entry for entry in mine.draft),
+        )
+    mine = _back_to_hand(mine, index)
+    mine = replace(mine, draft=_set(mine.draft, index, card))
+    return state.with_seat(seat, mine), [_changed(seat, mine)]
+
+
+def unplace(
+    state: CompetitionState, seat: Seat, action: Unplace
+) -> tuple[CompetitionState, list[Event]]:
+    """Take the card in a slot back to the hand."""
+    mine = state.seats[seat]
+    index = SLOT_INDEX[action.slot]
+    if mine.draft[index] is None:
+        raise IllegalAction(SLOT_EMPTY, f"There is no card in {action.slot.label}.")
+    mine = _back_to_hand(mine, index)
+    return state.with_seat(seat, mine), [_changed(seat, mine)]
+
+
+def confirm(state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list[Event]]:
+    """Lock the seat's placement; all twelve slots must be filled."""
+    mine = state.seats[seat]
+    empty = [slot.label for slot, entry in zip(SLOTS, mine.draft, strict=True) if entry is None]
+    if empty:
+        raise IllegalAction(
+            PLACEMENT_INCOMPLETE,
+            f"Fill all {len(SLOTS)} slots before confirming; still empty: {', '.join(empty)}.",
+        )
+    event = Event("confirm", f"Seat {seat} has placed their cards.", {"seat": seat})
+    return state.with_seat(seat, replace(mine, confirmed=True)), [event]
+
+
+def placement_actions(
+    state: CompetitionState, seat: Seat, cards: CardIndex
+) -> list[Place | Unplace | Confirm]:
+    """Every placement action the seat may take now."""
+    mine = state.seats[seat]
+    actions: list[Place | Unplace | Confirm] = []
+    placed = [entry for entry in mine.draft if entry not in (None, BLIND)]
+    for card in (*mine.hand, *placed):
+        actions += [
+            Place(card, slot)
+            for slot, entry in zip(SLOTS, mine.draft, strict=True)
+            if entry != card and fits(cards, card, slot)
+        ]
+    if mine.blinds:
+        actions += [
+            Place(BLIND, slot)
+            for slot, entry in zip(SLOTS, mine.draft, strict=True)
+            if entry != BLIND
+        ]
+    actions += [Unplace(slot) for slot, entry in zip(SLOTS, mine.draft, strict=True) if entry]
+    if None not in mine.draft:
+        actions.append(Confirm())
+    return actions
+
+
+def _check_island(mine: SeatState, card: str, slot: Slot, cards: CardIndex) -> None:
+    if card not in cards:
+        raise IllegalAction(UNKNOWN_CARD, f"There is no island card called `{card}`.")
+    if card not in mine.hand and card not in mine.draft:
+        hand = ", ".join(mine.hand) or "nothing"
+        raise IllegalAction(
+            NOT_YOUR_CARD, f"{cards[card].name_en} is not one of your cards. In hand: {hand}."
+        )
+    if not fits(cards, card, slot):
+        raise IllegalAction(
+            NO_VALUE_IN_CATEGORY,
+            f"{cards[card].name_en} has no value for {CATEGORY_LABELS[slot.category]}, so it "
+            "may go in neither slot of that category.",
+        )
+
+
+def _back_to_hand(mine: SeatState, index: int) -> SeatState:
+    """The seat with slot ``index`` emptied and its card (if any) returned to the hand."""
+    entry = mine.draft[index]
+    if entry is None:
+        return mine
+    draft = _set(mine.draft, index, None)
+    if entry == BLIND:
+        return replace(mine, draft=draft, blinds=mine.blinds + 1)
+    return replace(mine, draft=draft, hand=(*mine.hand, entry))
+
+
+def _set(draft: tuple[str | None, ...], index: int, entry: str | None) -> tuple[str | None, ...]:
+    return (*draft[:index], entry, *draft[index + 1 :])
+
+
+def _changed(seat: Seat, mine: SeatState) -> Event:
+    count = mine.placed_count()
+    return Event(
+        "placement",
+        f"Seat {seat} has filled {count} of {len(SLOTS)} slots.",
+        {"seat": seat, "placed": count},
+    )

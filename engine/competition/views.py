@@ -1,0 +1,132 @@
+"""What each seat, and a spectator, may see; and each seat's secrets.
+
+Island cards appear as tokens ``card:<id>``; a blind card as ``"blind"``. View schema::
+
+    variant          "standard" | "simple"
+    phase            "place" | "reveal" | "split" | "steal" | "over"
+    round, rounds    the current round (1-based) and how many there are
+    hand_size        {"islands": n, "blinds": n}
+    draw_pile        number of undealt island cards
+    slots            the twelve slot keys in reveal order ("area-high", "area-low", ...)
+    next_slot        key of the slot the next REVEAL shows, or null
+    to_move          seats expected to act now
+    players          per seat: {"seat", "active", "confirmed", "placed" (slots filled),
+                     "hand" (cards in hand), "face_up" ({sea: [tokens]} in scoring order),
+                     "face_up_counts" ({sea: n}), "face_down" (count only)}
+    revealed         this round's revealed slots: {"slot", "plays": [{"seat", "card",
+                     "value"}], "takers": [seats], "removed": [tokens]}
+    pending          jobs before the next reveal, the first is current:
+                     {"kind": "split", "seat", "cards": [tokens]} or
+                     {"kind": "steal", "seat", "remaining": n}
+    removed          cards out of the game (all were revealed)
+    scores           the score table so far (see scoring.ScoreBreakdown.to_json)
+    outcome          {"scores", "winners", "reason"} once over, else null
+    you              null for spectators; for a seat: {"seat", "hand": [tokens],
+                     "blinds" (unplaced), "placement" ({slot: token | "blind" | null}),
+                     "face_down": [tokens]}
+
+Secrets of a seat: its hand, its unrevealed placement, and the cards of its face-down pile
+(except those still on show in this round's revealed slots, which everyone saw).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Seat
+
+from .cards import CardIndex, token
+from .scoring import outcome, score_breakdown
+from .slots import SLOTS
+from .state import BLIND, SEA_ORDER, CompetitionState, SeatState
+
+
+def view_data(
+    state: CompetitionState, seat: Seat | None, cards: CardIndex, to_move: frozenset[Seat]
+) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator), following the schema above."""
+    result = outcome(state)
+    return {
+        "variant": state.variant,
+        "phase": state.phase,
+        "round": state.round,
+        "rounds": state.rounds,
+        "hand_size": {"islands": state.islands_per_hand, "blinds": state.blinds_per_hand},
+        "draw_pile": len(state.draw_pile),
+        "slots": [slot.key for slot in SLOTS],
+        "next_slot": SLOTS[state.next_slot].key if state.next_slot < len(SLOTS) else None,
+        "to_move": sorted(to_move),
+        "players": [_player(index, mine) for index, mine in enumerate(state.seats)],
+        "revealed": [
+            {
+                "slot": SLOTS[shown.slot].key,
+                "plays": [
+                    _play(who, entry, SLOTS[shown.slot].category, cards)
+                    for who, entry in shown.plays
+                ],
+                "takers": list(shown.takers),
+                "removed": _tokens(shown.removed),
+            }
+            for shown in state.revealed
+        ],
+        "pending": [
+            {"kind": job.kind, "seat": job.seat, "cards": _tokens(job.cards)}
+            if job.cards
+            else {"kind": job.kind, "seat": job.seat, "remaining": job.count}
+            for job in state.jobs
+        ],
+        "removed": _tokens(state.removed),
+        "scores": score_breakdown(state).to_json(),
+        "outcome": result.to_json() if result else None,
+        "you": None if seat is None else _own(seat, state.seats[seat]),
+    }
+
+
+def secrets(state: CompetitionState, seat: Seat) -> frozenset[str]:
+    """Tokens only ``seat`` may see: hand, unrevealed placement, unseen face-down cards."""
+    mine = state.seats[seat]
+    on_show = {entry for shown in state.revealed for _, entry in shown.plays}
+    placed = (entry for entry in mine.draft if entry not in (None, BLIND))
+    hidden_down = (card for card in mine.face_down if card not in on_show)
+    return frozenset(token(card) for card in (*mine.hand, *placed, *hidden_down))
+
+
+def _player(index: Seat, mine: SeatState) -> dict[str, Any]:
+    return {
+        "seat": index,
+        "active": not mine.resigned,
+        "confirmed": mine.confirmed,
+        "placed": mine.placed_count(),
+        "hand": len(mine.hand),
+        "face_up": {sea: _tokens(pile) for sea, pile in zip(SEA_ORDER, mine.face_up, strict=True)},
+        "face_up_counts": {
+            sea: len(pile) for sea, pile in zip(SEA_ORDER, mine.face_up, strict=True)
+        },
+        "face_down": len(mine.face_down),
+    }
+
+
+def _own(index: Seat, mine: SeatState) -> dict[str, Any]:
+    return {
+        "seat": index,
+        "hand": _tokens(mine.hand),
+        "blinds": mine.blinds,
+        "placement": {
+            slot.key: None if entry is None else _entry(entry)
+            for slot, entry in zip(SLOTS, mine.draft, strict=True)
+        },
+        "face_down": _tokens(mine.face_down),
+    }
+
+
+def _play(seat: Seat, entry: str, category: str, cards: CardIndex) -> dict[str, Any]:
+    value = None if entry == BLIND else cards[entry].value(category)
+    return {"seat": seat, "card": _entry(entry), "value": value}
+
+
+def _entry(entry: str) -> str:
+    return BLIND if entry == BLIND else token(entry)
+
+
+def _tokens(card_ids: tuple[str, ...]) -> list[str]:
+    return [token(card) for card in card_ids]

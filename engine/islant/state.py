@@ -1,0 +1,205 @@
+"""The race state: every player's sheet, status and draft, the shared roll, and the rounds.
+
+Sheets live in a tuple; an action replaces only the acting player's entry, so with 99 players
+one submission touches one sheet. The roll is made from the state's Rng when a round opens and
+recorded (with any rerolled doubles) in the state and in an event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.core import Event, Rng, Seat
+
+from .actions import format_action, parse_action
+from .geometry import DIE_FACES, LEVELS, LevelSpec, cell_name
+from .sheet import Sheet, cell_index, new_sheet, sheet_from_json, sheet_to_json
+from .turn import Draft, can_draw_anything, rebuild
+
+PLAYING, SUBMITTED, STOPPED, STUCK = "playing", "submitted", "stopped", "cannot_continue"
+STATUSES = (PLAYING, SUBMITTED, STOPPED, STUCK)
+ENDED = frozenset({STOPPED, STUCK})
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat: its sheet as of the last submitted turn, its status and its turn in progress.
+
+    ``names`` holds ``(cell, quarter, name)`` anchors in the order given; an island shows the
+    latest name anchored in it.
+    """
+
+    sheet: Sheet
+    status: str = PLAYING
+    draft: Draft | None = None
+    names: tuple[tuple[int, int, str], ...] = ()
+
+    @property
+    def working(self) -> Draft:
+        """The turn in progress (an empty one if nothing was done yet)."""
+        return self.draft if self.draft is not None else Draft(self.sheet)
+
+
+@dataclass(frozen=True, slots=True)
+class IslantState:
+    """A whole race. ``end_reason`` is set once every player has ended or the host ended it."""
+
+    level: int
+    max_rounds: int
+    round: int
+    roll: tuple[int, ...]
+    rerolled: tuple[tuple[int, ...], ...]
+    rng: Rng
+    players: tuple[Player, ...]
+    end_reason: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.end_reason)
+
+    @property
+    def spec(self) -> LevelSpec:
+        return LEVELS[self.level]
+
+    def with_player(self, seat: Seat, player: Player) -> IslantState:
+        players = list(self.players)
+        players[seat] = player
+        return replace(self, players=tuple(players))
+
+    def seats(self, *statuses: str) -> list[Seat]:
+        return [s for s, p in enumerate(self.players) if p.status in statuses]
+
+
+def start(
+    level: int, max_rounds: int, num_players: int, rng: Rng
+) -> tuple[IslantState, list[Event]]:
+    """A new race with the first roll made."""
+    players = (Player(new_sheet(level)),) * num_players
+    state = IslantState(level, max_rounds, 0, (), (), rng, players)
+    return open_round(state)
+
+
+def roll_dice(
+    spec: LevelSpec, rng: Rng
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], Rng]:
+    """The roll of a level, rerolling doubles where the level says so."""
+    rerolled: list[tuple[int, ...]] = []
+    dice, rng = rng.roll(spec.dice, DIE_FACES)
+    while spec.reroll_doubles and len(set(dice)) < len(dice):
+        rerolled.append(dice)
+        dice, rng = rng.roll(spec.dice, DIE_FACES)
+    return dice, tuple(rerolled), rng
+
+
+def open_round(state: IslantState) -> tuple[IslantState, list[Event]]:
+    """Roll for the next round; players who can draw nothing with it end their game."""
+    dice, rerolled, rng = roll_dice(state.spec, state.rng)
+    number = state.round + 1
+    again = "".join(f" (rerolled doubles {' '.join(map(str, r))})" for r in rerolled)
+    events = [
+        Event(
+            "roll",
+            f"Round {number}: {' '.join(map(str, dice))}{again}.",
+            {"round": number, "dice": list(dice), "rerolled": [list(r) for r in rerolled]},
+        )
+    ]
+    players = list(state.players)
+    for seat, player in enumerate(players):
+        if player.status in ENDED:
+            continue
+        if can_draw_anything(player.sheet, dice):
+            players[seat] = replace(player, status=PLAYING, draft=None)
+        else:
+            players[seat] = replace(player, status=STUCK, draft=None)
+            events.append(
+                Event(
+                    "cannot_continue",
+                    f"Player {seat + 1} cannot draw any tile with this roll: their game ends.",
+                    {"seat": seat},
+                )
+            )
+    state = replace(
+        state, round=number, roll=dice, rerolled=rerolled, rng=rng, players=tuple(players)
+    )
+    if not state.seats(PLAYING):
+        return finish(state, "every player has ended", events)
+    return state, events
+
+
+def close_round(state: IslantState) -> tuple[IslantState, list[Event]]:
+    """End the round: unsubmitted drafts are dropped, then the next roll (or the end)."""
+    players = tuple(
+        p if p.status in ENDED else replace(p, status=PLAYING, draft=None) for p in state.players
+    )
+    state = replace(state, players=players)
+    events = [Event("round_closed", f"Round {state.round} is closed.", {"round": state.round})]
+    if state.max_rounds and state.round >= state.max_rounds:
+        return finish(state, f"the last round ({state.max_rounds}) is over", events)
+    if not state.seats(PLAYING):
+        return finish(state, "every player has ended", events)
+    state, more = open_round(state)
+    return state, events + more
+
+
+def after_player(state: IslantState) -> tuple[IslantState, list[Event]]:
+    """Close the round once nobody still playing has a turn left to submit."""
+    if state.seats(PLAYING):
+        return state, []
+    if state.seats(SUBMITTED):
+        return close_round(state)
+    return finish(state, "every player has ended", [])
+
+
+def finish(state: IslantState, reason: str, events: list[Event]) -> tuple[IslantState, list[Event]]:
+    """The race is over: drafts are dropped and the result is final."""
+    players = tuple(replace(p, draft=None) for p in state.players)
+    state = replace(state, players=players, end_reason=reason)
+    return state, [*events, Event("game_over", f"The race is over: {reason}.", {"reason": reason})]
+
+
+# ----- JSON -----------------------------------------------------------------------------------
+def state_to_json(state: IslantState) -> dict[str, Any]:
+    return {
+        "level": state.level,
+        "max_rounds": state.max_rounds,
+        "round": state.round,
+        "roll": list(state.roll),
+        "rerolled": [list(r) for r in state.rerolled],
+        "rng": state.rng.to_json(),
+        "end_reason": state.end_reason,
+        "players": [_player_to_json(p) for p in state.players],
+    }
+
+
+def _player_to_json(player: Player) -> dict[str, Any]:
+    data: dict[str, Any] = {"status": player.status, "sheet": sheet_to_json(player.sheet)}
+    if player.draft is not None:
+        data["draft"] = [format_action(step) for step in player.draft.steps]
+    if player.names:
+        size = player.sheet.size
+        data["names"] = [[cell_name(c, size), q, name] for c, q, name in player.names]
+    return data
+
+
+def state_from_json(data: dict[str, Any]) -> IslantState:
+    level = int(data["level"])
+    roll = tuple(int(d) for d in data["roll"])
+    players = []
+    for p in data["players"]:
+        sheet = sheet_from_json(level, p["sheet"])
+        draft = None
+        if "draft" in p:
+            draft = rebuild(sheet, roll, [parse_action(step) for step in p["draft"]])
+        names = tuple((cell_index(c, sheet.size), int(q), str(n)) for c, q, n in p.get("names", ()))
+        players.append(Player(sheet, str(p["status"]), draft, names))
+    return IslantState(
+        level=level,
+        max_rounds=int(data["max_rounds"]),
+        round=int(data["round"]),
+        roll=roll,
+        rerolled=tuple(tuple(int(d) for d in r) for r in data["rerolled"]),
+        rng=Rng.from_json(data["rng"]),
+        players=tuple(players),
+        end_reason=str(data["end_reason"]),
+    )

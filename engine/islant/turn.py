@@ -1,0 +1,306 @@
+"""One player's turn in progress (the draft) and where each slot's tile may go.
+
+A draft is the list of steps taken this round (ASSIGN, WILD, DRAW, CROSS) plus what they add
+up to: the dice per slot, the wild values, which slots are done, and the working sheet. Only
+the steps are saved; the rest is rebuilt from them, which also makes UNDO exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from itertools import permutations
+
+from engine.core import Event, IllegalAction
+
+from .actions import Action, Assign, Cross, Draw, Wild, format_action
+from .geometry import (
+    COLUMN,
+    LAND_SLOTS,
+    SHIP_TOTALS,
+    SHIPS,
+    TILE_SLOTS,
+    WAVES,
+    WILD_FACE,
+    WILD_VALUES,
+    LevelSpec,
+    cell_name,
+    distinct_rotations,
+    parse_cell_name,
+    rotate,
+    tile_for,
+)
+from .sheet import Sheet, draw_land, draw_ship, draw_wave, land_fits, ship_fits, wave_fits
+
+DRAWN, CROSSED = "drawn", "crossed"
+NO_COLUMN_RULE: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """The steps of a turn so far and their result."""
+
+    sheet: Sheet
+    steps: tuple[Action, ...] = ()
+    dice: tuple[tuple[str, int], ...] = ()
+    wild: tuple[tuple[str, int], ...] = ()
+    done: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def assigned(self) -> bool:
+        return bool(self.dice)
+
+    def die(self, slot: str) -> int:
+        return dict(self.dice)[slot]
+
+    def value(self, slot: str) -> int | None:
+        """The value a slot's die stands for now (None: a 6 whose value is not chosen yet)."""
+        die = self.die(slot)
+        return dict(self.wild).get(slot) if die == WILD_FACE else die
+
+    def is_done(self, slot: str) -> bool:
+        return any(s == slot for s, _ in self.done)
+
+    def open_slots(self) -> list[str]:
+        """Tile slots neither drawn nor crossed yet."""
+        return [s for s, _ in self.dice if s != COLUMN and not self.is_done(s)]
+
+
+# ----- placement queries ----------------------------------------------------------------------
+def possible_values(die: int) -> tuple[int, ...]:
+    """The values a die may stand for: a 6 is wild."""
+    return WILD_VALUES if die == WILD_FACE else (die,)
+
+
+def columns_for(spec: LevelSpec, column_value: int | None) -> frozenset[int]:
+    """Allowed land columns for a grid-column value; NO_COLUMN_RULE on levels without one."""
+    if COLUMN not in spec.slots:
+        return NO_COLUMN_RULE
+    return spec.columns_for(column_value) if column_value is not None else NO_COLUMN_RULE
+
+
+def placements(
+    sheet: Sheet,
+    slot: str,
+    value: int,
+    columns: frozenset[int] = NO_COLUMN_RULE,
+    rotation: int | None = None,
+) -> Iterator[tuple[int, int | None]]:
+    """Every legal ``(cell, rotation)`` for a slot's tile of ``value`` (rotation None: water).
+
+    Without ``rotation``, land shapes are tried in each distinct rotation.
+    """
+    spec = sheet.spec
+    cells = range(len(sheet.cells))
+    if slot == WAVES:
+        yield from ((c, None) for c in cells if wave_fits(sheet, c, value))
+        return
+    if slot == SHIPS:
+        yield from ((c, None) for c in cells if ship_fits(sheet, c))
+        return
+    tile = tile_for(slot, value)
+    colour = slot if spec.coloured else None
+    turns = distinct_rotations(tile.mask) if rotation is None else (rotation,)
+    for c in cells:
+        for r in turns:
+            if land_fits(sheet, c, colour, rotate(tile.mask, r), tile.lake, columns):
+                yield c, r
+
+
+def can_place(sheet: Sheet, slot: str, values: Iterable[int], columns: frozenset[int]) -> bool:
+    return any(next(placements(sheet, slot, v, columns), None) is not None for v in values)
+
+
+def column_choices(spec: LevelSpec, column_die: int | None) -> list[frozenset[int]]:
+    """The column sets a land tile may face for a grid-column die (any value of a wild one)."""
+    if column_die is None:
+        return [NO_COLUMN_RULE]
+    return [spec.columns_for(v) for v in possible_values(column_die)]
+
+
+def can_draw_anything(sheet: Sheet, roll: tuple[int, ...]) -> bool:
+    """Whether some assignment of the roll lets at least one tile be drawn."""
+    spec = sheet.spec
+    checked: set[tuple[str, int, int | None]] = set()
+    for order in set(permutations(roll)):
+        dice = dict(zip(spec.slots, order, strict=True))
+        column_die = dice.get(COLUMN)
+        for slot in spec.tile_slots:
+            key = (slot, dice[slot], column_die if slot in LAND_SLOTS else None)
+            if key in checked:
+                continue
+            checked.add(key)
+            choices = column_choices(spec, key[2])
+            if any(can_place(sheet, slot, possible_values(dice[slot]), c) for c in choices):
+                return True
+    return False
+
+
+def assignments(spec: LevelSpec, roll: tuple[int, ...]) -> list[Assign]:
+    """Every different way of giving the roll's dice to the level's slots."""
+    orders = sorted(set(permutations(roll)))
+    return [Assign(tuple(zip(spec.slots, order, strict=True))) for order in orders]
+
+
+# ----- applying steps -------------------------------------------------------------------------
+def apply_step(draft: Draft, roll: tuple[int, ...], step: Action) -> tuple[Draft, list[Event]]:
+    """The draft after one more step; IllegalAction if the step is refused."""
+    spec = draft.sheet.spec
+    if isinstance(step, Assign):
+        return _assign(draft, spec, roll, step), []
+    if not draft.assigned:
+        raise IllegalAction(
+            "not_assigned",
+            "Assign the dice to the slots first, like "
+            f"`{format_action(assignments(spec, roll)[0])}`.",
+        )
+    assert isinstance(step, Wild | Draw | Cross)
+    if step.slot not in spec.slots:
+        raise IllegalAction(
+            "no_such_slot",
+            f"Level {spec.level} has no {step.slot} slot; its slots are {', '.join(spec.slots)}.",
+        )
+    if not isinstance(step, Wild) and step.slot not in TILE_SLOTS:
+        raise IllegalAction("no_such_slot", "The grid column holds no tile to draw or cross.")
+    if draft.is_done(step.slot):
+        raise IllegalAction("slot_done", f"Your {step.slot} tile is already done this turn.")
+    if isinstance(step, Wild):
+        return _wild(draft, step), []
+    if isinstance(step, Cross):
+        return _cross(draft, step), []
+    return _draw(draft, step)
+
+
+def rebuild(base: Sheet, roll: tuple[int, ...], steps: Iterable[Action]) -> Draft:
+    """A draft replayed from its steps (for UNDO and for loading a saved state)."""
+    draft = Draft(base)
+    for step in steps:
+        draft, _ = apply_step(draft, roll, step)
+    return draft
+
+
+def _assign(draft: Draft, spec: LevelSpec, roll: tuple[int, ...], step: Assign) -> Draft:
+    if draft.assigned:
+        raise IllegalAction(
+            "already_assigned", "The dice are already assigned this turn; UNDO to change that."
+        )
+    given = step.as_dict()
+    if set(given) != set(spec.slots):
+        raise IllegalAction(
+            "wrong_slots",
+            f"Level {spec.level} needs one die for each of: {', '.join(spec.slots)}.",
+        )
+    if sorted(given.values()) != sorted(roll):
+        dice = " ".join(map(str, roll))
+        raise IllegalAction("dice_mismatch", f"Use each die of the roll once: {dice}.")
+    return replace(draft, steps=(*draft.steps, step), dice=step.dice)
+
+
+def _wild(draft: Draft, step: Wild) -> Draft:
+    if draft.die(step.slot) != WILD_FACE:
+        raise IllegalAction("not_wild", f"Your {step.slot} die is not a 6; only a 6 is wild.")
+    if step.slot in dict(draft.wild):
+        raise IllegalAction(
+            "wild_already_chosen", f"Your {step.slot} 6 already stands for a value; UNDO first."
+        )
+    return replace(draft, steps=(*draft.steps, step), wild=(*draft.wild, (step.slot, step.value)))
+
+
+def draft_columns(draft: Draft) -> frozenset[int]:
+    """The land columns of this turn (NO_COLUMN_RULE when the level has no grid column)."""
+    spec = draft.sheet.spec
+    if COLUMN not in spec.slots:
+        return NO_COLUMN_RULE
+    value = draft.value(COLUMN)
+    if value is None:
+        raise IllegalAction(
+            "wild_value_needed",
+            "Your grid-column die is a 6: choose its value first, like `WILD column=3`.",
+        )
+    return spec.columns_for(value)
+
+
+def _draw(draft: Draft, step: Draw) -> tuple[Draft, list[Event]]:
+    sheet = draft.sheet
+    value = draft.value(step.slot)
+    if value is None:
+        raise IllegalAction(
+            "wild_value_needed",
+            f"Your {step.slot} die is a 6: choose its value first, like `WILD {step.slot}=3`.",
+        )
+    if (step.rotation is None) != (step.slot not in LAND_SLOTS):
+        raise IllegalAction("bad_rotation", "Land tiles take a rotation R0–R3; water takes none.")
+    cell = parse_cell_name(step.cell, sheet.size)
+    if cell is None:
+        last = cell_name(len(sheet.cells) - 1, sheet.size)
+        raise IllegalAction("off_sheet", f"{step.cell} is not on this sheet (A1 to {last}).")
+    columns = draft_columns(draft) if step.slot in LAND_SLOTS else NO_COLUMN_RULE
+    if (cell, step.rotation) not in set(
+        placements(sheet, step.slot, value, columns, step.rotation)
+    ):
+        raise IllegalAction("illegal_cell", _why_not(draft, step, value))
+    events: list[Event] = []
+    if step.slot == WAVES:
+        sheet = draw_wave(sheet, cell, value)
+    elif step.slot == SHIPS:
+        sheet, borders = draw_ship(sheet, cell, value)
+        for group in borders:
+            total = SHIP_TOTALS[sheet.borders.index(group)]
+            names = [cell_name(c, sheet.size) for c in group]
+            events.append(
+                Event(
+                    "ships_bordered",
+                    f"Ships {' '.join(names)} make {total}.",
+                    {"cells": names, "total": total},
+                )
+            )
+    else:
+        tile = tile_for(step.slot, value)
+        colour = step.slot if sheet.spec.coloured else None
+        sheet = draw_land(sheet, cell, colour, rotate(tile.mask, step.rotation or 0), tile.lake)
+    done = (*draft.done, (step.slot, DRAWN))
+    return replace(draft, sheet=sheet, steps=(*draft.steps, step), done=done), events
+
+
+def _why_not(draft: Draft, step: Draw, value: int) -> str:
+    here = f"Your {step.slot} {value} cannot go at {step.cell.upper()}"
+    if step.slot == WAVES:
+        return f"{here}: a wave needs a higher wave beside it and no equal or lower one."
+    if step.slot == SHIPS:
+        return f"{here}: a ship needs an empty cell beside land or an unfinished ship."
+    spec = draft.sheet.spec
+    rule = "an empty cell" if spec.level == 1 else "an empty cell beside land"
+    if COLUMN in spec.slots:
+        rule += " in a column labelled with your grid-column value or ANY"
+    if spec.coloured:
+        rule += " (or beside the other colour's tile in its cell, without overlap)"
+    return f"{here} turned R{step.rotation}: land needs {rule}."
+
+
+def any_placement(draft: Draft, slot: str) -> tuple[int, int] | None:
+    """Some ``(value, cell)`` where a slot's tile could still go, over every value its die may
+    take (a 6: any) and, for land, every column an unchosen wild grid-column die allows."""
+    sheet = draft.sheet
+    choices = [NO_COLUMN_RULE]
+    if slot in LAND_SLOTS and COLUMN in sheet.spec.slots:
+        column = draft.value(COLUMN)
+        choices = column_choices(sheet.spec, draft.die(COLUMN) if column is None else column)
+    for columns in choices:
+        for value in possible_values(draft.die(slot)):
+            spot = next(placements(sheet, slot, value, columns), None)
+            if spot is not None:
+                return value, spot[0]
+    return None
+
+
+def _cross(draft: Draft, step: Cross) -> Draft:
+    found = any_placement(draft, step.slot)
+    if found is not None:
+        value, cell = found
+        where = cell_name(cell, draft.sheet.size)
+        raise IllegalAction(
+            "must_draw",
+            f"Your {step.slot} tile can still be drawn (for example {value} at {where});"
+            " a tile with a legal place must be drawn.",
+        )
+    return replace(draft, steps=(*draft.steps, step), done=(*draft.done, (step.slot, CROSSED)))

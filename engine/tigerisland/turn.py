@@ -1,0 +1,64 @@
+"""The turn cycle: drawing, the end of a turn, and how a game ends and is ranked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from engine.core import Event, Outcome
+
+from .state import TOTOROS_PER_PLAYER, VILLAGERS_PER_PLAYER, Phase, TigerState, player
+
+# Ruling 9: a tie on points goes to more totoros placed, then more villagers placed
+# (villagers later buried by an eruption still count as placed); otherwise a draw.
+TIE_BREAKS: tuple[tuple[str, Callable[[TigerState, int], int]], ...] = (
+    ("totoros placed", lambda state, seat: TOTOROS_PER_PLAYER - state.totoros_left[seat]),
+    ("villagers placed", lambda state, seat: VILLAGERS_PER_PLAYER - state.villagers_left[seat]),
+)
+
+
+def start_turn(state: TigerState, seat: int) -> tuple[TigerState, list[Event]]:
+    """``seat`` draws the next tile and must place it; with no tile left the game ends."""
+    if not state.deck:
+        return finish(state, "The tiles ran out.")
+    tile, *rest = state.deck
+    new = replace(state, active=seat, phase=Phase.PLACE, hand=tile, deck=tuple(rest))
+    return new, [Event("draw", f"{player(seat)} draws {tile}.", {"seat": seat, "tile": str(tile)})]
+
+
+def end_turn(state: TigerState) -> tuple[TigerState, list[Event]]:
+    """After the build: end the game if the active player is out of pieces, else pass on."""
+    if state.pieces_left(state.active) == 0:
+        return finish(state, f"{player(state.active)} placed their last piece.")
+    return start_turn(state, 1 - state.active)
+
+
+def _ranking(state: TigerState, seat: int) -> tuple[int, ...]:
+    return (state.scores[seat], *(count(state, seat) for _, count in TIE_BREAKS))
+
+
+def finish(state: TigerState, cause: str) -> tuple[TigerState, list[Event]]:
+    """End the game normally: the best score wins, with the tie-breaks of ruling 9."""
+    ranks = [_ranking(state, seat) for seat in (0, 1)]
+    best = max(ranks)
+    winners = tuple(seat for seat in (0, 1) if ranks[seat] == best)
+    if len(winners) == 2:
+        result = "The game is a draw."
+    else:
+        result = f"{player(winners[0])} wins"
+        decided = next(i for i, (a, b) in enumerate(zip(*ranks, strict=True)) if a != b)
+        result += "." if decided == 0 else f" on {TIE_BREAKS[decided - 1][0]} after a tie."
+    return _over(state, winners, f"{cause} {result}")
+
+
+def forfeit(state: TigerState, loser: int, cause: str) -> tuple[TigerState, list[Event]]:
+    """End the game with ``loser`` beaten whatever the scores (no build, or resigning)."""
+    return _over(state, (1 - loser,), f"{cause} {player(1 - loser)} wins.")
+
+
+def _over(
+    state: TigerState, winners: tuple[int, ...], reason: str
+) -> tuple[TigerState, list[Event]]:
+    outcome = Outcome(state.scores, winners, reason)
+    new = replace(state, phase=Phase.OVER, outcome=outcome)
+    return new, [Event("end", reason, outcome.to_json())]

@@ -1,0 +1,183 @@
+"""Island Wars actions and their text notation.
+
+Coordinates are axial ``q r`` (see :mod:`engine.wars.board`). The notation::
+
+    PASS
+    PLACE BARRACKS 2 -3        PLACE TOWER 0 -2        PLACE PORT -1 -3
+    MOVE BARRACKS 2 -3 TO 1 -2
+    MOVE PORT -1 -3 TO 0 -4
+    MOVE BARRACKS 2 -3 TO 1 -2 AND PORT -1 -3 TO 0 -4   (done in the order written)
+
+Reading is forgiving: any case, extra spaces, commas and parentheses around coordinates
+(``move b (2, -3) to (1,-2)``), the minus sign ``−``, and short piece names: ``B``, ``T``,
+``DT``, ``DEFENSE TOWER``, ``P``. Formatting always gives the canonical form above.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.core.errors import BAD_NOTATION, IllegalAction
+from engine.core.hexgrid import Hex
+
+from .pieces import Kind
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put a free piece on the board."""
+
+    kind: Kind
+    at: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One piece of a move: from ``src`` to ``dst``."""
+
+    kind: Kind
+    src: Hex
+    dst: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Relocate pieces already on the board, one step after the other."""
+
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Do nothing this turn."""
+
+
+Action = Place | Move | Pass
+
+KIND_WORDS: dict[str, Kind] = {
+    "BARRACKS": Kind.BARRACKS,
+    "BARRACK": Kind.BARRACKS,
+    "B": Kind.BARRACKS,
+    "TOWER": Kind.TOWER,
+    "DT": Kind.TOWER,
+    "T": Kind.TOWER,
+    "PORT": Kind.PORT,
+    "P": Kind.PORT,
+}
+KIND_NOUNS: dict[Kind, str] = {
+    Kind.BARRACKS: "barracks",
+    Kind.TOWER: "defense tower",
+    Kind.PORT: "port",
+}
+TOWER_PREFIXES = frozenset({"DEFENSE", "DEFENCE"})
+EXAMPLES = "`PLACE BARRACKS 2 -3`, `MOVE PORT -1 -3 TO 0 -4` or `PASS`"
+_SEPARATORS = re.compile(r"[(),;]")
+_INTEGER = re.compile(r"[+-]?[0-9]{1,6}")
+
+
+def format_action(action: Action) -> str:
+    """The canonical notation of an action."""
+    if isinstance(action, Pass):
+        return "PASS"
+    if isinstance(action, Place):
+        return f"PLACE {action.kind.name} {_hex_text(action.at)}"
+    return "MOVE " + " AND ".join(
+        f"{s.kind.name} {_hex_text(s.src)} TO {_hex_text(s.dst)}" for s in action.steps
+    )
+
+
+def describe_action(action: Action) -> str:
+    """A short sentence saying what an action does."""
+    if isinstance(action, Pass):
+        return "Pass."
+    if isinstance(action, Place):
+        return f"Place a {KIND_NOUNS[action.kind]} at {_hex_words(action.at)}."
+    parts = [
+        f"the {KIND_NOUNS[s.kind]} from {_hex_words(s.src)} to {_hex_words(s.dst)}"
+        for s in action.steps
+    ]
+    return "Move " + ", then ".join(parts) + "."
+
+
+def parse_action(text: str) -> Action:
+    """An action from its notation; IllegalAction(BAD_NOTATION) quoting the input."""
+    tokens = _SEPARATORS.sub(" ", text.replace("\u2212", "-")).upper().split()
+    reader = _Reader(tokens, text)
+    verb = reader.word("PASS, PLACE or MOVE")
+    if verb == "PASS":
+        action: Action = Pass()
+    elif verb == "PLACE":
+        action = Place(reader.kind(), reader.hex())
+    elif verb == "MOVE":
+        steps = [reader.step()]
+        while reader.more():
+            reader.expect("AND")
+            steps.append(reader.step())
+        action = Move(tuple(steps))
+    else:
+        raise reader.error(f"it starts with `{verb}`, not PASS, PLACE or MOVE")
+    if reader.more():
+        raise reader.error("there is extra text at the end")
+    return action
+
+
+class _Reader:
+    """Walks the tokens of one action, raising errors that quote the whole input."""
+
+    def __init__(self, tokens: list[str], text: str) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.text = text
+
+    def error(self, reason: str) -> IllegalAction:
+        return IllegalAction(
+            BAD_NOTATION,
+            f"Could not read `{self.text.strip()}`: {reason}. Try {EXAMPLES}.",
+        )
+
+    def more(self) -> bool:
+        return self.pos < len(self.tokens)
+
+    def word(self, wanted: str) -> str:
+        if not self.more():
+            raise self.error(f"{wanted} is missing")
+        self.pos += 1
+        return self.tokens[self.pos - 1]
+
+    def expect(self, word: str) -> None:
+        got = self.word(f"`{word}`")
+        if got != word:
+            raise self.error(f"expected `{word}` but found `{got}`")
+
+    def kind(self) -> Kind:
+        word = self.word("a piece (BARRACKS, TOWER or PORT)")
+        if word in TOWER_PREFIXES and self.more() and self.tokens[self.pos] == "TOWER":
+            self.pos += 1
+            return Kind.TOWER
+        if word not in KIND_WORDS:
+            raise self.error(f"`{word}` is not a piece (BARRACKS, TOWER or PORT)")
+        return KIND_WORDS[word]
+
+    def hex(self) -> Hex:
+        q, r = self._int(), self._int()
+        return Hex(q, r)
+
+    def step(self) -> Step:
+        kind, src = self.kind(), self.hex()
+        self.expect("TO")
+        return Step(kind, src, self.hex())
+
+    def _int(self) -> int:
+        word = self.word("a coordinate")
+        if not _INTEGER.fullmatch(word):
+            raise self.error(f"`{word}` is not a coordinate (a whole number)")
+        return int(word)
+
+
+def _hex_text(h: Hex) -> str:
+    return f"{h.q} {h.r}"
+
+
+def _hex_words(h: Hex) -> str:
+    return f"({h.q}, {h.r})"

@@ -1,0 +1,145 @@
+"""Island Wars on the shared engine contract."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Event, Game, GameInfo, IllegalAction, OptionSpec, Outcome, Rng, View
+from engine.core.errors import BAD_OPTION
+from engine.core.options import OptionValue
+
+from . import actions, ai, moves, scoring, turns
+from . import state as state_json
+from .actions import Action
+from .board import Board, load_board
+from .pieces import KINDS, NUM_ROUNDS, SUPPLY, count_of
+from .state import WarsState
+from .view import view_data
+
+# The `board` option: "auto" picks the three-player board for three players and the
+# six-player map otherwise; "six" and "three" force a map.
+BOARD_AUTO = "auto"
+BOARD_SIX = "six"
+BOARD_THREE = "three"
+THREE_PLAYER_COUNT = 3
+
+
+def new_state(board: Board, num_players: int) -> WarsState:
+    """A game on ``board`` with every piece in reserve, Tan to play in round 1."""
+    return WarsState(
+        board=board,
+        num_players=num_players,
+        owners=board.owners_for(num_players),
+        pieces=(None,) * len(board.hexes),
+        reserve=SUPPLY[:num_players],
+    )
+
+
+def board_for(choice: OptionValue, num_players: int) -> Board:
+    """The map the ``board`` option picks for ``num_players``."""
+    if choice == BOARD_AUTO:
+        choice = BOARD_THREE if num_players == THREE_PLAYER_COUNT else BOARD_SIX
+    board = load_board(str(choice))
+    if num_players > board.colours:
+        raise IllegalAction(
+            BAD_OPTION,
+            f"The {board.name} has room for {board.colours} players, not {num_players}; "
+            f"use board `{BOARD_SIX}` or `{BOARD_AUTO}`.",
+        )
+    return board
+
+
+class WarsGame(Game[WarsState, Action]):
+    """Island Wars: claim hexes of a round island with barracks, towers and ports."""
+
+    info = GameInfo(
+        name="wars",
+        title="Island Wars",
+        summary=(
+            "Claim the island hex by hex: barracks convert neighbouring land, defense towers "
+            f"protect it, ports secure water. Highest score after {NUM_ROUNDS} rounds wins."
+        ),
+        min_players=2,
+        max_players=6,
+        rules_version=1,
+        aliases=("islandwars", "island wars", "wars"),
+        options=(
+            OptionSpec(
+                name="board",
+                description=(
+                    "Map: auto (the three-player board for 3 players, the six-player map "
+                    "otherwise), six, or three (2 or 3 players)."
+                ),
+                default=BOARD_AUTO,
+                choices=(BOARD_AUTO, BOARD_SIX, BOARD_THREE),
+            ),
+        ),
+    )
+
+    def _new_state(
+        self, num_players: int, options: Mapping[str, OptionValue], rng: Rng
+    ) -> WarsState:
+        return new_state(board_for(options["board"], num_players), num_players)
+
+    def to_move(self, state: WarsState) -> frozenset[int]:
+        return frozenset() if state.finished else frozenset({state.active})
+
+    def legal_actions(self, state: WarsState, seat: int) -> list[Action]:
+        return moves.legal_actions(state, seat)
+
+    def _apply(
+        self, state: WarsState, seat: int | None, action: Action
+    ) -> tuple[WarsState, list[Event]]:
+        assert seat is not None
+        return turns.play(state, seat, action)
+
+    def _resign(self, state: WarsState, seat: int) -> tuple[WarsState, list[Event]]:
+        return turns.resign(state, seat)
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text)
+
+    def format_action(self, action: Action) -> str:
+        return actions.format_action(action)
+
+    def describe_action(self, action: Action) -> str:
+        return actions.describe_action(action)
+
+    def state_to_json(self, state: WarsState) -> dict[str, Any]:
+        return state_json.state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> WarsState:
+        return state_json.state_from_json(data)
+
+    def view(self, state: WarsState, seat: int | None) -> View:
+        return View(self.info.name, seat, view_data(state))
+
+    def outcome(self, state: WarsState) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def num_players(self, state: WarsState) -> int:
+        return state.num_players
+
+    def audit(self, state: WarsState) -> list[str]:
+        """Pieces conserved per seat and kind; pieces and colours only on land."""
+        problems = []
+        board = state.board
+        for seat in range(state.num_players):
+            for kind in KINDS:
+                on_board = sum(
+                    1 for p in state.pieces if p is not None and p.seat == seat and p.kind is kind
+                )
+                free = count_of(state.reserve[seat], kind)
+                if free < 0 or free + on_board != count_of(SUPPLY[seat], kind):
+                    problems.append(
+                        f"seat {seat} has {on_board} {kind} on the board and {free} free"
+                    )
+        for i, h in enumerate(board.hexes):
+            if board.water[i] and (state.pieces[i] is not None or state.owners[i] is not None):
+                problems.append(f"water hex {h.q} {h.r} holds a piece or a colour")
+        return problems
+
+    def choose_ai_action(self, state: WarsState, seat: int, rnd: random.Random) -> Action:
+        return ai.choose_action(state, seat, rnd)

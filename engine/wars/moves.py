@@ -1,0 +1,116 @@
+"""Every legal action of a seat: placements, moves of one or two pieces, and pass.
+
+A move of a barracks and a port ends in the same position whichever goes first (a seat's own
+port never shields a hex from its barracks), so each such pair is listed once: barracks
+first when that order is legal, else port first. ``apply`` accepts either legal order.
+"""
+
+from __future__ import annotations
+
+from engine.core.hexgrid import Hex
+
+from .actions import Action, Move, Pass, Place, Step
+from .board import Board
+from .pieces import KINDS, Kind, count_of
+from .rules import Owners, Pieces, flips, index_of, land_piece, put, reach, targets, why_not
+from .state import WarsState
+
+IndexMove = tuple[int, int]
+
+
+def legal_actions(state: WarsState, seat: int) -> list[Action]:
+    """Pass, every placement per kind of free piece, and every move, for the seat to act."""
+    if state.finished or seat != state.active:
+        return []
+    board, owners, pieces = state.board, state.owners, state.pieces
+    hexes = board.hexes
+    actions: list[Action] = [Pass()]
+    for kind in KINDS:
+        if count_of(state.reserve[seat], kind):
+            actions += [Place(kind, hexes[i]) for i in targets(board, owners, pieces, seat, kind)]
+    barracks = single_moves(board, owners, pieces, seat, Kind.BARRACKS)
+    ports = single_moves(board, owners, pieces, seat, Kind.PORT)
+    actions += [Move((_step(board, Kind.BARRACKS, m),)) for m in barracks]
+    actions += [Move((_step(board, Kind.PORT, m),)) for m in ports]
+    actions += _paired_moves(board, owners, pieces, seat, barracks, ports)
+    return actions
+
+
+def own_pieces(pieces: Pieces, seat: int, kind: Kind) -> list[int]:
+    """The hexes holding ``seat``'s pieces of ``kind``."""
+    return [i for i, p in enumerate(pieces) if p is not None and p.seat == seat and p.kind is kind]
+
+
+def single_moves(
+    board: Board, owners: Owners, pieces: Pieces, seat: int, kind: Kind
+) -> list[IndexMove]:
+    """Every (from, to) relocation of one of ``seat``'s pieces of ``kind``."""
+    out = []
+    for src in own_pieces(pieces, seat, kind):
+        lifted = put(pieces, src, None)
+        out += [(src, dst) for dst in targets(board, owners, lifted, seat, kind) if dst != src]
+    return out
+
+
+def _paired_moves(
+    board: Board,
+    owners: Owners,
+    pieces: Pieces,
+    seat: int,
+    barracks: list[IndexMove],
+    ports: list[IndexMove],
+) -> list[Move]:
+    port_dests: dict[int, set[int]] = {}
+    for src, dst in ports:
+        port_dests.setdefault(src, set()).add(dst)
+    port_srcs = own_pieces(pieces, seat, Kind.PORT)
+    port_reach = {ps: reach(board, put(pieces, ps, None), seat) for ps in port_srcs}
+    seen: set[tuple[IndexMove, IndexMove]] = set()
+    out = []
+    for bs, bd in barracks:
+        owners1, pieces1, flipped = land_piece(
+            board, owners, put(pieces, bs, None), seat, Kind.BARRACKS, bd
+        )
+        for ps in port_srcs:
+            # Only the barracks' old hex and the converted hexes can newly admit the port.
+            lifted = put(pieces1, ps, None)
+            candidates = port_dests.get(ps, set()) | {bs, *flipped}
+            for pd in sorted(candidates - {ps}):
+                if why_not(board, owners1, lifted, seat, Kind.PORT, pd, port_reach[ps]) is None:
+                    seen.add(((bs, bd), (ps, pd)))
+                    out.append(
+                        Move(
+                            (
+                                _step(board, Kind.BARRACKS, (bs, bd)),
+                                _step(board, Kind.PORT, (ps, pd)),
+                            )
+                        )
+                    )
+    barracks_srcs = own_pieces(pieces, seat, Kind.BARRACKS)
+    for ps, pd in ports:
+        owners2, pieces2, _ = land_piece(board, owners, put(pieces, ps, None), seat, Kind.PORT, pd)
+        dests = targets(board, owners2, pieces2, seat, Kind.BARRACKS)
+        for bs in barracks_srcs:
+            for bd in dests:
+                if bd != bs and ((bs, bd), (ps, pd)) not in seen:
+                    out.append(
+                        Move(
+                            (
+                                _step(board, Kind.PORT, (ps, pd)),
+                                _step(board, Kind.BARRACKS, (bs, bd)),
+                            )
+                        )
+                    )
+    return out
+
+
+def _step(board: Board, kind: Kind, move: IndexMove) -> Step:
+    return Step(kind, board.hexes[move[0]], board.hexes[move[1]])
+
+
+def preview_barracks(state: WarsState, seat: int, at: Hex) -> list[Hex]:
+    """The hexes a barracks of ``seat`` put on ``at`` now would turn to their colour."""
+    board = state.board
+    return [
+        board.hexes[i] for i in flips(board, state.owners, state.pieces, seat, index_of(board, at))
+    ]

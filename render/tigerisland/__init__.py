@@ -1,0 +1,56 @@
+"""The TigerIsland (tiggar islanote) board: a players' panel above the island."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from PIL import Image, ImageDraw
+
+from engine.core import View
+from render.common import DEFAULT_THEME, HexLayout, Theme, to_png
+
+from .board import draw_island, draw_origin
+from .layout import frame_board
+from .model import parse_board
+from .panel import draw_header
+
+DEFAULT_TITLE = "tiggar islanote"
+
+
+def render_image(
+    view: View,
+    names: Sequence[str],
+    *,
+    title: str | None = None,
+    theme: Theme = DEFAULT_THEME,
+) -> tuple[Image.Image, HexLayout]:
+    """The picture of a TigerIsland view, and where its hexes are on it."""
+    board = parse_board(view.data)
+    frame = frame_board(board.cells)
+    header = draw_header(board, names, theme, frame.width, title or DEFAULT_TITLE)
+    image = Image.new("RGB", (frame.width, header.height + frame.height), theme.background)
+    image.paste(header, (0, 0))
+    ox, oy = frame.layout.origin
+    layout = replace(frame.layout, origin=(ox, oy + header.height))
+    draw = ImageDraw.Draw(image)
+    if board.cells:
+        draw_island(draw, layout, board.cells, theme, last_turn=board.last_turn)
+    else:
+        draw_origin(draw, layout, theme)
+    return image, layout
+
+
+def render_board(
+    view: View,
+    names: Sequence[str],
+    *,
+    title: str | None = None,
+    theme: Theme = DEFAULT_THEME,
+) -> bytes:
+    """The PNG of a TigerIsland view; ``names`` are the players' display names by seat."""
+    image, _ = render_image(view, names, title=title, theme=theme)
+    return to_png(image)
+
+
+__all__ = ["DEFAULT_TITLE", "render_board", "render_image"]

@@ -1,0 +1,196 @@
+"""The header above the island: title, whose turn, the players' table, the tile in hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    Box,
+    Orientation,
+    PanelRow,
+    Theme,
+    draw_marker,
+    draw_panel,
+    draw_path,
+    draw_text,
+    ellipsize,
+    fit_layout,
+    regular_polygon,
+    star,
+    text_width,
+)
+
+from .board import draw_island
+from .model import NORTH_EAST, NORTH_WEST, Board, Cell, to_axial
+
+MARGIN = 22
+HAND_WIDTH = 250
+TITLE_PX = 34
+STATUS_PX = 30
+TEXT_PX = 28
+SMALL_PX = 22
+MAX_HEIGHT = 480
+HEADERS = ("Score", "Villagers left", "Totoros left")
+STATUS_NAME_WIDTH = 400
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The display name of ``seat``, or "Player N" when none was given."""
+    return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
+
+
+def status_line(board: Board, names: Sequence[str]) -> str:
+    """Who is to do what, or how the game ended."""
+    if board.outcome is not None:
+        winners = board.outcome.winners
+        if len(winners) == 1:
+            return f"{seat_name(names, winners[0])} wins!"
+        if winners:
+            return "Shared win: " + " and ".join(seat_name(names, s) for s in winners)
+        return "The game is over."
+    if board.active is None:
+        return "Waiting."
+    name = seat_name(names, board.active)
+    return f"{name} to place a tile" if board.phase == "place" else f"{name} to build"
+
+
+def _rows(board: Board, names: Sequence[str], theme: Theme) -> list[PanelRow]:
+    scores = board.outcome.scores if board.outcome is not None else board.scores
+    leading = set(board.outcome.winners) if board.outcome is not None else {board.active}
+    return [
+        PanelRow(
+            name=seat_name(names, seat),
+            values=(
+                str(scores[seat]),
+                str(board.villagers_left[seat]),
+                str(board.totoros_left[seat]),
+            ),
+            colour=theme.player(seat),
+            marker=theme.marker(seat),
+            current=seat in leading,
+        )
+        for seat in range(board.players)
+    ]
+
+
+def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: Board, theme: Theme) -> None:
+    """The tile to place (volcano below, A up-left, B up-right: orientation 1) and the deck.
+
+    When the game is over, a star with the winner's marker instead.
+    """
+    left, top, right, bottom = box
+    draw.rounded_rectangle(box, 16, fill=theme.panel_band)
+    mid = (left + right) / 2
+    small = theme.font(SMALL_PX)
+    heading = "Game over" if board.outcome is not None else "Tile in hand"
+    draw_text(draw, (mid, top + 10), heading, small, theme.muted_text, anchor="mt")
+    deck = f"{board.tiles_left} tile{'s' if board.tiles_left != 1 else ''} left"
+    draw_text(draw, (mid, bottom - 10), deck, theme.font(SMALL_PX, True), theme.text, anchor="mb")
+    centre = (mid, (top + bottom) / 2)
+    if board.outcome is not None:
+        draw.polygon(star(centre, 56, inner=0.5), fill=theme.highlight, outline=theme.line, width=3)
+        if len(board.outcome.winners) == 1:
+            seat = board.outcome.winners[0]
+            draw_marker(
+                draw,
+                theme.marker(seat),
+                centre,
+                14,
+                theme.player(seat),
+                outline=theme.line,
+                width=2,
+            )
+    elif board.tile_in_hand is None:
+        note = "placed" if board.phase == "build" else "—"
+        draw_text(draw, centre, note, theme.font(TEXT_PX), theme.muted_text)
+    else:
+        terrain_a, terrain_b = board.tile_in_hand
+        label = ellipsize(f"{terrain_a} + {terrain_b}", small, right - left - 16)
+        draw_text(draw, (mid, bottom - 42), label, small, theme.text, anchor="mb")
+        tile = [
+            Cell((0, 0, 0), "VOLCANO", 1, 0, None),
+            Cell(NORTH_WEST, terrain_a, 1, 0, None),
+            Cell(NORTH_EAST, terrain_b, 1, 0, None),
+        ]
+        area = (left + 20, top + 42, right - 20, bottom - 80)
+        cells = [to_axial(c.cube) for c in tile]
+        layout = fit_layout(cells, Orientation.POINTY, area, min_size=8, max_size=60)
+        draw_island(draw, layout, tile, theme, coordinates=False)
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:
+    """Keys for the level badge and the last-turn highlights, as drawn on the board."""
+    small = theme.font(SMALL_PX)
+    r = SMALL_PX * 0.55
+    for label in ("level", "last tile", "last build"):
+        centre = (x + r, y)
+        if label == "level":
+            draw.polygon(regular_polygon(centre, r, 6), fill=theme.line, outline=theme.muted_text)
+            draw_text(draw, centre, "2", theme.font(SMALL_PX * 0.7, True), theme.text)
+        elif label == "last tile":
+            for width, colour in ((7, theme.line), (3, theme.highlight)):
+                draw_path(draw, regular_polygon(centre, r, 6), colour, width, closed=True)
+        else:
+            for grow, width, colour in ((2, 7, theme.line), (0, 3, theme.highlight)):
+                box = (x - grow, y - r - grow, x + 2 * r + grow, y + r + grow)
+                draw.ellipse(box, outline=colour, width=width)
+        x += 2 * r + 10
+        draw_text(draw, (x, y), label, small, theme.muted_text, anchor="lm")
+        x += text_width(label, small) + 30
+
+
+def draw_header(
+    board: Board, names: Sequence[str], theme: Theme, width: int, title: str
+) -> Image.Image:
+    """The header as an image ``width`` wide and as tall as its contents."""
+    image = Image.new("RGB", (width, MAX_HEIGHT), theme.panel)
+    draw = ImageDraw.Draw(image)
+    right = width - MARGIN - HAND_WIDTH - MARGIN
+    y = MARGIN
+    title_font = theme.font(TITLE_PX, bold=True)
+    draw_text(
+        draw,
+        (MARGIN, y),
+        ellipsize(title, title_font, right - MARGIN),
+        title_font,
+        theme.text,
+        anchor="lt",
+    )
+    y += TITLE_PX + 12
+    status_font = theme.font(STATUS_PX, bold=True)
+    seat = board.active if board.outcome is None else None
+    short_names = [ellipsize(n, status_font, STATUS_NAME_WIDTH) for n in names]
+    x = MARGIN
+    if seat is not None:
+        draw_marker(
+            draw,
+            theme.marker(seat),
+            (x + 14, y + STATUS_PX / 2),
+            13,
+            theme.player(seat),
+            outline=theme.text,
+            width=2,
+        )
+        x += 38
+    status = ellipsize(status_line(board, short_names), status_font, right - x)
+    draw_text(draw, (x, y), status, status_font, theme.highlight, anchor="lt")
+    y += STATUS_PX + 8
+    if board.outcome is not None:
+        reason = ellipsize(board.outcome.reason, theme.font(SMALL_PX), right - MARGIN)
+        draw_text(draw, (MARGIN, y), reason, theme.font(SMALL_PX), theme.muted_text, anchor="lt")
+        y += SMALL_PX + 10
+    y = draw_panel(
+        draw,
+        (MARGIN, y, right, MAX_HEIGHT),
+        _rows(board, names, theme),
+        theme,
+        headers=HEADERS,
+        text_size=TEXT_PX,
+    )
+    _draw_legend(draw, MARGIN, y + 20, theme)
+    bottom = y + 20 + SMALL_PX / 2
+    hand = (width - MARGIN - HAND_WIDTH, MARGIN, width - MARGIN, bottom)
+    _draw_hand(draw, hand, board, theme)
+    return image.crop((0, 0, width, round(bottom + MARGIN)))
