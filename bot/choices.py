@@ -30,14 +30,21 @@ async def legal_move_choices(
         return []
     game = find_game(record.game)
     words = typed.lower().split()
-    choices = []
+    picked = []
     for notation in service.legal_moves(record, state, interaction.user.id):
-        if not keep(notation):
-            continue
-        label = game.describe_action(game.parse(notation))
-        haystack = f"{notation} {label}".lower()
-        if all(word in haystack for word in words):
-            choices.append(app_commands.Choice(name=label[:MAX_CHOICE_TEXT], value=notation))
-            if len(choices) == MAX_CHOICES:
+        action = game.parse(notation)
+        haystack = f"{notation} {game.describe_action(action)}".lower()
+        if keep(notation) and all(word in haystack for word in words):
+            picked.append((notation, action))
+            if len(picked) == MAX_CHOICES:
                 break
-    return choices
+    return [
+        app_commands.Choice(name=_clip(game.describe_action(action, state)), value=notation)
+        for notation, action in picked
+    ]
+
+
+def _clip(label: str) -> str:
+    """A choice label within Discord's 100 characters, capitalised."""
+    label = label[:1].upper() + label[1:]
+    return label if len(label) <= MAX_CHOICE_TEXT else label[: MAX_CHOICE_TEXT - 1] + "…"

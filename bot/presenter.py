@@ -9,6 +9,7 @@ import discord
 
 from engine import find_game
 from engine.core import Event
+from engine.core.names import fill_names
 
 from .service import GameService, MoveResult
 from .store import GameRecord
@@ -55,7 +56,7 @@ async def board_message(
     record, state = result.record, result.state
     png = await service.render(record, state, None)
     lines = [headline] if headline else []
-    lines += event_lines(result.events)
+    lines += event_lines(result.events, record.names)
     embed = discord.Embed(
         title=find_game(record.game).info.title,
         description="\n".join(lines)[:4000] or None,
@@ -99,12 +100,13 @@ def result_text(
         player = players[seat]
         crown = "🏆 " if seat in winners else ""
         rows.append(f"{crown}**{_player_label(player.user_id, player.name)}**: {scores[seat]}")
-    title = "**Game over.** " + reason
+    title = "**Game over.** " + fill_names(reason, record.names)
     return title + "\n" + "\n".join(rows)
 
 
-def event_lines(events: Sequence[Event]) -> list[str]:
-    lines = [e.text for e in events if e.text]
+def event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """What happened, one line per event, with players' names filled in."""
+    lines = [fill_names(e.text, names) for e in events if e.text]
     if len(lines) > MAX_EVENT_LINES:
         hidden = len(lines) - MAX_EVENT_LINES
         lines = [*lines[:MAX_EVENT_LINES], f"… and {hidden} more."]

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine import find_game
 from engine.core import Game, Outcome
+from engine.core.names import fill_names
 from render import render_view
 
 MAX_ACTIONS = 100_000
@@ -41,7 +42,7 @@ class SimulationSummary:
             [
                 f"{self.game}: {self.actions} actions, {self.frames} frames in {self.out} "
                 f"({self.seconds:.1f} s)",
-                f"  {self.outcome.reason}",
+                f"  {fill_names(self.outcome.reason, self.names)}",
                 *rows,
             ]
         )

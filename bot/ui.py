@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from engine.core import IllegalAction
+from engine.core.names import fill_names
 
 from .errors import UserError
 from .presenter import board_message, closed_lobby_embed, lobby_embed
@@ -51,10 +52,20 @@ def log_failure(interaction: discord.Interaction, error: BaseException) -> None:
 
 async def reply_error(interaction: discord.Interaction, message: str) -> None:
     """An ephemeral reply, whether or not the interaction was answered already."""
+    message = fill_names(message, await _names_here(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)
     else:
         await interaction.response.send_message(message, ephemeral=True)
+
+
+async def _names_here(interaction: discord.Interaction) -> list[str]:
+    """The display names of the seats of the channel's game (for seat placeholders)."""
+    service = getattr(interaction.client, "service", None)
+    if not isinstance(service, GameService) or interaction.channel_id is None:
+        return []
+    record = await service.store.last_game_in(interaction.channel_id)
+    return record.names if record else []
 
 
 async def post_board(

@@ -176,8 +176,12 @@ class Game(ABC, Generic[S, A]):
             raise IllegalAction(NOT_YOUR_TURN, "There is nothing to do now.")
         return rnd.choice(actions)
 
-    def describe_action(self, action: A) -> str:
-        """A short human sentence for an action (defaults to its notation)."""
+    def describe_action(self, action: A, state: S | None = None) -> str:
+        """A short human sentence for an action (defaults to its notation).
+
+        Given the state the action would be applied to, a game may add its consequences
+        (points scored, a warning); the bot uses that to label suggested moves.
+        """
         return self.format_action(action)
 
     # ----- the framework ------------------------------------------------------------------

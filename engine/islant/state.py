@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Event, Rng, Seat
+from engine.core.names import seat_ref
 
 from .actions import format_action, parse_action
 from .geometry import DIE_FACES, LEVELS, LevelSpec, cell_name
@@ -115,7 +116,7 @@ def open_round(state: IslantState) -> tuple[IslantState, list[Event]]:
             events.append(
                 Event(
                     "cannot_continue",
-                    f"Player {seat + 1} cannot draw any tile with this roll: their game ends.",
+                    f"{seat_ref(seat)} cannot draw any tile with this roll: their game ends.",
                     {"seat": seat},
                 )
             )

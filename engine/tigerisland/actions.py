@@ -20,7 +20,15 @@ from engine.core import IllegalAction
 from engine.core.errors import BAD_NOTATION
 from engine.core.hexgrid import Hex
 
-from .geometry import HABITABLE, ORIENTATIONS, Terrain, TileKind, cube_text, from_cube
+from .geometry import (
+    HABITABLE,
+    ORIENTATION_DIRECTIONS,
+    ORIENTATIONS,
+    Terrain,
+    TileKind,
+    cube_text,
+    from_cube,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +99,12 @@ def format_action(action: Action) -> str:
 def describe(action: Action, points: int | None = None) -> str:
     """A short sentence: "expands the settlement at 1 -1 0 into GRASS (+4)"."""
     if isinstance(action, PlaceTile):
-        text = f"places {action.kind} with its volcano at {cube_text(action.volcano)}"
+        a, b = (ORIENTATION_DIRECTIONS[(action.orientation - 1 + i) % 6] for i in (0, 1))
+        terrain_a, terrain_b = str(action.kind).split("+")
+        text = (
+            f"places the volcano at {cube_text(action.volcano)}, "
+            f"{terrain_a} to the {a}, {terrain_b} to the {b}"
+        )
     elif isinstance(action, Found):
         text = f"founds a settlement at {cube_text(action.hex)}"
     elif isinstance(action, Expand):

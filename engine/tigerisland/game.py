@@ -19,7 +19,7 @@ from .build import legal_builds
 from .geometry import FULL_DECK
 from .placement import legal_placements
 from .position import hexes_to_data, last_turn_to_data, position_from_data, position_to_data
-from .rules import build_points, play_build, play_placement
+from .rules import build_points, placement_leaves_build, play_build, play_placement
 from .state import PLAYERS, TOTOROS_PER_PLAYER, VILLAGERS_PER_PLAYER, Phase, TigerState, player
 from .turn import forfeit, start_turn
 
@@ -27,6 +27,9 @@ from .turn import forfeit, start_turn
 RANDOM_FIRST_PLAYER = -1
 
 RULES_VERSION = 1
+
+
+NO_BUILD_WARNING = " ⚠ leaves you no build: you would lose"
 
 
 class TigerIsland(Game[TigerState, Action]):
@@ -110,10 +113,22 @@ class TigerIsland(Game[TigerState, Action]):
         return actions.format_action(action)
 
     def describe_action(self, action: Action, state: TigerState | None = None) -> str:
-        """A short sentence; with the state before a build, its points are added."""
-        if state is None or isinstance(action, PlaceTile):
+        """A short sentence; given the state before the action, its consequences too.
+
+        A build gets its points; a placement is marked as an eruption (with the level it
+        reaches) and warned about when it would leave no build, which loses the game.
+        """
+        if state is None:
             return actions.describe(action)
-        return actions.describe(action, build_points(state, action))
+        if not isinstance(action, PlaceTile):
+            return actions.describe(action, build_points(state, action))
+        text = actions.describe(action)
+        below = state.board.get(action.volcano)
+        if below is not None:
+            text += f" (eruption, level {below.level + 1})"
+        if not placement_leaves_build(state, action):
+            text += NO_BUILD_WARNING
+        return text
 
     def state_to_json(self, state: TigerState) -> dict[str, Any]:
         return position_to_data(state)

@@ -7,6 +7,7 @@ from enum import Enum
 
 from engine.core import Outcome, Rng
 from engine.core.hexgrid import Hex
+from engine.core.names import seat_ref
 
 from .board import Board
 from .geometry import TileKind
@@ -65,8 +66,8 @@ class TigerState:
 
 
 def player(seat: int) -> str:
-    """How messages name a seat."""
-    return f"Player {seat + 1}"
+    """How messages name a seat (a placeholder the bot fills with the player's name)."""
+    return seat_ref(seat)
 
 
 def with_seat(values: tuple[int, int], seat: int, value: int) -> tuple[int, int]:

@@ -104,7 +104,7 @@ class WarsGame(Game[WarsState, Action]):
     def format_action(self, action: Action) -> str:
         return actions.format_action(action)
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: Action, state: WarsState | None = None) -> str:
         return actions.describe_action(action)
 
     def state_to_json(self, state: WarsState) -> dict[str, Any]:

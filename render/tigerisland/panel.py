@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.core.names import fill_names
 from render.common import (
     Box,
     Orientation,
@@ -178,7 +179,8 @@ def draw_header(
     draw_text(draw, (x, y), status, status_font, theme.highlight, anchor="lt")
     y += STATUS_PX + 8
     if board.outcome is not None:
-        reason = ellipsize(board.outcome.reason, theme.font(SMALL_PX), right - MARGIN)
+        reason = fill_names(board.outcome.reason, short_names)
+        reason = ellipsize(reason, theme.font(SMALL_PX), right - MARGIN)
         draw_text(draw, (MARGIN, y), reason, theme.font(SMALL_PX), theme.muted_text, anchor="lt")
         y += SMALL_PX + 10
     y = draw_panel(

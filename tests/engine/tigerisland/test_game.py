@@ -259,7 +259,7 @@ def test_positions_round_trip_through_plain_data() -> None:
 def test_the_audit_catches_lost_pieces_and_tiles() -> None:
     data = position_to_data(make(FLAT, v(0), villagers_left=(19, 20)))
     data["villagers_left"] = [20, 20]
-    assert GAME.audit(position_from_data(data)) == ["Player 1 has 21 villagers in all"]
+    assert GAME.audit(position_from_data(data)) == ["{p0} has 21 villagers in all"]
     data = position_to_data(make(FLAT, v(0), villagers_left=(19, 20)))
     data["deck"] = [*data["deck"], "LAKE+LAKE"]
     assert GAME.audit(position_from_data(data)) == [
@@ -275,3 +275,17 @@ def test_describe_action_with_the_state_adds_the_points() -> None:
     )
     found = GAME.parse("FOUND SETTLEMENT AT 0 0 0")
     assert GAME.describe_action(found) == "founds a settlement at 0 0 0"
+
+
+def test_described_moves_carry_their_consequences() -> None:
+    state = GAME.new(2, {"first_player": 0}, 4)
+    first = GAME.legal_actions(state, 0)[0]
+    assert "⚠" not in GAME.describe_action(first, state)
+    state, _ = GAME.apply(state, 0, first)
+    build = GAME.legal_actions(state, 0)[0]
+    assert GAME.describe_action(build, state).endswith("(+1)")
+    broke = position_to_data(GAME.new(2, {"first_player": 0}, 4))
+    broke["villagers_left"], broke["totoros_left"] = [0, 20], [0, 3]
+    broke = position_from_data(broke)
+    place = GAME.legal_actions(broke, 0)[0]
+    assert GAME.describe_action(place, broke).endswith("⚠ leaves you no build: you would lose")

@@ -97,6 +97,12 @@ def test_every_action_round_trips(action) -> None:
 
 def test_describe_action_reads_like_a_sentence() -> None:
     place = GAME.parse("PLACE JUNGLE+LAKE AT 0 0 0 1")
-    assert GAME.describe_action(place) == "places JUNGLE+LAKE with its volcano at 0 0 0"
+    assert GAME.describe_action(place) == (
+        "places the volcano at 0 0 0, JUNGLE to the NW, LAKE to the NE"
+    )
+    turned = GAME.parse("PLACE JUNGLE+LAKE AT 0 0 0 6")
+    assert GAME.describe_action(turned) == (
+        "places the volcano at 0 0 0, JUNGLE to the W, LAKE to the NW"
+    )
     expand = GAME.parse("EXPAND SETTLEMENT AT 1 -1 0 GRASS")
     assert GAME.describe_action(expand) == "expands the settlement at 1 -1 0 into GRASS"
