@@ -19,7 +19,7 @@ from typing import Any
 
 import engine
 from engine.core import Game
-from render import render_view
+from render import RENDERERS, render_view
 
 Row = tuple[str, str, str]
 
@@ -63,17 +63,20 @@ def bench_game(game: Game, players: int, games: int) -> list[Row]:
         )
     )
     states = random_game(game, players, 1)
-    mid = states[len(states) // 2]
+    middle = states[len(states) // 3 : 2 * len(states) // 3 + 1]
+    mid = max(middle, key=lambda s: len(game.legal_actions(s, min(game.to_move(s)))))
     seat = min(game.to_move(mid))
     count = len(game.legal_actions(mid, seat))
     legal = timed(lambda: game.legal_actions(mid, seat), 50)
     rows.append(
         (
             name,
-            "legal actions, mid-game",
+            "legal actions, busiest mid-game",
             f"{statistics.median(legal):.2f} ms median, {p(legal, 0.99):.2f} p99 ({count} actions)",
         )
     )
+    if game.info.name not in RENDERERS:
+        return rows
     names = [f"Player {i + 1}" for i in range(players)]
     for label, state in (("mid-game", mid), ("final", states[-1])):
         view = game.view(state, None)
