@@ -20,6 +20,7 @@ HEARTBEAT_SECONDS = 30
 COGS = (
     "bot.cogs.games",
     "bot.cogs.tigerisland",
+    "bot.cogs.wars",
 )
 
 

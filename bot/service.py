@@ -214,12 +214,42 @@ class GameService:
             seat = record.seat_of(user_id)
             if seat is None:
                 raise UserError("not_playing")
-            game = find_game(record.game)
-            action = game.parse(text)
-            state, events = game.apply(state, seat, action)
-            applied = [LoggedAction(seat, user_id, game.format(action), interaction_id)]
-            state, more_events, more = self._run_computers(game, record, state)
-            return await self._save(record, game, state, events + more_events, applied + more)
+            return await self._apply(record, state, seat, user_id, text, interaction_id)
+
+    async def play_as_system(
+        self,
+        channel_id: int,
+        text: str,
+        *,
+        by_user: int | None,
+        is_moderator: bool = False,
+        interaction_id: int | None = None,
+    ) -> MoveResult:
+        """Apply a system action (seat None), e.g. closing a round of a simultaneous game.
+
+        ``by_user`` is the host or a moderator pressing a button, or None for a timer.
+        """
+        async with self.lock(channel_id):
+            record, state = await self.running(channel_id)
+            if by_user is not None and by_user != record.host_id and not is_moderator:
+                raise UserError("not_host_or_mod")
+            return await self._apply(record, state, None, by_user, text, interaction_id)
+
+    async def _apply(
+        self,
+        record: GameRecord,
+        state: Any,
+        seat: int | None,
+        user_id: int | None,
+        text: str,
+        interaction_id: int | None,
+    ) -> MoveResult:
+        game = find_game(record.game)
+        action = game.parse(text)
+        state, events = game.apply(state, seat, action)
+        applied = [LoggedAction(seat, user_id, game.format(action), interaction_id)]
+        state, more_events, more = self._run_computers(game, record, state)
+        return await self._save(record, game, state, events + more_events, applied + more)
 
     async def resign(self, channel_id: int, user_id: int, interaction_id: int | None) -> MoveResult:
         return await self.play(channel_id, user_id, "RESIGN", interaction_id=interaction_id)

@@ -88,16 +88,16 @@ def format_action(action: Action) -> str:
 
 
 def describe_action(action: Action) -> str:
-    """A short sentence saying what an action does."""
+    """What an action does, as a phrase after the player's name ("places a tower at 0 -2")."""
     if isinstance(action, Pass):
-        return "Pass."
+        return "passes"
     if isinstance(action, Place):
-        return f"Place a {KIND_NOUNS[action.kind]} at {_hex_words(action.at)}."
+        return f"places a {KIND_NOUNS[action.kind]} at {_hex_words(action.at)}"
     parts = [
         f"the {KIND_NOUNS[s.kind]} from {_hex_words(s.src)} to {_hex_words(s.dst)}"
         for s in action.steps
     ]
-    return "Move " + ", then ".join(parts) + "."
+    return "moves " + ", then ".join(parts)
 
 
 def parse_action(text: str) -> Action:

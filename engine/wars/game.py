@@ -8,13 +8,14 @@ from typing import Any
 
 from engine.core import Event, Game, GameInfo, IllegalAction, OptionSpec, Outcome, Rng, View
 from engine.core.errors import BAD_OPTION
+from engine.core.hexgrid import Hex
 from engine.core.options import OptionValue
 
 from . import actions, ai, moves, scoring, turns
 from . import state as state_json
-from .actions import Action
+from .actions import Action, Move, Place
 from .board import Board, load_board
-from .pieces import KINDS, NUM_ROUNDS, SUPPLY, count_of
+from .pieces import KINDS, NUM_ROUNDS, SUPPLY, Kind, count_of
 from .state import WarsState
 from .view import view_data
 
@@ -105,7 +106,13 @@ class WarsGame(Game[WarsState, Action]):
         return actions.format_action(action)
 
     def describe_action(self, action: Action, state: WarsState | None = None) -> str:
-        return actions.describe_action(action)
+        """A phrase for the action; given the state, a barracks says how much it converts."""
+        text = actions.describe_action(action)
+        targets = _barracks_targets(action)
+        if state is None or state.finished or not targets:
+            return text
+        converted = sum(len(moves.preview_barracks(state, state.active, at)) for at in targets)
+        return f"{text} (converts {converted} hex{'' if converted == 1 else 'es'})"
 
     def state_to_json(self, state: WarsState) -> dict[str, Any]:
         return state_json.state_to_json(state)
@@ -143,3 +150,12 @@ class WarsGame(Game[WarsState, Action]):
 
     def choose_ai_action(self, state: WarsState, seat: int, rnd: random.Random) -> Action:
         return ai.choose_action(state, seat, rnd)
+
+
+def _barracks_targets(action: Action) -> list[Hex]:
+    """Where an action puts a barracks (placed or moved), if anywhere."""
+    if isinstance(action, Place):
+        return [action.at] if action.kind is Kind.BARRACKS else []
+    if isinstance(action, Move):
+        return [step.dst for step in action.steps if step.kind is Kind.BARRACKS]
+    return []

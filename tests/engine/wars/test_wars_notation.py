@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.core import IllegalAction, Resign
 from engine.core.errors import BAD_NOTATION
-from engine.wars import GAME
+from engine.wars import GAME, preview_barracks
 from engine.wars.actions import Move, Pass, Place, Step
 
 from .wars_helpers import B, H, P, T
@@ -88,12 +88,12 @@ def test_resign_is_read_by_the_framework() -> None:
 @pytest.mark.parametrize(
     ("action", "sentence"),
     [
-        (Pass(), "Pass."),
-        (Place(B, H(2, -3)), "Place a barracks at (2, -3)."),
-        (Place(T, H(0, -2)), "Place a defense tower at (0, -2)."),
+        (Pass(), "passes"),
+        (Place(B, H(2, -3)), "places a barracks at (2, -3)"),
+        (Place(T, H(0, -2)), "places a defense tower at (0, -2)"),
         (
             Move((Step(B, H(2, -3), H(1, -2)), Step(P, H(-1, -3), H(0, -4)))),
-            "Move the barracks from (2, -3) to (1, -2), then the port from (-1, -3) to (0, -4).",
+            "moves the barracks from (2, -3) to (1, -2), then the port from (-1, -3) to (0, -4)",
         ),
     ],
 )
@@ -116,3 +116,15 @@ def test_every_action_round_trips(action) -> None:
     text = GAME.format_action(action)
     assert GAME.parse_action(text) == action
     assert GAME.parse_action(f"  {text.lower()}  ") == action
+
+
+def test_a_described_barracks_says_how_much_it_would_convert() -> None:
+    state = GAME.new(3, None, 0)
+    barracks = [
+        a for a in GAME.legal_actions(state, 0) if isinstance(a, Place) and a.kind is B
+    ]
+    for action in barracks:
+        flips = len(preview_barracks(state, 0, action.at))
+        text = GAME.describe_action(action, state)
+        assert text.endswith(f"(converts {flips} hex{'' if flips == 1 else 'es'})")
+    assert GAME.describe_action(Pass(), state) == "passes"
