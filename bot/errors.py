@@ -15,7 +15,7 @@ MESSAGES: dict[str, str] = {
     "not_host_or_mod": "Only the host or someone with Manage Channel can do that.",
     "already_joined": "You are already in this game.",
     "not_joined": "You are not in this lobby.",
-    "lobby_full": "The lobby is full: {game} takes at most {max} players.",
+    "lobby_full": "The lobby is full: this {game} table takes at most {max} players.",
     "too_few_players": "{game} needs at least {min} players; there are {count}. "
     "Ask friends to press Join, or add computer players.",
     "host_cannot_leave": "The host cannot leave the lobby; press Cancel to close it.",

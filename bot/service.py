@@ -21,6 +21,7 @@ from engine.core.options import resolve_options
 from render import render_view
 
 from .errors import UserError
+from .settings import split_options
 from .store import (
     DuplicateInteraction,
     GameRecord,
@@ -117,7 +118,8 @@ class GameService:
     ) -> GameRecord:
         """A new lobby in a channel with the host seated; options are checked now."""
         game = find_game(game_name)
-        resolved = resolve_options(game.info.options, options)
+        rules_options, table_options = split_options(options)
+        resolved = resolve_options(game.info.options, rules_options)
         async with self.lock(channel_id):
             existing = await self.store.open_game_in(channel_id)
             if existing is not None:
@@ -131,6 +133,7 @@ class GameService:
                     options=resolved,
                     seed=self._seed_source(),
                     now=self._now(),
+                    table_options=table_options,
                 )
             except StoreError:
                 raise UserError("channel_busy", game=game.info.title) from None
@@ -301,8 +304,9 @@ class GameService:
     @staticmethod
     def _check_room(record: GameRecord) -> None:
         info = find_game(record.game).info
-        if len(record.players) >= info.max_players:
-            raise UserError("lobby_full", game=info.title, max=info.max_players)
+        cap = min(info.max_players, record.table_options.get("cap") or info.max_players)
+        if len(record.players) >= cap:
+            raise UserError("lobby_full", game=info.title, max=cap)
 
     async def _reseat(self, record: GameRecord, players: Sequence[PlayerRecord]) -> GameRecord:
         seats = [PlayerRecord(i, p.user_id, p.name, p.is_ai) for i, p in enumerate(players)]

@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,7 @@ class GameRecord:
     board_message_id: int | None
     result: dict[str, Any] | None
     players: tuple[PlayerRecord, ...] = field(default=())
+    table_options: dict[str, Any] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat held by a Discord user, if any."""
@@ -85,6 +86,17 @@ class GameRecord:
     @property
     def names(self) -> list[str]:
         return [p.name for p in sorted(self.players, key=lambda p: p.seat)]
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A scheduled job: a reminder, a timeout, a round timer."""
+
+    id: int
+    game_id: int
+    kind: str
+    due_at: str
+    payload: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +231,7 @@ class Store:
             board_message_id=row["board_message_id"],
             result=json.loads(row["result"]) if row["result"] else None,
             players=players,
+            table_options=json.loads(row["table_options"]),
         )
 
     # ----- lobby ----------------------------------------------------------------------------
@@ -232,20 +245,23 @@ class Store:
         options: dict[str, Any],
         seed: int,
         now: datetime,
+        table_options: dict[str, Any] | None = None,
     ) -> GameRecord:
         """A new lobby with the host in seat 0; refused if the channel has an open game."""
-        stamp = now.isoformat()
+        stamp = stamp_of(now)
         try:
             async with self.transaction() as tx:
                 game_id = await tx.insert(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, options,"
-                    " seed, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    " table_options, seed, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
                         game,
                         host.user_id,
                         json.dumps(options),
+                        json.dumps(table_options or {}),
                         seed,
                         stamp,
                         stamp,
@@ -262,7 +278,7 @@ class Store:
         self, game_id: int, expected_version: int, players: Iterable[PlayerRecord], now: datetime
     ) -> None:
         """Replace the lobby's seats (join, leave, add a computer player)."""
-        stamp = now.isoformat()
+        stamp = stamp_of(now)
         async with self.transaction() as tx:
             await tx.bump(game_id, expected_version, stamp, status_in=("lobby",))
             await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
@@ -293,7 +309,7 @@ class Store:
         Raises VersionConflict if the game moved on since ``expected_version`` and
         DuplicateInteraction if an action's interaction id was already logged.
         """
-        stamp = now.isoformat()
+        stamp = stamp_of(now)
         try:
             async with self.transaction() as tx:
                 await tx.bump(game_id, expected_version, stamp, status_in=OPEN_STATUSES)
@@ -338,7 +354,7 @@ class Store:
     ) -> None:
         """Mark an open game finished or cancelled without a new state."""
         async with self.transaction() as tx:
-            await tx.bump(game_id, expected_version, now.isoformat(), status_in=OPEN_STATUSES)
+            await tx.bump(game_id, expected_version, stamp_of(now), status_in=OPEN_STATUSES)
             await tx.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
 
     # ----- settings -------------------------------------------------------------------------
@@ -362,6 +378,84 @@ class Store:
             )
         return settings
 
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        async with self._db.execute(
+            "SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return json.loads(row[0]) if row else {}
+
+    async def update_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        async with self.transaction() as tx:
+            raw = await tx.scalar(
+                "SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)
+            )
+            settings = {**(json.loads(raw) if raw else {}), **changes}
+            await tx.execute(
+                "INSERT INTO user_settings (user_id, settings) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings",
+                (user_id, json.dumps(settings)),
+            )
+        return settings
+
+    # ----- scheduled jobs -------------------------------------------------------------------
+    async def schedule_job(
+        self, game_id: int, kind: str, due: datetime, payload: dict[str, Any]
+    ) -> int:
+        """Schedule a job, replacing any pending job of the same kind for that game."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND done_at IS NULL",
+                (game_id, kind),
+            )
+            return await tx.insert(
+                "INSERT INTO jobs (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
+                (game_id, kind, stamp_of(due), json.dumps(payload)),
+            )
+
+    async def cancel_jobs(self, game_id: int, kind: str | None = None) -> None:
+        """Drop a game's pending jobs (of one kind, or all)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL"
+                " AND (? IS NULL OR kind = ?)",
+                (game_id, kind, kind),
+            )
+
+    async def claim_due_jobs(self, now: datetime, stale_before: datetime) -> list[Job]:
+        """Claim every job that is due (and jobs whose claim went stale, e.g. in a crash).
+
+        A claimed job is not handed out again until its claim goes stale, so with one
+        dispatcher a job runs once; handlers are idempotent besides (their actions carry the
+        job id in the log, which refuses a repeat).
+        """
+        async with self.transaction() as tx:
+            rows = await tx.rows(
+                "SELECT id, game_id, kind, due_at, payload FROM jobs"
+                " WHERE done_at IS NULL AND due_at <= ?"
+                " AND (claimed_at IS NULL OR claimed_at < ?) ORDER BY due_at, id",
+                (stamp_of(now), stamp_of(stale_before)),
+            )
+            for row in rows:
+                await tx.execute(
+                    "UPDATE jobs SET claimed_at = ? WHERE id = ?", (stamp_of(now), row[0])
+                )
+        return [Job(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+    async def finish_job(self, job_id: int, now: datetime) -> None:
+        async with self.transaction() as tx:
+            await tx.execute("UPDATE jobs SET done_at = ? WHERE id = ?", (stamp_of(now), job_id))
+
+    async def pending_jobs(self, game_id: int) -> list[Job]:
+        """A game's jobs that have not run yet, soonest first."""
+        async with self._db.execute(
+            "SELECT id, game_id, kind, due_at, payload FROM jobs"
+            " WHERE game_id = ? AND done_at IS NULL ORDER BY due_at, id",
+            (game_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [Job(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
     async def backup(self, destination: str | Path) -> None:
         """A consistent copy of the database while it is in use (SQLite's backup API)."""
         target = await aiosqlite.connect(str(destination))
@@ -384,6 +478,10 @@ class _Tx:
     async def insert(self, sql: str, params: Sequence[Any]) -> int:
         async with self._db.execute(sql, params) as cur:
             return int(cur.lastrowid or 0)
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         async with self._db.execute(sql, params) as cur:
@@ -414,6 +512,11 @@ class _Tx:
         )
         if changed != 1:
             raise VersionConflict()
+
+
+def stamp_of(moment: datetime) -> str:
+    """A UTC timestamp in one fixed format, so that text order is time order."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def migrations() -> list[tuple[int, str]]:

@@ -1,0 +1,81 @@
+"""Table and server settings: timers, player caps and what happens to absent players.
+
+A game's *rules* options belong to its engine. These belong to the table: the host may set
+them in ``/game new`` (``round_minutes=10 cap=20``), a server admin sets defaults with
+``/settings``, and the defaults below apply when neither did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import OptionSpec
+from engine.core.options import resolve_options
+
+TIMEOUT_ACTIONS = ("computer", "skip", "remove")
+
+TABLE_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "cap", "most players who may join (0: the game's maximum)", 0, minimum=0, maximum=99
+    ),
+    OptionSpec(
+        "round_minutes",
+        "minutes before a round closes by itself (0: no timer)",
+        0,
+        minimum=0,
+        maximum=7 * 24 * 60,
+    ),
+    OptionSpec(
+        "reminder_hours",
+        "hours without a move before a reminder (0: never)",
+        12,
+        minimum=0,
+        maximum=14 * 24,
+    ),
+    OptionSpec(
+        "timeout_hours",
+        "hours without a move before the timeout action (0: never)",
+        48,
+        minimum=0,
+        maximum=30 * 24,
+    ),
+    OptionSpec(
+        "timeout_action",
+        "what happens to a player who does not come back",
+        "computer",
+        choices=TIMEOUT_ACTIONS,
+    ),
+)
+SERVER_ONLY: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "who_can_start",
+        "who may open lobbies: everyone, or members with Manage Channels",
+        "everyone",
+        choices=("everyone", "managers"),
+    ),
+)
+TABLE_NAMES = frozenset(spec.name for spec in TABLE_OPTIONS)
+
+
+def split_options(given: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Separate the rules options from the table options; table ones are checked here."""
+    table = {k: v for k, v in given.items() if k in TABLE_NAMES}
+    rules = {k: v for k, v in given.items() if k not in TABLE_NAMES}
+    specs = {s.name: s for s in TABLE_OPTIONS}
+    return rules, {name: specs[name].coerce(value) for name, value in table.items()}
+
+
+def effective(table: Mapping[str, Any], server: Mapping[str, Any], name: str) -> Any:
+    """A setting for one game: the table's choice, else the server's, else the default."""
+    if name in table:
+        return table[name]
+    defaults = resolve_options(TABLE_OPTIONS + SERVER_ONLY, {})
+    return server.get(name, defaults[name])
+
+
+def check_server_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate ``/settings`` changes (only the names given are returned)."""
+    specs = {s.name: s for s in TABLE_OPTIONS + SERVER_ONLY}
+    resolve_options(TABLE_OPTIONS + SERVER_ONLY, changes)  # refuses unknown names
+    return {name: specs[name].coerce(value) for name, value in changes.items()}
