@@ -9,6 +9,7 @@ from discord import app_commands
 
 from engine import find_game
 from engine.core import IllegalAction
+from engine.core.names import fill_names
 
 from .errors import UserError
 from .ui import service_of
@@ -39,7 +40,10 @@ async def legal_move_choices(
             if len(picked) == MAX_CHOICES:
                 break
     return [
-        app_commands.Choice(name=_clip(game.describe_action(action, state)), value=notation)
+        app_commands.Choice(
+            name=_clip(fill_names(game.describe_action(action, state), record.names)),
+            value=notation,
+        )
         for notation, action in picked
     ]
 

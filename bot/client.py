@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,15 +14,24 @@ from discord.ext import commands, tasks
 from engine.core import IllegalAction
 
 from .errors import UserError
-from .service import GameService
+from .presenter import reminder_text
+from .service import GameService, MoveResult
 from .store import Store
-from .ui import APOLOGY, DYNAMIC_ITEMS, log_failure, reply_error
+from .timers import JobOutcome
+from .ui import APOLOGY, DYNAMIC_ITEMS, log_failure, post_board_in, reply_error
 
 HEARTBEAT_SECONDS = 30
+JOB_POLL_SECONDS = 30
+log = logging.getLogger(__name__)
+# A game's own way to show a change made by a timer (Islant posts its round message).
+UpdatePoster = Callable[[discord.abc.Messageable, MoveResult, str], Awaitable[None]]
 COGS = (
     "bot.cogs.games",
     "bot.cogs.tigerisland",
     "bot.cogs.wars",
+    "bot.cogs.competition",
+    "bot.cogs.settings",
+    "bot.cogs.islant",
 )
 
 
@@ -33,6 +44,7 @@ class IslandBot(commands.Bot):
         *,
         dev_guild: int | None = None,
         heartbeat: Path | None = None,
+        job_poll_seconds: float = JOB_POLL_SECONDS,
         service_kwargs: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(
@@ -44,14 +56,17 @@ class IslandBot(commands.Bot):
         self.database = database
         self.dev_guild = dev_guild
         self.heartbeat = heartbeat
+        self.run_jobs.change_interval(seconds=job_poll_seconds)
         self._service_kwargs = service_kwargs or {}
         self.store: Store | None = None
+        self.update_posters: dict[str, UpdatePoster] = {}
         self.service: GameService | None = None
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database)
-        self.service = GameService(self.store, **self._service_kwargs)
+        kwargs = {"now": lambda: discord.utils.utcnow(), **self._service_kwargs}
+        self.service = GameService(self.store, **kwargs)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
@@ -59,6 +74,48 @@ class IslandBot(commands.Bot):
             await self.sync_commands(self.dev_guild)
         if self.heartbeat is not None:
             self.beat.start()
+        self.run_jobs.start()
+
+    @tasks.loop(seconds=JOB_POLL_SECONDS)
+    async def run_jobs(self) -> None:
+        """Run due reminders, timeouts and round timers, and show what they did."""
+        assert self.service is not None
+        try:
+            outcomes = await self.service.timers.run_due()
+        except Exception:
+            log.exception("running due jobs failed")
+            return
+        for outcome in outcomes:
+            try:
+                await self.show_job(outcome)
+            except Exception:
+                log.exception("showing job %s of game %s failed", outcome.job.id, outcome.record.id)
+
+    @run_jobs.before_loop
+    async def _before_jobs(self) -> None:
+        await self.wait_until_ready()
+
+    async def show_job(self, outcome: JobOutcome) -> None:
+        """Post a reminder, or the board after a timeout, in the game's channel."""
+        assert self.service is not None
+        record = outcome.record
+        channel = self.get_channel(record.channel_id) or await self.fetch_channel(record.channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        if outcome.remind:
+            quiet = await self.service.quiet_users(record)
+            users = [discord.Object(id=u) for u in outcome.remind if u not in quiet]
+            await channel.send(
+                reminder_text(record, outcome.remind),
+                allowed_mentions=discord.AllowedMentions(users=users),
+            )
+            return
+        if outcome.move is None:
+            return
+        poster = self.update_posters.get(record.game)
+        if poster is not None:
+            await poster(channel, outcome.move, outcome.headline)
+            return
+        await post_board_in(self.service, channel, outcome.move, headline=outcome.headline)
 
     @tasks.loop(seconds=HEARTBEAT_SECONDS)
     async def beat(self) -> None:

@@ -26,7 +26,21 @@ MESSAGES: dict[str, str] = {
     "wrong_game": "This channel is playing {game}, not {wanted}.",
     "bad_options": "`{word}` is not an option setting: write options as name=value words, "
     "e.g. `first_player=0`.",
+    "not_a_player_here": "That member is not playing in this channel's game.",
+    "managers_only": "On this server only members who can manage channels may start games.",
+    "not_admin": "Only members with Manage Server can change the server's settings.",
     "guild_only": "Games are played in server channels and threads, not in direct messages.",
+    "islant_race_over": "That race is over. `/islant standings` and `/islant sheet` still show "
+    "how it ended.",
+    "islant_round_over": "Round {round} is already closed.",
+    "islant_name_later": "You can name your islands while your turn is open: after the next roll.",
+    "islands_left": "You have left this game, so you have no cards to play.",
+    "islands_not_your_trick": "{who} is {doing} now. You will be pinged when a trick of "
+    "yours is waiting.",
+    "islands_no_trick": "No trick is waiting to be split right now: the next slot is revealed "
+    "with **Reveal next**.",
+    "islands_board_moved": "Someone was quicker: the game has moved on since that button was "
+    "shown. The newest board message is the current one.",
 }
 
 

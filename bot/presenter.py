@@ -64,7 +64,7 @@ async def board_message(
     )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     embed.set_footer(text=f"Game #{record.id} · move {record.version}")
-    content, mentions = turn_line(record, state)
+    content, mentions = turn_line(record, state, await service.quiet_users(record))
     kwargs = {
         "content": content,
         "embed": embed,
@@ -73,8 +73,10 @@ async def board_message(
     return kwargs, mentions
 
 
-def turn_line(record: GameRecord, state: object) -> tuple[str, discord.AllowedMentions]:
-    """Who is to move (mentioned), or the final result once the game is over."""
+def turn_line(
+    record: GameRecord, state: object, quiet: set[int] | frozenset[int] = frozenset()
+) -> tuple[str, discord.AllowedMentions]:
+    """Who is to move (pinged unless they opted out), or the final result once it is over."""
     game = find_game(record.game)
     outcome = game.outcome(state)
     if outcome is not None:
@@ -85,7 +87,11 @@ def turn_line(record: GameRecord, state: object) -> tuple[str, discord.AllowedMe
     if not humans:
         return "", discord.AllowedMentions.none()
     who = ", ".join(f"<@{p.user_id}>" for p in humans)
-    users = [discord.Object(id=p.user_id) for p in humans if p.user_id is not None]
+    users = [
+        discord.Object(id=p.user_id)
+        for p in humans
+        if p.user_id is not None and p.user_id not in quiet
+    ]
     return f"{who}: your turn.", discord.AllowedMentions(users=users)
 
 
@@ -111,6 +117,16 @@ def event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
         hidden = len(lines) - MAX_EVENT_LINES
         lines = [*lines[:MAX_EVENT_LINES], f"… and {hidden} more."]
     return lines
+
+
+def reminder_text(record: GameRecord, user_ids: list[int]) -> str:
+    """The nudge sent when players to move have been quiet for a while."""
+    who = ", ".join(f"<@{u}>" for u in user_ids)
+    title = find_game(record.game).info.title
+    return (
+        f"⏰ {who}: the {title} game #{record.id} is waiting for you. "
+        "`/game status` shows the board; **My moves** lists what you can do."
+    )
 
 
 def _player_label(user_id: int | None, name: str) -> str:

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine import find_game
-from engine.core import Event, Game, View
+from engine.core import Event, Game, Resign, View
 from engine.core.options import resolve_options
 from render import render_view
 
@@ -31,7 +31,10 @@ from .store import (
     StoreError,
     VersionConflict,
 )
+from .timers import Timekeeper
 
+# A test run under the channel's lock on the loaded game; it refuses by raising.
+Check = Callable[[GameRecord, Any], None]
 AI_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 STATE_CACHE_SIZE = 256
 
@@ -70,6 +73,11 @@ class GameService:
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, Any]] = {}
+        self.timers = Timekeeper(self)
+
+    def now(self) -> datetime:
+        """The service's clock (the bot's, which tests can move forward)."""
+        return self._now()
 
     # ----- loading ----------------------------------------------------------------------
     def lock(self, channel_id: int) -> asyncio.Lock:
@@ -183,7 +191,7 @@ class GameService:
                 )
             state = game.new(len(record.players), record.options, record.seed)
             state, events, applied = self._run_computers(game, record, state)
-            return await self._save(record, game, state, events, applied)
+            return await self._save(record, game, state, events, applied, frozenset())
 
     async def cancel_lobby(self, channel_id: int, user_id: int, is_moderator: bool) -> GameRecord:
         async with self.lock(channel_id):
@@ -202,11 +210,14 @@ class GameService:
         *,
         interaction_id: int | None = None,
         expected_version: int | None = None,
+        check: Check | None = None,
     ) -> MoveResult:
         """Apply one action written in the game's notation for a player.
 
         ``expected_version`` (from a button's custom id) refuses the action if the board has
         moved on. A repeated ``interaction_id`` is answered without applying anything twice.
+        ``check`` runs under the lock on the loaded game and may refuse by raising (a
+        finer staleness test than the version, e.g. one player's turn in a simultaneous game).
         """
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
@@ -214,6 +225,8 @@ class GameService:
                 return MoveResult(record, state, duplicate=True)
             if expected_version is not None and expected_version != record.version:
                 raise UserError("board_changed")
+            if check is not None:
+                check(record, state)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise UserError("not_playing")
@@ -227,15 +240,23 @@ class GameService:
         by_user: int | None,
         is_moderator: bool = False,
         interaction_id: int | None = None,
+        expected_version: int | None = None,
+        check: Check | None = None,
     ) -> MoveResult:
         """Apply a system action (seat None), e.g. closing a round of a simultaneous game.
 
         ``by_user`` is the host or a moderator pressing a button, or None for a timer.
+        ``expected_version`` refuses the action if the game has moved on (a paced reveal);
+        ``check`` is a finer test under the lock, as in :meth:`play` (the round still open).
         """
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
             if by_user is not None and by_user != record.host_id and not is_moderator:
                 raise UserError("not_host_or_mod")
+            if expected_version is not None and expected_version != record.version:
+                raise UserError("board_changed")
+            if check is not None:
+                check(record, state)
             return await self._apply(record, state, None, by_user, text, interaction_id)
 
     async def _apply(
@@ -249,10 +270,60 @@ class GameService:
     ) -> MoveResult:
         game = find_game(record.game)
         action = game.parse(text)
+        previous = game.to_move(state)
         state, events = game.apply(state, seat, action)
         applied = [LoggedAction(seat, user_id, game.format(action), interaction_id)]
         state, more_events, more = self._run_computers(game, record, state)
-        return await self._save(record, game, state, events + more_events, applied + more)
+        return await self._save(record, game, state, events + more_events, applied + more, previous)
+
+    async def close_round(self, channel_id: int, *, job_id: int) -> MoveResult:
+        """A round timer ran out: the game's close-round action, applied by the system."""
+        async with self.lock(channel_id):
+            record, state = await self.running(channel_id)
+            game = find_game(record.game)
+            action = game.close_round_action(state)
+            assert action is not None, f"{record.game} has no rounds to close"
+            return await self._apply(record, state, None, None, game.format(action), -job_id)
+
+    async def act_for_absent(
+        self, channel_id: int, policy: str, job_id: int
+    ) -> tuple[MoveResult | None, list[str]]:
+        """The timeout of a turn: the players to move are played for, skipped or removed.
+
+        Returns the saved result and the names of the absent players. Every action is logged
+        (the first with the job's id, so a repeated job is refused by the store).
+        """
+        async with self.lock(channel_id):
+            record, state = await self.running(channel_id)
+            game = find_game(record.game)
+            previous = game.to_move(state)
+            absent = [p for p in record.players if p.seat in previous and not p.is_ai]
+            if not absent:
+                return None, []
+            events: list[Event] = []
+            applied: list[LoggedAction] = []
+            for player in absent:
+                while not game.is_over(state) and player.seat in game.to_move(state):
+                    action = _timeout_action(game, state, player.seat, policy, record, applied)
+                    state, new = game.apply(state, player.seat, action)
+                    tag = -job_id if not applied else None
+                    events += new
+                    applied.append(LoggedAction(player.seat, None, game.format(action), tag))
+            state, more_events, more = self._run_computers(game, record, state)
+            result = await self._save(
+                record, game, state, events + more_events, applied + more, previous
+            )
+            return result, [p.name for p in absent]
+
+    async def quiet_users(self, record: GameRecord) -> set[int]:
+        """Players of a game who asked not to be pinged (``/notify off``)."""
+        quiet = set()
+        for player in record.players:
+            if player.user_id is not None:
+                settings = await self.store.user_settings(player.user_id)
+                if not settings.get("notify", True):
+                    quiet.add(player.user_id)
+        return quiet
 
     async def resign(self, channel_id: int, user_id: int, interaction_id: int | None) -> MoveResult:
         return await self.play(channel_id, user_id, "RESIGN", interaction_id=interaction_id)
@@ -264,7 +335,28 @@ class GameService:
             if user_id != record.host_id and not is_moderator:
                 raise UserError("not_host_or_mod")
             await self.store.close_game(record.id, record.version, "cancelled", self._now())
+            await self.store.cancel_jobs(record.id)
             return record
+
+    async def kick(
+        self, channel_id: int, by_user: int, target: int, is_moderator: bool
+    ) -> tuple[GameRecord, MoveResult | None]:
+        """Remove a player (host or moderator): a lobby seat, or a resignation in a game."""
+        async with self.lock(channel_id):
+            record = await self.current(channel_id)
+            if by_user != record.host_id and not is_moderator:
+                raise UserError("not_host_or_mod")
+            seat = record.seat_of(target)
+            if seat is None:
+                raise UserError("not_a_player_here")
+            if record.status == "lobby":
+                if target == record.host_id:
+                    raise UserError("host_cannot_leave")
+                rest = [p for p in record.players if p.user_id != target]
+                return await self._reseat(record, rest), None
+            state = self.state_of(record)
+            result = await self._apply(record, state, seat, by_user, "RESIGN", None)
+            return result.record, result
 
     def legal_moves(self, record: GameRecord, state: Any, user_id: int) -> list[str]:
         """The notation of every action the user may take now (empty if none)."""
@@ -344,6 +436,7 @@ class GameService:
         state: Any,
         events: list[Event],
         applied: list[LoggedAction],
+        previous_movers: frozenset[int],
     ) -> MoveResult:
         outcome = game.outcome(state)
         try:
@@ -363,4 +456,18 @@ class GameService:
         self._remember(record.id, version, state)
         fresh = await self.store.get_game(record.id)
         assert fresh is not None
+        await self.timers.after_change(fresh, game, state, previous_movers)
         return MoveResult(fresh, state, events, applied)
+
+
+def _timeout_action(
+    game: Game, state: Any, seat: int, policy: str, record: GameRecord, done: list[LoggedAction]
+) -> Any:
+    """What an absent player does under the table's timeout policy."""
+    if policy == "remove":
+        return Resign()
+    skip = game.pass_action(state, seat) if policy == "skip" else None
+    if skip is not None:
+        return skip
+    rnd = random.Random(f"{record.seed}/timeout/{record.version}/{seat}/{len(done)}")
+    return game.choose_ai_action(state, seat, rnd)

@@ -429,6 +429,11 @@ class Store:
         dispatcher a job runs once; handlers are idempotent besides (their actions carry the
         job id in the log, which refuses a repeat).
         """
+        async with self._db.execute(
+            "SELECT 1 FROM jobs WHERE done_at IS NULL AND due_at <= ? LIMIT 1", (stamp_of(now),)
+        ) as cur:
+            if await cur.fetchone() is None:  # the common case: a cheap read, no transaction
+                return []
         async with self.transaction() as tx:
             rows = await tx.rows(
                 "SELECT id, game_id, kind, due_at, payload FROM jobs"

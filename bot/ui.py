@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -68,10 +69,20 @@ async def _names_here(interaction: discord.Interaction) -> list[str]:
     return record.names if record else []
 
 
+BoardPoster = Callable[[discord.Interaction, MoveResult, str | None], Awaitable[None]]
+BOARD_POSTERS: dict[str, BoardPoster] = {}
+"""Games that show a change their own way (registered by the game's cog, keyed by game name);
+the poster answers the interaction and must keep hidden information out of public posts."""
+
+
 async def post_board(
     interaction: discord.Interaction, result: MoveResult, *, headline: str | None = None
 ) -> None:
     """Post the board after a change as the interaction's public answer (or a follow-up)."""
+    poster = BOARD_POSTERS.get(result.record.game)
+    if poster is not None:
+        await poster(interaction, result, headline)
+        return
     service = service_of(interaction)
     if not interaction.response.is_done():
         await interaction.response.defer(thinking=True)
@@ -82,6 +93,24 @@ async def post_board(
         **kwargs, view=view or discord.utils.MISSING, allowed_mentions=mentions, wait=True
     )
     await service.store.set_board_message(record.id, message.id)
+
+
+async def post_board_in(
+    service: GameService,
+    channel: discord.abc.Messageable,
+    result: MoveResult,
+    *,
+    headline: str | None = None,
+) -> discord.Message:
+    """Post the board after a change that no interaction asked for (a timer, say)."""
+    kwargs, mentions = await board_message(service, result, headline=headline)
+    record = result.record
+    view = None if result.finished else board_view(record.id, record.version)
+    message = await channel.send(
+        **kwargs, view=view or discord.utils.MISSING, allowed_mentions=mentions
+    )
+    await service.store.set_board_message(record.id, message.id)
+    return message
 
 
 async def play_move(interaction: discord.Interaction, notation: str) -> None:

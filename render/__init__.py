@@ -7,12 +7,18 @@ from typing import Any
 
 from engine.core import View
 
+from .competition import render_picture as render_competition
+from .islant import render_board as render_islant
 from .tigerisland import render_board as render_tigerisland
+from .wars import render_board as render_wars
 
 Renderer = Callable[..., bytes]
 
 RENDERERS: dict[str, Renderer] = {
+    "competition": render_competition,
+    "islant": render_islant,
     "tigerisland": render_tigerisland,
+    "wars": render_wars,
 }
 
 

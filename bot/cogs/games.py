@@ -14,6 +14,7 @@ from engine import all_games, find_game
 from ..choices import legal_move_choices
 from ..errors import UserError
 from ..presenter import COLOUR, lobby_embed, turn_line
+from ..settings import effective
 from ..ui import is_moderator, lobby_view, play_move, post_board, service_of
 
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
@@ -55,6 +56,9 @@ class GamesCog(commands.Cog):
         self, interaction: discord.Interaction, game: str, options: str | None = None
     ) -> None:
         service = service_of(interaction)
+        server = await service.store.guild_settings(interaction.guild_id or 0)
+        if effective({}, server, "who_can_start") == "managers" and not is_moderator(interaction):
+            raise UserError("managers_only")
         record = await service.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
@@ -134,6 +138,24 @@ class GamesCog(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    @game.command(name="kick", description="Remove a player (host or Manage Channel)")
+    @app_commands.describe(player="Who to remove: from the lobby, or from the running game")
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        service = service_of(interaction)
+        record, result = await service.kick(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            player.id,
+            is_moderator(interaction),
+        )
+        headline = f"**{player.display_name}** was removed by {interaction.user.display_name}."
+        if result is None:
+            await interaction.response.send_message(
+                headline, embed=lobby_embed(record), allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        await post_board(interaction, result, headline=headline)
+
     @game.command(name="rules", description="How to play a game, with our rulings")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -161,8 +183,11 @@ HELP_TEXT = (
     "**Play:** `/game move` with suggestions of your legal moves, or the game's own commands "
     "(`/tiger place`, `/tiger build`). The board is posted after every move.\n"
     "**Follow:** `/game status` shows the board; **My moves** lists what you can do.\n"
-    "**Finish:** `/game resign` gives up your seat; `/game end` stops the game (host or "
-    "Manage Channel). `/game rules` explains each game."
+    "**Finish:** `/game resign` gives up your seat; `/game end` stops the game and "
+    "`/game kick` removes a player (host or Manage Channel). `/game rules` explains each game.\n"
+    "**Long games:** players are pinged on their turn (`/notify off` to stop), reminded after "
+    "a while, and a timeout plays, skips or removes an absent player; admins set the "
+    "defaults with `/settings`, hosts per game (`/game new options:timeout_hours=24`)."
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Event, Seat
+from engine.core.names import seat_ref
 
 from .dealing import deal_round
 from .slots import SLOTS
@@ -23,7 +24,7 @@ def settle(state: CompetitionState) -> tuple[CompetitionState, list[Event]]:
         job = state.jobs[0] if state.jobs else None
         if job is not None and job.kind == STEAL and not stealable(state, job.seat):
             state = replace(state, jobs=state.jobs[1:])
-            text = f"Seat {job.seat} finds no face-up card to take for national borders."
+            text = f"{seat_ref(job.seat)} finds no face-up card to take for national borders."
             events.append(Event("no_steal", text, {"seat": job.seat}))
         elif job is None and state.phase == REVEAL and state.next_slot == len(SLOTS):
             state, ended = _end_round(state)
@@ -52,7 +53,8 @@ def resign(state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list[
     )
     if len(state.active()) < MIN_ACTIVE_PLAYERS:
         state = replace(state, finished=True)
-    events = [Event("resign", f"Seat {seat} resigns; their cards leave the game.", {"seat": seat})]
+    text = f"{seat_ref(seat)} resigns; their cards leave the game."
+    events = [Event("resign", text, {"seat": seat})]
     state, more = settle(state)
     return state, events + more
 

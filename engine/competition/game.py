@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core import Event, Game, GameInfo, IllegalAction, OptionSpec, Outcome, Rng, Seat, View
 from engine.core.errors import NOT_A_PLAYER, WRONG_PHASE
+from engine.core.names import seat_ref
 from engine.core.options import OptionValue
 
 from . import ai, codec, placement, scoring, tricks, views
@@ -27,6 +28,7 @@ from .actions import (
 from .cards import Card, CardIndex, index_cards
 from .dealing import new_state
 from .deck import load_deck
+from .describe import describe
 from .flow import resign, settle
 from .slots import SLOTS
 from .state import (
@@ -159,6 +161,12 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def format_action(self, action: Action) -> str:
         return format_action(action)
 
+    def describe_action(self, action: Action, state: CompetitionState | None = None) -> str:
+        """A phrase after the player's name, with island names ("places Usedom in area
+        above (highest)"); given the state, what follows from it (a card sent back to the
+        hand, the standing on a sea)."""
+        return describe(action, state, self.cards)
+
     def state_to_json(self, state: CompetitionState) -> dict[str, Any]:
         return codec.state_to_json(state)
 
@@ -201,14 +209,14 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def _phase_hint(self, state: CompetitionState) -> str:
         phase = state.phase
         if phase == PLACE:
-            waiting = ", ".join(str(s) for s in sorted(self.to_move(state)))
-            return f"Cards are still being placed (waiting for seat {waiting} to CONFIRM)."
+            waiting = ", ".join(seat_ref(s) for s in sorted(self.to_move(state)))
+            return f"Cards are still being placed (waiting for {waiting} to CONFIRM)."
         if phase == REVEAL:
             return f"All cards are placed: next is REVEAL ({SLOTS[state.next_slot].label})."
         job = state.jobs[0]
         if phase == SPLIT:
-            return f"Seat {job.seat} must first SPLIT their trick."
-        return f"Seat {job.seat} may first STEAL {job.count} card(s), or say STEAL DONE."
+            return f"{seat_ref(job.seat)} must first SPLIT their trick."
+        return f"{seat_ref(job.seat)} may first STEAL {job.count} card(s), or say STEAL DONE."
 
 
 def _blind_problems(state: CompetitionState) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Event, IllegalAction, Seat
+from engine.core.names import seat_ref
 
 from .actions import Confirm, Place, Unplace
 from .cards import CardIndex
@@ -81,7 +82,7 @@ def confirm(state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list
             PLACEMENT_INCOMPLETE,
             f"Fill all {len(SLOTS)} slots before confirming; still empty: {', '.join(empty)}.",
         )
-    event = Event("confirm", f"Seat {seat} has placed their cards.", {"seat": seat})
+    event = Event("confirm", f"{seat_ref(seat)} has placed their cards.", {"seat": seat})
     return state.with_seat(seat, replace(mine, confirmed=True)), [event]
 
 
@@ -145,6 +146,6 @@ def _changed(seat: Seat, mine: SeatState) -> Event:
     count = mine.placed_count()
     return Event(
         "placement",
-        f"Seat {seat} has filled {count} of {len(SLOTS)} slots.",
+        f"{seat_ref(seat)} has filled {count} of {len(SLOTS)} slots.",
         {"seat": seat, "placed": count},
     )

@@ -14,6 +14,7 @@ from dataclasses import replace
 from itertools import product
 
 from engine.core import Event, IllegalAction, Seat
+from engine.core.names import seat_ref
 
 from .actions import DOWN, SEA, Split, Steal, StealDone
 from .cards import CardIndex
@@ -81,11 +82,11 @@ def reveal(state: CompetitionState, cards: CardIndex) -> tuple[CompetitionState,
         removed=state.removed + removed,
     )
     state = _hand_over(state, taken, cards)
-    shown = ", ".join(f"seat {seat}: {_name(cards, entry)}" for seat, entry in plays)
+    shown = ", ".join(f"{seat_ref(seat)}: {_name(cards, entry)}" for seat, entry in plays)
     if not takers:
         text = f"{slot.label.capitalize()}: only blind cards ({shown}), no trick."
     else:
-        text = f"{slot.label.capitalize()}: {shown}. Trick to seat(s) {_seats(takers)}."
+        text = f"{slot.label.capitalize()}: {shown}. Trick to {_seats(takers)}."
     data = {"slot": slot.key, "plays": [list(p) for p in plays], "takers": list(takers)}
     return state, [Event("reveal", text, {**data, "removed": list(removed)})]
 
@@ -101,7 +102,7 @@ def split(
         mine = _add(mine, card, where, cards)
     state = replace(state.with_seat(seat, mine), jobs=state.jobs[1:])
     up = [card for card, where in action.assignments if where == SEA]
-    text = f"Seat {seat} puts {len(trick) - len(up)} card(s) face down" + (
+    text = f"{seat_ref(seat)} puts {len(trick) - len(up)} card(s) face down" + (
         f" and {', '.join(_name(cards, c) for c in up)} face up." if up else "."
     )
     return state, [Event("split", text, {"seat": seat, "down": len(trick) - len(up), "up": up})]
@@ -129,14 +130,15 @@ def steal(
     rest = (replace(job, count=job.count - 1),) if job.count > 1 else ()
     state = replace(state, jobs=rest + state.jobs[1:])
     where = "face up" if action.to == SEA else "face down"
-    text = f"Seat {seat} takes {_name(cards, action.card)} from seat {action.victim} ({where})."
+    thief, victim = seat_ref(seat), seat_ref(action.victim)
+    text = f"{thief} takes {_name(cards, action.card)} from {victim} ({where})."
     data = {"seat": seat, "victim": action.victim, "card": action.card, "to": action.to}
     return state, [Event("steal", text, data)]
 
 
 def steal_done(state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list[Event]]:
     """Give up the remaining steals."""
-    event = Event("steal_done", f"Seat {seat} stops stealing.", {"seat": seat})
+    event = Event("steal_done", f"{seat_ref(seat)} stops stealing.", {"seat": seat})
     return replace(state, jobs=state.jobs[1:]), [event]
 
 
@@ -234,4 +236,4 @@ def _name(cards: CardIndex, entry: str) -> str:
 
 
 def _seats(seats: tuple[Seat, ...]) -> str:
-    return ", ".join(str(seat) for seat in seats)
+    return " and ".join(seat_ref(seat) for seat in seats)

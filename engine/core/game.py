@@ -169,6 +169,14 @@ class Game(ABC, Generic[S, A]):
         """
         return []
 
+    def pass_action(self, state: S, seat: Seat) -> A | None:
+        """The action that does nothing for ``seat`` now, if the game has one (for timeouts)."""
+        return None
+
+    def close_round_action(self, state: S) -> A | None:
+        """The system action that ends the current round early, if the game has rounds."""
+        return None
+
     def choose_ai_action(self, state: S, seat: Seat, rnd: random.Random) -> A:
         """The computer player's choice; the default picks uniformly among legal actions."""
         actions = self.legal_actions(state, seat)

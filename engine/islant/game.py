@@ -125,6 +125,10 @@ class IslantGame(Game[IslantState, Action]):
         sheet = draft.sheet
         return [Draw(slot, sheet.name_of(c), r) for c, r in placements(sheet, slot, value, columns)]
 
+    def close_round_action(self, state: IslantState) -> Action | None:
+        """``CLOSE``: whoever has not submitted draws nothing this round."""
+        return Close()
+
     def _apply(
         self, state: IslantState, seat: Seat | None, action: Action
     ) -> tuple[IslantState, list[Event]]:

@@ -173,8 +173,26 @@ def state_to_json(state: IslantState) -> dict[str, Any]:
     }
 
 
+# Sheets whose JSON is remembered by identity: a submission replaces one sheet of 99, so a
+# save serializes one sheet, not 99. The remembered data is shared: callers must not mutate it.
+SHEET_JSON_MEMO = 4096
+_sheet_json_memo: dict[int, tuple[Sheet, dict[str, Any]]] = {}
+
+
+def _sheet_json(sheet: Sheet) -> dict[str, Any]:
+    """:func:`sheet_to_json`, remembered for the same sheet object."""
+    hit = _sheet_json_memo.get(id(sheet))
+    if hit is not None and hit[0] is sheet:
+        return hit[1]
+    data = sheet_to_json(sheet)
+    if len(_sheet_json_memo) >= SHEET_JSON_MEMO:
+        _sheet_json_memo.pop(next(iter(_sheet_json_memo)))
+    _sheet_json_memo[id(sheet)] = (sheet, data)
+    return data
+
+
 def _player_to_json(player: Player) -> dict[str, Any]:
-    data: dict[str, Any] = {"status": player.status, "sheet": sheet_to_json(player.sheet)}
+    data: dict[str, Any] = {"status": player.status, "sheet": _sheet_json(player.sheet)}
     if player.draft is not None:
         data["draft"] = [format_action(step) for step in player.draft.steps]
     if player.names:

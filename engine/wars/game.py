@@ -13,7 +13,7 @@ from engine.core.options import OptionValue
 
 from . import actions, ai, moves, scoring, turns
 from . import state as state_json
-from .actions import Action, Move, Place
+from .actions import Action, Move, Pass, Place
 from .board import Board, load_board
 from .pieces import KINDS, NUM_ROUNDS, SUPPLY, Kind, count_of
 from .state import WarsState
@@ -104,6 +104,10 @@ class WarsGame(Game[WarsState, Action]):
 
     def format_action(self, action: Action) -> str:
         return actions.format_action(action)
+
+    def pass_action(self, state: WarsState, seat: int) -> Action | None:
+        """``PASS`` is always legal for the seat to move."""
+        return Pass()
 
     def describe_action(self, action: Action, state: WarsState | None = None) -> str:
         """A phrase for the action; given the state, a barracks says how much it converts."""

@@ -10,11 +10,17 @@ import simcord
 
 from bot.client import IslandBot
 
+JOB_POLL_SECONDS = 600  # time-travel tests jump hours; a 10-minute poll keeps them quick
+
 
 def make_bot(db_path) -> IslandBot:
     """A bot like production, but with fixed game seeds so flows are reproducible."""
     seeds = count(1000)
-    return IslandBot(db_path, service_kwargs={"seed_source": lambda: next(seeds)})
+    return IslandBot(
+        db_path,
+        job_poll_seconds=JOB_POLL_SECONDS,
+        service_kwargs={"seed_source": lambda: next(seeds)},
+    )
 
 
 @dataclass

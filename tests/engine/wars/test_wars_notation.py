@@ -120,9 +120,7 @@ def test_every_action_round_trips(action) -> None:
 
 def test_a_described_barracks_says_how_much_it_would_convert() -> None:
     state = GAME.new(3, None, 0)
-    barracks = [
-        a for a in GAME.legal_actions(state, 0) if isinstance(a, Place) and a.kind is B
-    ]
+    barracks = [a for a in GAME.legal_actions(state, 0) if isinstance(a, Place) and a.kind is B]
     for action in barracks:
         flips = len(preview_barracks(state, 0, action.at))
         text = GAME.describe_action(action, state)

@@ -1,0 +1,100 @@
+"""/notify (a player's pings) and /settings (a server's defaults for tables)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..errors import UserError
+from ..presenter import COLOUR
+from ..settings import SERVER_ONLY, TABLE_OPTIONS, TIMEOUT_ACTIONS, check_server_settings, effective
+from ..ui import service_of
+
+SETTING_NAMES = [spec for spec in TABLE_OPTIONS + SERVER_ONLY if spec.name != "cap"]
+
+
+class SettingsCog(commands.Cog):
+    """Per-user notifications and per-server defaults."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="notify", description="Be pinged when it is your turn, or not")
+    @app_commands.describe(pings="on: mention me when it is my turn or I am reminded; off: don't")
+    @app_commands.choices(
+        pings=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction, pings: str) -> None:
+        store = service_of(interaction).store
+        await store.update_user_settings(interaction.user.id, {"notify": pings == "on"})
+        text = (
+            "You will be mentioned when it is your turn."
+            if pings == "on"
+            else "You will no longer be pinged; your name still shows when it is your turn."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(
+        name="settings",
+        description="Server defaults for reminders, timeouts and who may start games",
+    )
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(
+        reminder_hours="Hours without a move before the player is reminded (0: never)",
+        timeout_hours="Hours without a move before the timeout action (0: never)",
+        timeout_action="computer: it plays for them; skip: they pass; remove: they leave",
+        round_minutes="Minutes before an Islant round closes by itself (0: no timer)",
+        who_can_start="Who may open lobbies",
+    )
+    @app_commands.choices(
+        timeout_action=[app_commands.Choice(name=a, value=a) for a in TIMEOUT_ACTIONS],
+        who_can_start=[
+            app_commands.Choice(name="everyone", value="everyone"),
+            app_commands.Choice(name="members who can manage channels", value="managers"),
+        ],
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[int, 0, 336] | None = None,
+        timeout_hours: app_commands.Range[int, 0, 720] | None = None,
+        timeout_action: str | None = None,
+        round_minutes: app_commands.Range[int, 0, 10080] | None = None,
+        who_can_start: str | None = None,
+    ) -> None:
+        given = {
+            name: value
+            for name, value in {
+                "reminder_hours": reminder_hours,
+                "timeout_hours": timeout_hours,
+                "timeout_action": timeout_action,
+                "round_minutes": round_minutes,
+                "who_can_start": who_can_start,
+            }.items()
+            if value is not None
+        }
+        store = service_of(interaction).store
+        guild_id = interaction.guild_id or 0
+        if given:
+            if not interaction.permissions.manage_guild:
+                raise UserError("not_admin")
+            current = await store.update_guild_settings(guild_id, check_server_settings(given))
+        else:
+            current = await store.guild_settings(guild_id)
+        embed = discord.Embed(title="Server settings", colour=COLOUR)
+        for spec in SETTING_NAMES:
+            value = effective({}, current, spec.name)
+            embed.add_field(name=spec.name, value=f"`{value}` — {spec.description}", inline=False)
+        embed.set_footer(
+            text="A host can override these per game in /game new options, e.g. timeout_hours=24."
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(SettingsCog(bot))

@@ -1,0 +1,149 @@
+"""Showing every change on the public board, and turning slots over at a steady pace.
+
+The reveal runs slot by slot: any player may press **Reveal next**, and when nobody does, the
+keeper reveals the next slot itself a few seconds after the table became ready for it (all
+placements confirmed, the last trick split). The pause lives in an asyncio task of the bot;
+it is not saved, so after a restart :meth:`BoardKeeper.resume` starts it again for every game
+waiting for a reveal, and the button works all the time. A paced reveal carries the version
+it was planned for, so it never turns over a second slot after someone pressed the button.
+
+With computer players at the table there is nothing to pace: computers reveal at once (every
+seat may reveal), so the board shows each slot up to the next human decision, line by line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord.ext import commands
+
+from engine.core import IllegalAction
+from engine.core.names import fill_names
+from render.competition.model import Table
+
+from ..errors import UserError
+from ..service import GameService, MoveResult
+from .access import GAME, GAME_NAME, keeper_of
+from .controls import REVEAL, board_view
+from .publish import public_table, publish
+from .texts import QUIET_EVENTS, event_lines
+
+REVEAL_PAUSE_SECONDS = 5.0
+"""How long the board rests on a finished trick before the next slot turns over by itself."""
+log = logging.getLogger(__name__)
+
+
+class BoardKeeper:
+    """Keeps each Island competition game's public board up to date and paces its reveals."""
+
+    def __init__(self, bot: commands.Bot, *, pause: float | None = None) -> None:
+        self.bot = bot
+        self.pause = REVEAL_PAUSE_SECONDS if pause is None else pause
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._shown: dict[int, int] = {}
+        self._timers: dict[int, asyncio.Task[None]] = {}
+
+    @property
+    def service(self) -> GameService:
+        service = getattr(self.bot, "service", None)
+        assert isinstance(service, GameService)
+        return service
+
+    async def after(
+        self, result: MoveResult, actor: int | None, *, headline: str | None = None
+    ) -> None:
+        """Show a saved change publicly (unless it was a private placement), then pace.
+
+        ``actor`` is the seat whose action it was (None: the system or a timer); a new board
+        message is posted when someone else must now be pinged.
+        """
+        if result.applied and all(event.kind in QUIET_EVENTS for event in result.events):
+            return
+        record = result.record
+        table = public_table(self.service, result)
+        lines = [headline] if headline else []
+        lines += event_lines(result.events, record.names)
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        async with self._locks.setdefault(record.id, asyncio.Lock()):
+            if self._shown.get(record.id, -1) > record.version:
+                return
+            await publish(
+                self.service,
+                channel,
+                result,
+                lines,
+                fresh=needs_new_message(result, table, actor),
+                view=board_view(record.id, record.version, table),
+                paced=self.pause > 0,
+            )
+            self._shown[record.id] = record.version
+        self._pace(record.channel_id, record.version, table)
+
+    async def resume(self) -> None:
+        """Pace again every game that waits for a reveal (after a start or a restart)."""
+        for record in await self.service.store.active_games():
+            if record.game == GAME_NAME:
+                state = self.service.state_of(record)
+                table = public_table(self.service, MoveResult(record, state))
+                self._pace(record.channel_id, record.version, table)
+
+    def stop(self) -> None:
+        """Cancel every planned reveal (the cog is unloading)."""
+        for task in self._timers.values():
+            task.cancel()
+        self._timers.clear()
+
+    def _pace(self, channel_id: int, version: int, table: Table) -> None:
+        if self.pause <= 0 or table.outcome is not None or table.phase != "reveal":
+            return
+        planned = self._timers.get(channel_id)
+        if planned is not None and planned is not asyncio.current_task():
+            planned.cancel()
+        task = asyncio.create_task(self._reveal_later(channel_id, version))
+        self._timers[channel_id] = task
+
+    async def _reveal_later(self, channel_id: int, version: int) -> None:
+        await asyncio.sleep(self.pause)
+        try:
+            result = await self.service.play_as_system(
+                channel_id, REVEAL, by_user=None, expected_version=version
+            )
+        except (UserError, IllegalAction):
+            return  # somebody was quicker, or the game is over
+        try:
+            await self.after(result, None)
+        except Exception:  # a lost board post must not stop the game; the buttons still work
+            log.exception("showing a paced reveal in channel %s failed", channel_id)
+
+
+def needs_new_message(result: MoveResult, table: Table, actor: int | None) -> bool:
+    """Whether a change deserves a new board message (someone to ping) rather than an edit."""
+    if table.outcome is not None or any(event.kind == "deal" for event in result.events):
+        return True
+    if not table.pending:
+        return False
+    head = table.pending[0].seat
+    return head != actor and result.record.players[head].user_id is not None
+
+
+async def post_for_interaction(
+    interaction: discord.Interaction, result: MoveResult, headline: str | None
+) -> None:
+    """The game's board poster for changes made through shared commands (``/game move``,
+    Start, Resign): a private acknowledgement, then the public board.
+
+    The shared ``headline`` describes the player's action, which may name a card placed
+    secretly, so only the public events are shown.
+    """
+    record = result.record
+    actor = record.seat_of(interaction.user.id)
+    if not interaction.response.is_done():
+        mine = [a.notation for a in result.applied if a.user_id == interaction.user.id]
+        done = GAME.describe_action(GAME.parse(mine[0])) if mine else "is done"
+        name = interaction.user.display_name
+        await interaction.response.send_message(
+            f"✓ {name} {fill_names(done, record.names)}.", ephemeral=True
+        )
+    await keeper_of(interaction.client).after(result, actor)

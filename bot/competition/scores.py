@@ -1,0 +1,98 @@
+"""The scoreboard during the game and the final scoring explained sea by sea (counts only)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from render.competition.labels import join_names, seat_name
+from render.competition.model import SeaRow, Table
+from render.competition.seas import SEA_LABELS
+
+from ..presenter import COLOUR
+from .texts import plural
+
+SIMPLE = "simple"
+RULE_STANDARD = (
+    "Each sea scores for the player(s) with the most face-up cards of it (ties share, rounded "
+    "up); every face-down card is worth 1 point."
+)
+RULE_SIMPLE = "Simple evaluation: every card won is worth 1 point."
+
+
+def scoreboard_embed(table: Table, names: Sequence[str]) -> discord.Embed:
+    """Each player's sea piles and face-down count, with the points they would score now."""
+    scores = table.scores
+    embed = discord.Embed(
+        title="Final scores"
+        if table.outcome is not None
+        else f"Scores so far · round {table.round} of {table.rounds}",
+        description=RULE_SIMPLE if scores.variant == SIMPLE else RULE_STANDARD,
+        colour=COLOUR,
+    )
+    for player in table.players:
+        seat = player.seat
+        piles = [
+            f"{SEA_LABELS[row.sea]} {row.counts[seat]}{_lead_mark(row, seat)}"
+            for row in scores.seas
+            if row.counts[seat]
+        ]
+        value = (
+            f"Face up: {', '.join(piles) or 'none'}\n" if scores.variant != SIMPLE else ""
+        ) + f"Face down: {plural(player.face_down, 'card')}"
+        left = "" if player.active else " (left the game)"
+        embed.add_field(
+            name=f"{seat_name(names, seat)}{left}: {plural(scores.totals[seat], 'point')}",
+            value=value,
+            inline=False,
+        )
+    return embed
+
+
+def final_scoring_text(table: Table, names: Sequence[str]) -> str:
+    """The final scoring, sea by sea, then face-down points, totals and winners."""
+    scores = table.scores
+    lines = []
+    if scores.variant == SIMPLE:
+        lines.append(f"{RULE_SIMPLE}\n{_per_player(scores.cards, names)}")
+    else:
+        lines += [_sea_line(row, names) for row in scores.seas if any(row.counts)]
+        lines.append(f"**Face down** (1 point each): {_per_player(scores.face_down, names)}")
+    totals = sorted(range(len(scores.totals)), key=lambda s: (-scores.totals[s], s))
+    winners = table.outcome.winners if table.outcome else ()
+    ranking = " · ".join(
+        f"{'🏆 ' if s in winners else ''}{seat_name(names, s)} {scores.totals[s]}" for s in totals
+    )
+    lines.append(f"**Totals**: {ranking}")
+    return "\n".join(lines)
+
+
+def _sea_line(row: SeaRow, names: Sequence[str]) -> str:
+    counts = ", ".join(
+        f"{seat_name(names, seat)} {count}" for seat, count in enumerate(row.counts) if count
+    )
+    most = max(row.counts)
+    leaders = [seat for seat, count in enumerate(row.counts) if count == most]
+    share = row.points[leaders[0]]
+    if len(leaders) == 1:
+        result = f"{seat_name(names, leaders[0])} scores {plural(share, 'point')}"
+    else:
+        tied = join_names([seat_name(names, s) for s in leaders])
+        division = f"{most} ÷ {len(leaders)}"
+        if most % len(leaders):
+            division += f" = {most / len(leaders):.2f}".rstrip("0") + ", rounded up"
+        result = f"{tied} tie: {division} → {plural(share, 'point')} each"
+    return f"**{row.sea.display_name}**: {counts} → {result}"
+
+
+def _per_player(values: Sequence[int], names: Sequence[str]) -> str:
+    return ", ".join(f"{seat_name(names, seat)} {value}" for seat, value in enumerate(values))
+
+
+def _lead_mark(row: SeaRow, seat: int) -> str:
+    """`` (leads)`` or `` (shares the lead)`` for the player(s) with the most cards of a sea."""
+    most = max(row.counts)
+    if row.counts[seat] != most:
+        return ""
+    return " (leads)" if row.counts.count(most) == 1 else " (shares the lead)"

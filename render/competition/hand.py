@@ -1,0 +1,131 @@
+"""A player's own picture while placing: the twelve slots as placed so far, and the hand.
+
+It reads the seat's secrets (``you`` in its view), so it is only ever sent to that player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.core import View
+from render.common import Box, Theme, draw_text, regular_polygon
+
+from .board import BOTTOM_MARGIN, CANVAS_WIDTH, MAX_HEIGHT, SECTION_GAP
+from .cards import CARD_HEIGHT, CARD_WIDTH, draw_blind_card, draw_card, draw_slot_card
+from .header import Status, draw_header
+from .icons import draw_icon
+from .labels import CATEGORY_LABELS, join_names, seat_name
+from .model import BLIND, Own, Table, parse_table, slot_parts
+
+MARGIN = 24
+SIDE_WIDTH = 40
+COLUMNS = 6
+HEADING_PX = 24
+LABEL_PX = 18
+SLOT_HEIGHT = 74
+HAND_COLUMNS = 4
+CARD_GAP = (CANVAS_WIDTH - 2 * MARGIN - HAND_COLUMNS * CARD_WIDTH) / (HAND_COLUMNS - 1)
+
+
+def own_status(table: Table, own: Own, names: Sequence[str]) -> Status:
+    """What this player still has to do in the placement phase."""
+    placed = sum(entry is not None for _, entry in own.placement)
+    slots = len(own.placement)
+    if own.seat not in table.to_move:
+        others = join_names([seat_name(names, s) for s in table.to_move])
+        return Status("Placement confirmed ✓", own.seat, f"waiting for {others}")
+    if placed == slots:
+        return Status(
+            "All 12 cards placed: confirm when ready",
+            own.seat,
+            "you can still move cards until you confirm",
+        )
+    blinds = f" · {own.blinds} blind{'s' if own.blinds != 1 else ''} left" if own.blinds else ""
+    return Status(
+        f"Place your cards: {placed} of {slots} placed",
+        own.seat,
+        f"one card per slot, face down{blinds}",
+    )
+
+
+def _slot_box(slot_index: int, top: float) -> Box:
+    category_index, row = divmod(slot_index, 2)
+    column = (CANVAS_WIDTH - 2 * MARGIN - SIDE_WIDTH) / COLUMNS
+    left = MARGIN + SIDE_WIDTH + category_index * column
+    y = top + row * (SLOT_HEIGHT + 8)
+    return (left + 4, y, left + column - 4, y + SLOT_HEIGHT)
+
+
+def _draw_empty(draw: ImageDraw.ImageDraw, box: Box, theme: Theme) -> None:
+    draw.rounded_rectangle(box, 10, outline=theme.panel_band, width=3)
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    draw_text(draw, centre, "empty", theme.font(LABEL_PX), theme.muted_text)
+
+
+def _draw_placement(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Theme) -> float:
+    draw_text(
+        draw, (MARGIN, top), "Your slots", theme.font(HEADING_PX, True), theme.text, anchor="lt"
+    )
+    y = top + HEADING_PX + 12
+    for index, (slot, _) in enumerate(own.placement[::2]):
+        category, _ = slot_parts(slot)
+        left, _, right, _ = _slot_box(2 * index, y)
+        mid = (left + right) / 2
+        draw_icon(draw, category, (mid, y + 14), 26, theme.text, theme.background)
+        draw_text(
+            draw, (mid, y + 42), CATEGORY_LABELS[category], theme.font(LABEL_PX, True), theme.text
+        )
+    y += 62
+    for row, (mark_y, rotation) in enumerate(
+        ((y + SLOT_HEIGHT / 2, 0), (y + SLOT_HEIGHT * 1.5 + 8, 180))
+    ):
+        arrow = regular_polygon((MARGIN + SIDE_WIDTH / 2 - 4, mark_y), 13, 3, rotation=rotation)
+        draw.polygon(arrow, fill=theme.highlight if row == 0 else theme.muted_text)
+    for index, (slot, entry) in enumerate(own.placement):
+        box = _slot_box(index, y)
+        category, _ = slot_parts(slot)
+        if entry is None:
+            _draw_empty(draw, box, theme)
+        elif entry == BLIND:
+            draw_blind_card(draw, box, theme)
+        else:
+            draw_slot_card(draw, box, entry, category, theme)
+    y += 2 * SLOT_HEIGHT + 8
+    note = "▲ top row: the highest value takes the trick · ▼ bottom row: the lowest"
+    draw_text(draw, (MARGIN, y + 10), note, theme.font(LABEL_PX), theme.muted_text, anchor="lt")
+    return y + 10 + LABEL_PX
+
+
+def _draw_hand(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Theme) -> float:
+    count = len(own.hand) + own.blinds
+    heading = f"In your hand: {count} card{'s' if count != 1 else ''}" if count else "Hand empty"
+    draw_text(draw, (MARGIN, top), heading, theme.font(HEADING_PX, True), theme.text, anchor="lt")
+    y = top + HEADING_PX + 14
+    entries = [*own.hand, *([BLIND] * own.blinds)]
+    for index, entry in enumerate(entries):
+        row, column = divmod(index, HAND_COLUMNS)
+        left = MARGIN + column * (CARD_WIDTH + CARD_GAP)
+        card_top = y + row * (CARD_HEIGHT + CARD_GAP)
+        box = (left, card_top, left + CARD_WIDTH, card_top + CARD_HEIGHT)
+        if entry == BLIND:
+            draw_blind_card(draw, box, theme)
+        else:
+            draw_card(draw, box, entry, theme)
+    rows = -(-len(entries) // HAND_COLUMNS)
+    return y + rows * (CARD_HEIGHT + CARD_GAP)
+
+
+def hand_image(view: View, names: Sequence[str], title: str, theme: Theme) -> Image.Image:
+    """The picture of a seat's own hand and placement; ValueError for a spectator's view."""
+    table = parse_table(view.data)
+    own = table.you
+    if view.seat is None or own is None:
+        raise ValueError("a hand picture needs a player's own view (seat is None)")
+    image = Image.new("RGB", (CANVAS_WIDTH, MAX_HEIGHT), theme.background)
+    draw = ImageDraw.Draw(image)
+    y = draw_header(draw, table, title, own_status(table, own, names), theme, CANVAS_WIDTH)
+    y = _draw_placement(draw, y + SECTION_GAP, own, theme)
+    y = _draw_hand(draw, y + SECTION_GAP * 1.5, own, theme)
+    return image.crop((0, 0, CANVAS_WIDTH, round(y + BOTTOM_MARGIN)))

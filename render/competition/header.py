@@ -1,0 +1,132 @@
+"""The top of every picture: title, round, and what happens now (or who won)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from render.common import Theme, draw_marker, draw_text, ellipsize
+
+from .labels import join_names, seat_name, slot_label
+from .model import Table
+
+MARGIN = 24
+TITLE_PX = 34
+STATUS_PX = 28
+DETAIL_PX = 22
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """The headline (with the seat it is about, if any) and a line of detail."""
+
+    text: str
+    seat: int | None = None
+    detail: str = ""
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _ranking(scores: Sequence[int], winners: Sequence[int], names: Sequence[str]) -> str:
+    """The other players by score, e.g. ``then Bob 26 · Chen 18``."""
+    others = sorted((s for s in range(len(scores)) if s not in winners), key=lambda s: -scores[s])
+    if not others:
+        return ""
+    return "then " + " · ".join(f"{seat_name(names, s)} {scores[s]}" for s in others)
+
+
+def public_status(table: Table, names: Sequence[str]) -> Status:
+    """What everyone is waiting for, from the public part of the view."""
+    if table.outcome is not None:
+        winners = table.outcome.winners
+        best = max(table.outcome.scores, default=0)
+        points = _plural(best, "point")
+        if len(winners) == 1:
+            return Status(
+                f"{seat_name(names, winners[0])} wins with {points}!",
+                winners[0],
+                _ranking(table.outcome.scores, winners, names) or table.outcome.reason,
+            )
+        shared = join_names([seat_name(names, s) for s in winners])
+        return Status(f"Shared win: {shared}", None, f"{points} each · {table.outcome.reason}")
+    if table.pending:
+        job = table.pending[0]
+        name = seat_name(names, job.seat)
+        if job.kind == "split":
+            cards = ", ".join(card.name_en for card in job.cards)
+            return Status(f"{name} splits {_plural(len(job.cards), 'card')}", job.seat, cards)
+        stolen = _plural(job.remaining, "face-up card")
+        return Status(f"{name} may steal {stolen}", job.seat, "national borders on the trick")
+    if table.phase == "place":
+        waiting = join_names([seat_name(names, s) for s in table.to_move])
+        return Status("Everyone places 12 cards face down", None, f"waiting for {waiting}")
+    if table.next_slot is not None:
+        shown = len(table.tricks)
+        return Status(
+            f"Next: {slot_label(table.next_slot)}",
+            None,
+            f"{shown} of {len(table.slots)} slots revealed",
+        )
+    return Status("Waiting")
+
+
+def draw_header(
+    draw: ImageDraw.ImageDraw,
+    table: Table,
+    title: str,
+    status: Status,
+    theme: Theme,
+    width: int,
+) -> float:
+    """Draw the header from the top of the picture; returns the y coordinate below it."""
+    right = width - MARGIN
+    y = MARGIN
+    round_face = theme.font(DETAIL_PX, bold=True)
+    round_text = f"Round {table.round} of {table.rounds}"
+    draw_text(
+        draw, (right, y + TITLE_PX / 2), round_text, round_face, theme.muted_text, anchor="rm"
+    )
+    title_face = theme.font(TITLE_PX, bold=True)
+    room = right - MARGIN - round_face.getlength(round_text) - 20
+    draw_text(
+        draw, (MARGIN, y), ellipsize(title, title_face, room), title_face, theme.text, anchor="lt"
+    )
+    y += TITLE_PX + 14
+    x = MARGIN
+    if status.seat is not None:
+        draw_marker(
+            draw,
+            theme.marker(status.seat),
+            (x + 13, y + STATUS_PX / 2),
+            12,
+            theme.player(status.seat),
+            outline=theme.text,
+            width=2,
+        )
+        x += 36
+    status_face = theme.font(STATUS_PX, bold=True)
+    draw_text(
+        draw,
+        (x, y),
+        ellipsize(status.text, status_face, right - x),
+        status_face,
+        theme.highlight,
+        anchor="lt",
+    )
+    y += STATUS_PX + 8
+    if status.detail:
+        detail_face = theme.font(DETAIL_PX)
+        draw_text(
+            draw,
+            (MARGIN, y),
+            ellipsize(status.detail, detail_face, right - MARGIN),
+            detail_face,
+            theme.muted_text,
+            anchor="lt",
+        )
+        y += DETAIL_PX + 6
+    return y + 10

@@ -1,0 +1,32 @@
+"""The nine seas' colours and short labels (one distinct hue each, in scoring order)."""
+
+from __future__ import annotations
+
+from engine.competition.deck import Sea
+from render.common import RGB, rgb
+
+SEA_COLOURS: dict[Sea, RGB] = {
+    Sea.NORTH_BALTIC: rgb("#5E7389"),
+    Sea.MEDITERRANEAN: rgb("#12A7A0"),
+    Sea.ATLANTIC: rgb("#2457B3"),
+    Sea.CARIBBEAN: rgb("#E5507E"),
+    Sea.INDIAN: rgb("#EE9A1C"),
+    Sea.SOUTHEAST_ASIAN: rgb("#3C9A3C"),
+    Sea.PACIFIC: rgb("#8757C8"),
+    Sea.ARCTIC: rgb("#9BD7F0"),
+    Sea.ANTARCTIC: rgb("#EDF1F4"),
+}
+"""The header band and pile chip colour of each sea."""
+
+SEA_LABELS: dict[Sea, str] = {
+    Sea.NORTH_BALTIC: "N&B",
+    Sea.MEDITERRANEAN: "Med",
+    Sea.ATLANTIC: "Atl",
+    Sea.CARIBBEAN: "Car",
+    Sea.INDIAN: "Ind",
+    Sea.SOUTHEAST_ASIAN: "SEA",
+    Sea.PACIFIC: "Pac",
+    Sea.ARCTIC: "Arc",
+    Sea.ANTARCTIC: "Ant",
+}
+"""Three-letter labels above the pile chips."""

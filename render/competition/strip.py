@@ -1,0 +1,212 @@
+"""The public strip: the twelve slots in reveal order, one row each, one column per player.
+
+A revealed row shows every player's card (with the slot's value), the taker's card framed in
+gold with a star; cards that left the game on a tie are struck through. A slot not yet
+revealed shows one card back per card lying there (in its player's column); the next slot to
+be revealed is framed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from render.common import Box, Theme, draw_marker, draw_text, ellipsize, star
+
+from .cards import draw_blind_card, draw_card_back, draw_slot_card
+from .icons import draw_icon
+from .labels import CATEGORY_LABELS, seat_name, side_label
+from .model import Table, Trick, slot_parts
+
+MARGIN = 24
+LABEL_WIDTH = 214
+MAX_COLUMN = 300
+HEADER_HEIGHT = 44
+REVEALED_HEIGHT = 74
+HIDDEN_HEIGHT = 52
+GAP = 5
+NAME_PX = 22
+LABEL_PX = 21
+SIDE_PX = 19
+PROGRESS_HEIGHT = 58
+
+
+def column_width(players: int, width: int) -> float:
+    """The width of one player's column."""
+    return min(MAX_COLUMN, (width - 2 * MARGIN - LABEL_WIDTH) / players)
+
+
+def _column_left(seat: int, players: int, width: int) -> float:
+    return MARGIN + LABEL_WIDTH + seat * column_width(players, width)
+
+
+def _draw_label(
+    draw: ImageDraw.ImageDraw, box: Box, slot: str, theme: Theme, *, next_up: bool
+) -> None:
+    left, top, _, bottom = box
+    category, high = slot_parts(slot)
+    mid = (top + bottom) / 2
+    colour = theme.highlight if next_up else theme.text
+    draw_icon(draw, category, (left + 22, mid), 26, colour, theme.panel)
+    x = left + 44
+    draw_text(
+        draw,
+        (x, mid - 11),
+        CATEGORY_LABELS[category],
+        theme.font(LABEL_PX, bold=True),
+        colour,
+        anchor="lm",
+    )
+    side = side_label(high) + ("  · next" if next_up else "")
+    draw_text(draw, (x, mid + 12), side, theme.font(SIDE_PX), theme.muted_text, anchor="lm")
+
+
+def _draw_trick(
+    draw: ImageDraw.ImageDraw,
+    top: float,
+    bottom: float,
+    trick: Trick,
+    players: int,
+    width: int,
+    theme: Theme,
+) -> None:
+    category, _ = slot_parts(trick.slot)
+    column = column_width(players, width)
+    for play in trick.plays:
+        left = _column_left(play.seat, players, width) + GAP
+        box = (left, top + GAP, left + column - 2 * GAP, bottom - GAP)
+        if play.seat in trick.takers:
+            frame = (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3)
+            draw.rounded_rectangle(frame, 12, outline=theme.highlight, width=4)
+        if play.card is None:
+            draw_blind_card(draw, box, theme)
+        else:
+            draw_slot_card(draw, box, play.card, category, theme, faded=trick.removed_card(play))
+        if play.seat in trick.takers:
+            centre = (box[2] - 4, box[3] - 6)
+            draw.polygon(star(centre, 15), fill=theme.highlight, outline=theme.line)
+
+
+def _draw_hidden(
+    draw: ImageDraw.ImageDraw,
+    top: float,
+    bottom: float,
+    seats: Sequence[int],
+    players: int,
+    width: int,
+    theme: Theme,
+) -> None:
+    column = column_width(players, width)
+    back_w = min(column - 4 * GAP, 96)
+    for seat in seats:
+        mid = _column_left(seat, players, width) + column / 2
+        draw_card_back(
+            draw, (mid - back_w / 2, top + GAP + 2, mid + back_w / 2, bottom - GAP - 2), theme
+        )
+
+
+def _draw_names(
+    draw: ImageDraw.ImageDraw,
+    top: float,
+    table: Table,
+    names: Sequence[str],
+    width: int,
+    theme: Theme,
+) -> None:
+    players = len(table.players)
+    column = column_width(players, width)
+    face = theme.font(NAME_PX, bold=True)
+    mid = top + HEADER_HEIGHT / 2
+    draw_text(draw, (MARGIN, mid), "Slot", theme.font(SIDE_PX), theme.muted_text, anchor="lm")
+    for player in table.players:
+        left = _column_left(player.seat, players, width)
+        draw_marker(
+            draw,
+            theme.marker(player.seat),
+            (left + 16, mid),
+            9,
+            theme.player(player.seat),
+            outline=theme.text,
+            width=2,
+        )
+        name = ellipsize(seat_name(names, player.seat), face, column - 36)
+        colour = theme.text if player.active else theme.muted_text
+        draw_text(draw, (left + 30, mid), name, face, colour, anchor="lm")
+
+
+def draw_strip(
+    draw: ImageDraw.ImageDraw,
+    top: float,
+    table: Table,
+    names: Sequence[str],
+    width: int,
+    theme: Theme,
+) -> float:
+    """Draw the strip from ``top``; returns the y coordinate below it."""
+    _draw_names(draw, top, table, names, width, theme)
+    y = top + HEADER_HEIGHT
+    players = len(table.players)
+    lying = [p.seat for p in table.players if p.active]
+    for index, slot in enumerate(table.slots):
+        trick = table.trick(slot)
+        height = REVEALED_HEIGHT if trick else HIDDEN_HEIGHT
+        row = (MARGIN, y, width - MARGIN, y + height)
+        if index % 2 == 0:
+            draw.rectangle(row, fill=theme.panel)
+        next_up = slot == table.next_slot and table.phase == "reveal"
+        if next_up:
+            draw.rectangle(row, outline=theme.highlight, width=2)
+        _draw_label(draw, row, slot, theme, next_up=next_up)
+        if trick:
+            _draw_trick(draw, y, y + height, trick, players, width, theme)
+        else:
+            _draw_hidden(draw, y, y + height, lying, players, width, theme)
+        y += height
+    return y
+
+
+def draw_progress(
+    draw: ImageDraw.ImageDraw,
+    top: float,
+    table: Table,
+    names: Sequence[str],
+    width: int,
+    theme: Theme,
+) -> float:
+    """While cards are placed: each player's placed cards as backs, and who has confirmed.
+
+    Where the cards lie is secret, so only how many is shown. Returns the y below it.
+    """
+    face = theme.font(NAME_PX, bold=True)
+    slots = len(table.slots)
+    back_w, back_h, step = 34, 46, 44
+    backs_left = MARGIN + LABEL_WIDTH
+    y = top
+    for index, player in enumerate(table.players):
+        mid = y + PROGRESS_HEIGHT / 2
+        if index % 2 == 0:
+            draw.rectangle((MARGIN, y, width - MARGIN, y + PROGRESS_HEIGHT), fill=theme.panel)
+        draw_marker(
+            draw,
+            theme.marker(player.seat),
+            (MARGIN + 18, mid),
+            10,
+            theme.player(player.seat),
+            outline=theme.text,
+            width=2,
+        )
+        name = ellipsize(seat_name(names, player.seat), face, LABEL_WIDTH - 44)
+        draw_text(draw, (MARGIN + 36, mid), name, face, theme.text, anchor="lm")
+        for slot in range(slots):
+            left = backs_left + slot * step
+            box = (left, mid - back_h / 2, left + back_w, mid + back_h / 2)
+            if slot < player.placed:
+                draw_card_back(draw, box, theme)
+            else:
+                draw.rounded_rectangle(box, 5, outline=theme.panel_band, width=2)
+        done = "ready ✓" if player.confirmed else f"{player.placed}/{slots}"
+        colour = theme.highlight if player.confirmed else theme.text
+        draw_text(draw, (width - MARGIN - 12, mid), done, face, colour, anchor="rm")
+        y += PROGRESS_HEIGHT
+    return y

@@ -1,0 +1,71 @@
+"""The Islant pictures: a player's sheet, the race's public board, and the standings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from engine.core import View
+from render.common import DEFAULT_THEME, Theme, to_png
+
+from .palette import DEFAULT_PALETTE, Palette
+from .race import board_image
+from .sheet import sheet_image
+from .standings import standings_image
+
+STANDINGS_COLOURS = 32
+NO_DITHER = Image.Dither.NONE
+
+
+def render_sheet(
+    sheet_data: Mapping[str, Any],
+    name: str,
+    *,
+    roll: Sequence[int] | None = None,
+    title: str | None = None,
+    theme: Theme = DEFAULT_THEME,
+    palette: Palette = DEFAULT_PALETTE,
+) -> bytes:
+    """The PNG of one player's sheet (a ``sheet_view``); ``roll`` is the dice of the round."""
+    image, _ = sheet_image(sheet_data, name, roll=roll, title=title, theme=theme, palette=palette)
+    return to_png(image)
+
+
+def render_board(
+    view: View,
+    names: Sequence[str],
+    *,
+    title: str | None = None,
+    theme: Theme = DEFAULT_THEME,
+) -> bytes:
+    """The PNG of the race: round, roll, progress and standings (``view.seat``'s row lit)."""
+    return to_png(board_image(view, names, title=title, theme=theme))
+
+
+def render_standings(
+    view: View,
+    names: Sequence[str],
+    *,
+    highlight: int | None = None,
+    top: int | None = None,
+    theme: Theme = DEFAULT_THEME,
+) -> bytes:
+    """The PNG of the ranking with each player's breakdown; ``top`` limits the rows shown
+    (the ``highlight`` seat's row is added when it falls below them)."""
+    image = standings_image(view, names, highlight=highlight, top=top, theme=theme)
+    # A long table is mostly flat colour and text: a small palette keeps it quick and light.
+    return to_png(image.quantize(STANDINGS_COLOURS, Image.Quantize.FASTOCTREE, dither=NO_DITHER))
+
+
+__all__ = [
+    "DEFAULT_PALETTE",
+    "Palette",
+    "board_image",
+    "render_board",
+    "render_sheet",
+    "render_standings",
+    "sheet_image",
+    "standings_image",
+]

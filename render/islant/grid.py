@@ -1,0 +1,158 @@
+"""The square grid: where cells and quarters are, and what each drawn cell looks like."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from render.common import RGB, Box, Point, Theme, draw_text, shade
+
+from .glyphs import boat, compass, dashed_box, wave_lines
+from .model import Cell, Sheet
+from .palette import Palette
+
+# Sizes are fractions of the cell side.
+LAKE_RADIUS = 0.24
+NUMBER_PX = 0.4
+NAME_PX = 0.22
+MIN_NAME_PX = 14
+
+
+@dataclass(frozen=True, slots=True)
+class GridLayout:
+    """A ``size`` × ``size`` grid of square cells ``cell`` pixels wide, top-left at ``origin``."""
+
+    size: int
+    cell: float
+    origin: Point
+
+    def box(self, index: int) -> Box:
+        """The pixel box of a cell."""
+        row, col = divmod(index, self.size)
+        x, y = self.origin[0] + col * self.cell, self.origin[1] + row * self.cell
+        return (x, y, x + self.cell, y + self.cell)
+
+    def centre(self, index: int) -> Point:
+        left, top, right, bottom = self.box(index)
+        return ((left + right) / 2, (top + bottom) / 2)
+
+    def corners(self, index: int) -> tuple[Point, Point, Point, Point]:
+        """Top-left, top-right, bottom-right, bottom-left."""
+        left, top, right, bottom = self.box(index)
+        return ((left, top), (right, top), (right, bottom), (left, bottom))
+
+    def side(self, index: int, quarter: int) -> tuple[Point, Point]:
+        """The cell side that quarter ``quarter`` (N, E, S, W) touches."""
+        corners = self.corners(index)
+        return corners[quarter], corners[(quarter + 1) % 4]
+
+    def quarter(self, index: int, quarter: int) -> list[Point]:
+        """The triangle of a quarter: its cell side and the cell centre."""
+        return [*self.side(index, quarter), self.centre(index)]
+
+    @property
+    def extent(self) -> Box:
+        """The box of the whole grid."""
+        x, y = self.origin
+        span = self.cell * self.size
+        return (x, y, x + span, y + span)
+
+    def px(self, fraction: float, minimum: int = 1) -> int:
+        """A length in pixels, ``fraction`` of a cell side."""
+        return max(minimum, round(fraction * self.cell))
+
+
+def draw_sea(
+    draw: ImageDraw.ImageDraw, grid: GridLayout, sheet: Sheet, palette: Palette, theme: Theme
+) -> None:
+    """Empty cells with their faint names, and the grid lines."""
+    draw.rectangle(grid.extent, fill=palette.sea)
+    face = theme.font(max(MIN_NAME_PX, grid.px(NAME_PX)))
+    for index in range(grid.size * grid.size):
+        if index not in sheet.cells:
+            draw_text(draw, grid.centre(index), sheet.name_of(index), face, palette.cell_name)
+    left, top, right, bottom = grid.extent
+    for k in range(grid.size + 1):
+        x = left + k * grid.cell
+        y = top + k * grid.cell
+        draw.line([(x, top), (x, bottom)], fill=palette.grid, width=1)
+        draw.line([(left, y), (right, y)], fill=palette.grid, width=1)
+
+
+def draw_land(
+    draw: ImageDraw.ImageDraw,
+    grid: GridLayout,
+    cell: Cell,
+    palette: Palette,
+    completed: dict[int, bool],
+) -> None:
+    """The land quarters of a cell (faded on unfinished islands), its lake and centre mark.
+
+    ``completed`` tells, per quarter of this cell, whether its island is completed.
+    """
+    for q in sorted(cell.land):
+        colour = palette.quarter(cell, q)
+        fill = colour if completed.get(q, False) else palette.faded(colour)
+        draw.polygon(grid.quarter(cell.index, q), fill=fill, outline=fill)
+    cx, cy = grid.centre(cell.index)
+    if cell.lake:
+        r = LAKE_RADIUS * grid.cell
+        width = grid.px(0.035, 2)
+        draw.ellipse(
+            (cx - r, cy - r, cx + r, cy + r), fill=palette.lake, outline=palette.coast, width=width
+        )
+    if cell.central:
+        land = palette.land if completed.get(0, False) else palette.faded(palette.land)
+        compass(draw, (cx, cy), grid.cell * 0.3, shade(land, 0.3))
+
+
+def _number(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    grid: GridLayout,
+    value: int,
+    fill: RGB,
+    halo: RGB,
+    theme: Theme,
+) -> None:
+    face = theme.font(grid.px(NUMBER_PX), bold=True)
+    draw_text(draw, centre, str(value), face, fill, halo=halo, halo_width=grid.px(0.03, 2))
+
+
+def draw_wave(
+    draw: ImageDraw.ImageDraw,
+    grid: GridLayout,
+    cell: Cell,
+    palette: Palette,
+    theme: Theme,
+    *,
+    corner: bool,
+) -> None:
+    """A wave cell: deep blue with wave lines and its value (darker for the corner sixes)."""
+    left, top, right, bottom = grid.box(cell.index)
+    fill = palette.corner_wave if corner else palette.wave
+    draw.rectangle((left, top, right, bottom), fill=fill)
+    pad = grid.cell * 0.1
+    lines = (left + pad, top + grid.cell * 0.62, right - pad, bottom - pad * 0.6)
+    wave_lines(draw, lines, palette.wave_line, 2, grid.px(0.04, 2))
+    centre = ((left + right) / 2, top + grid.cell * 0.36)
+    _number(draw, centre, grid, cell.wave, palette.wave_line, shade(fill, 0.4), theme)
+
+
+def draw_ship(
+    draw: ImageDraw.ImageDraw, grid: GridLayout, cell: Cell, palette: Palette, theme: Theme
+) -> None:
+    """A ship cell: a boat in the lower left and its value on the right."""
+    left, top, _, _ = grid.box(cell.index)
+    s = grid.cell
+    boat(draw, (left + s * 0.3, top + s * 0.58), s * 0.42, palette.hull, palette.sail)
+    _number(draw, (left + s * 0.7, top + s * 0.5), grid, cell.ship, palette.ink, palette.sea, theme)
+
+
+def draw_draft(draw: ImageDraw.ImageDraw, grid: GridLayout, cell: Cell, palette: Palette) -> None:
+    """The dashed frame of a cell drawn this turn (not yet submitted)."""
+    inset = grid.px(0.06, 3)
+    left, top, right, bottom = grid.box(cell.index)
+    box = (left + inset, top + inset, right - inset, bottom - inset)
+    dashed_box(draw, box, palette.draft, grid.px(0.06, 3), grid.cell * 0.08)

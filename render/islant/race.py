@@ -1,0 +1,191 @@
+"""The race's public board: round, roll, progress, the leaders and everyone's totals."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.core import View
+from render.common import Theme, draw_panel, draw_text, ellipsize
+
+from .model import ENDED, PLAYING, SUBMITTED, Race, Standing, parse_race
+from .parts import DIE_PX, MARGIN, STATUS_PX, TITLE_PX, DieFace, dice_width, draw_dice, draw_title
+from .table import panel_rows, shown_rows
+
+WIDTH = 1000
+MAX_HEIGHT = 2400
+TEXT_PX = 26
+SMALL_PX = 22
+ALL_ROWS = 12  # up to this many players, every one gets a row
+TOP_ROWS = 10  # beyond it, the leaders get rows and everyone is in the histogram
+BAR_H = 26
+HISTOGRAM_H = 200
+MAX_BINS = 30
+ROUND_STATUS = {SUBMITTED: "done ✓", PLAYING: "drawing"}
+
+
+def status_line(race: Race) -> str:
+    """The round (of how many), or how the race ended."""
+    if race.over:
+        return f"Race over: {race.end_reason}" if race.end_reason else "Race over"
+    limit = f" of {race.max_rounds}" if race.max_rounds else ""
+    return f"Round {race.round}{limit}"
+
+
+def progress_text(race: Race) -> str:
+    """``37 of 99 done`` (players still in the race), plus how many have ended."""
+    text = f"{race.done} of {race.in_round} done"
+    ended = race.count(*ENDED)
+    return f"{text} · {ended} ended" if ended else text
+
+
+def waiting_text(race: Race, width: float, measure: Callable[[str], float]) -> str:
+    """Who is still drawing, as many names as fit ``width``: ``Still drawing: A, B +5 more``."""
+    drawing = [s.name for s in sorted(race.standings, key=lambda s: s.seat) if s.status == PLAYING]
+    shown: list[str] = []
+    for k, name in enumerate(drawing):
+        rest = len(drawing) - k - 1
+        line = "Still drawing: " + ", ".join([*shown, name]) + (f" +{rest} more" if rest else "")
+        if measure(line) > width and shown:
+            return "Still drawing: " + ", ".join(shown) + f" +{len(drawing) - k} more"
+        shown.append(name)
+    return "Still drawing: " + ", ".join(shown)
+
+
+def _round_values(entry: Standing) -> tuple[str, ...]:
+    return (ROUND_STATUS.get(entry.status, "ended"), str(entry.score.total))
+
+
+def _total(entry: Standing) -> tuple[str, ...]:
+    return (str(entry.score.total),)
+
+
+def _draw_progress(draw: ImageDraw.ImageDraw, top: float, race: Race, theme: Theme) -> float:
+    """The progress text, bar and the names still drawing; returns the y below them."""
+    face = theme.font(TEXT_PX + 4, bold=True)
+    draw_text(draw, (MARGIN, top), progress_text(race), face, theme.text, anchor="lt")
+    y = top + TEXT_PX + 16
+    right = WIDTH - MARGIN
+    draw.rounded_rectangle((MARGIN, y, right, y + BAR_H), BAR_H / 2, fill=theme.panel)
+    if race.in_round and race.done:
+        filled = MARGIN + (right - MARGIN) * race.done / race.in_round
+        draw.rounded_rectangle(
+            (MARGIN, y, max(filled, MARGIN + BAR_H), y + BAR_H), BAR_H / 2, fill=theme.highlight
+        )
+    y += BAR_H + 12
+    if race.done < race.in_round:
+        small = theme.font(SMALL_PX)
+        line = waiting_text(race, right - MARGIN, small.getlength)
+        draw_text(
+            draw,
+            (MARGIN, y),
+            ellipsize(line, small, right - MARGIN),
+            small,
+            theme.muted_text,
+            anchor="lt",
+        )
+        y += SMALL_PX + 10
+    return y
+
+
+def _draw_histogram(
+    draw: ImageDraw.ImageDraw, top: float, race: Race, seat: int | None, theme: Theme
+) -> float:
+    """Everyone's total as a histogram (the asker's bar lit); returns the y below it."""
+    totals = [s.score.total for s in race.standings]
+    low, high = min(totals), max(totals)
+    step = max(1, -(-(high - low + 1) // MAX_BINS))
+    bins = Counter((t - low) // step for t in totals)
+    count = (high - low) // step + 1
+    small = theme.font(SMALL_PX)
+    heading = f"All {len(totals)} players by total"
+    draw_text(
+        draw, (MARGIN, top), heading, theme.font(SMALL_PX, True), theme.muted_text, anchor="lt"
+    )
+    base = top + SMALL_PX + 14 + HISTOGRAM_H
+    width = (WIDTH - 2 * MARGIN) / count
+    tallest = max(bins.values())
+    mine = next((s.score.total for s in race.standings if s.seat == seat), None)
+    for k in range(count):
+        n = bins.get(k, 0)
+        x0 = MARGIN + k * width
+        colour = theme.panel_band
+        if mine is not None and (mine - low) // step == k:
+            colour = theme.highlight
+            draw_text(
+                draw,
+                (x0 + width / 2, base + 6),
+                "you",
+                theme.font(SMALL_PX, True),
+                theme.highlight,
+                anchor="mt",
+            )
+        if n:
+            h = max(4, HISTOGRAM_H * n / tallest)
+            draw.rectangle((x0 + 2, base - h, x0 + width - 2, base), fill=colour)
+            draw_text(
+                draw,
+                (x0 + width / 2, base - h - 4),
+                str(n),
+                theme.font(16),
+                theme.muted_text,
+                anchor="mb",
+            )
+    draw.line([(MARGIN, base), (WIDTH - MARGIN, base)], fill=theme.muted_text, width=2)
+    you = None if mine is None else (mine - low) // step
+    for k in sorted({0, count // 2, count - 1} - {you}):
+        label = str(low + k * step)
+        draw_text(
+            draw,
+            (MARGIN + (k + 0.5) * width, base + 6),
+            label,
+            small,
+            theme.muted_text,
+            anchor="mt",
+        )
+    return base + 6 + SMALL_PX
+
+
+def board_image(
+    view: View, names: Sequence[str], *, title: str | None, theme: Theme
+) -> Image.Image:
+    """The picture of a race view (``view.seat``'s row picked out when set)."""
+    race = parse_race(view.data, names)
+    image = Image.new("RGB", (WIDTH, MAX_HEIGHT), theme.background)
+    draw = ImageDraw.Draw(image)
+    faces = [DieFace(d) for d in race.dice]
+    dice_w = dice_width(len(faces))
+    text_w = WIDTH - 3 * MARGIN - dice_w
+    heading = title or f"Islant · Level {race.level}"
+    y = draw_title(draw, MARGIN, MARGIN, text_w, heading, status_line(race), theme)
+    if faces and not race.over:
+        draw_dice(draw, WIDTH - MARGIN - dice_w, MARGIN, faces, theme)
+        if race.rerolled:
+            doubles = ", ".join("·".join(map(str, r)) for r in race.rerolled)
+            draw_text(
+                draw,
+                (WIDTH - MARGIN, MARGIN + DIE_PX + 8),
+                f"rerolled {doubles}",
+                theme.font(SMALL_PX - 2),
+                theme.muted_text,
+                anchor="rt",
+            )
+    y = max(y, MARGIN + TITLE_PX + STATUS_PX + 16, MARGIN + DIE_PX + 34) + 8
+    if not race.over:
+        y = _draw_progress(draw, y, race, theme) + 8
+    many = len(race.standings) > ALL_ROWS
+    rows = shown_rows(race.standings, TOP_ROWS if many else None, view.seat)
+    y = draw_panel(
+        draw,
+        (MARGIN, y, WIDTH - MARGIN, MAX_HEIGHT),
+        panel_rows(rows, _total if race.over else _round_values, theme, view.seat),
+        theme,
+        title="Leaders" if many else "Standings",
+        headers=("Total",) if race.over else ("This round", "Total"),
+        text_size=TEXT_PX,
+    )
+    if many:
+        y = _draw_histogram(draw, y + 24, race, view.seat, theme)
+    return image.crop((0, 0, WIDTH, round(y + MARGIN)))

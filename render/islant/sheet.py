@@ -1,0 +1,324 @@
+"""One player's sheet: header with the roll, column labels, the grid, ship totals, score."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.islant.geometry import ANY_LABEL, LEVELS, SHIP_POINTS, SHIP_TOTALS
+from render.common import RGB, Theme, draw_text, shade
+
+from .coast import completion, draw_coasts, draw_labels, draw_ship_borders, island_shapes
+from .glyphs import cross
+from .grid import (
+    GridLayout,
+    draw_draft,
+    draw_land,
+    draw_sea,
+    draw_ship,
+    draw_wave,
+)
+from .model import PLAYING, STOPPED, STUCK, SUBMITTED, Score, Sheet, parse_sheet
+from .palette import Palette
+from .parts import (
+    CAPTION_PX,
+    DIE_PX,
+    MARGIN,
+    STATUS_PX,
+    TITLE_PX,
+    DieFace,
+    dice_width,
+    draw_dice,
+    draw_title,
+)
+
+WIDTH = 1000
+ROW_LABELS = 40  # room left of the grid for row numbers
+MAX_CELL = 120
+HEADER_PX = 22
+COLUMN_LABEL_H = 46
+LETTERS_H = 34
+TRACK_H = 112
+SCORE_H = 104
+LEGEND_H = 40
+GAP = 18
+# Captions under the dice, by slot.
+SLOT_CAPTIONS = {
+    "column": "col",
+    "land": "land",
+    "red": "red",
+    "blue": "blue",
+    "waves": "waves",
+    "ships": "ships",
+}
+STATUS_TEXT = {
+    PLAYING: "Drawing this round",
+    SUBMITTED: "Turn submitted",
+    STOPPED: "Game ended",
+    STUCK: "Cannot continue: game ended",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SheetFrame:
+    """Where the parts of a sheet picture go."""
+
+    width: int
+    height: int
+    header_top: int
+    labels_top: int
+    grid: GridLayout
+    track_top: int
+    score_top: int
+    legend_top: int
+
+
+def frame_sheet(sheet: Sheet, header_h: int) -> SheetFrame:
+    """Lay out a sheet picture ``WIDTH`` wide around its grid."""
+    room = WIDTH - 2 * MARGIN - ROW_LABELS
+    cell = min(MAX_CELL, room // sheet.size)
+    span = cell * sheet.size
+    left = MARGIN + ROW_LABELS + (room - span) // 2
+    labels_top = MARGIN + header_h + GAP
+    grid_top = labels_top + LETTERS_H + (COLUMN_LABEL_H if sheet.column_labels else 0)
+    track_top = grid_top + span + GAP
+    score_top = track_top + (TRACK_H + GAP if sheet.has_ships else 0)
+    legend_top = score_top + SCORE_H + GAP
+    height = legend_top + LEGEND_H + MARGIN
+    grid = GridLayout(sheet.size, cell, (left, grid_top))
+    return SheetFrame(WIDTH, height, MARGIN, labels_top, grid, track_top, score_top, legend_top)
+
+
+def slot_colour(slot: str, palette: Palette) -> RGB | None:
+    """The caption colour of a slot's die (the pencil colours for red and blue land)."""
+    return {"red": palette.red, "blue": palette.blue}.get(slot)
+
+
+def die_faces(sheet: Sheet, roll: Sequence[int] | None, palette: Palette) -> list[DieFace]:
+    """The dice to show: the draft's assignment when there is one, else the plain roll."""
+    if sheet.draft is None or not sheet.draft.dice:
+        return [DieFace(d) for d in roll or ()]
+    draft = sheet.draft
+    faces = []
+    for slot in sheet.slots:
+        if slot not in draft.dice:
+            continue
+        crossed = draft.done.get(slot) == "crossed"
+        colour = slot_colour(slot, palette)
+        wild = draft.wild.get(slot)
+        faces.append(DieFace(draft.dice[slot], SLOT_CAPTIONS[slot], crossed, colour, wild))
+    return faces
+
+
+def _allowed_columns(sheet: Sheet) -> set[int]:
+    """Columns this turn's grid-column die allows (empty before it is assigned)."""
+    labels = sheet.column_labels
+    if labels is None or sheet.draft is None or "column" not in sheet.draft.dice:
+        return set()
+    value = str(sheet.draft.value("column"))
+    if value == "6":
+        return set()
+    return {i for i, lab in enumerate(labels) if lab in (value, ANY_LABEL)}
+
+
+def _draw_margins(
+    draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, theme: Theme, palette: Palette
+) -> None:
+    """Column labels (L1, L5), column letters above the grid and row numbers on its left."""
+    grid = frame.grid
+    left, top, _, _ = grid.extent
+    face = theme.font(HEADER_PX, bold=True)
+    y = frame.labels_top
+    labels = sheet.column_labels
+    if labels:
+        allowed = _allowed_columns(sheet)
+        for col, label in enumerate(labels):
+            x0 = left + col * grid.cell + 3
+            box = (x0, y, x0 + grid.cell - 6, y + COLUMN_LABEL_H - 10)
+            lit = col in allowed
+            fill = theme.highlight if lit else theme.panel_band
+            if label == ANY_LABEL and not lit:
+                fill = shade(palette.gold, 0.25)
+            draw.rounded_rectangle(box, 8, fill=fill)
+            text_colour = theme.text_on(fill)
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            draw_text(draw, centre, label, face, text_colour)
+        y += COLUMN_LABEL_H
+    for col in range(sheet.size):
+        centre = (left + (col + 0.5) * grid.cell, y + LETTERS_H / 2)
+        draw_text(draw, centre, chr(ord("A") + col), face, theme.muted_text)
+    for row in range(sheet.size):
+        centre = (left - ROW_LABELS / 2, top + (row + 0.5) * grid.cell)
+        draw_text(draw, centre, str(row + 1), face, theme.muted_text)
+
+
+def draw_grid(
+    draw: ImageDraw.ImageDraw, grid: GridLayout, sheet: Sheet, theme: Theme, palette: Palette
+) -> None:
+    """Everything inside the grid, from the sea up to the island names."""
+    draw_sea(draw, grid, sheet, palette, theme)
+    shapes = island_shapes(sheet)
+    done = completion(shapes)
+    corners = set(LEVELS[sheet.level].corners())
+    for index, cell in sorted(sheet.cells.items()):
+        if cell.land:
+            quarters = {q: done.get(index * 4 + q, False) for q in cell.land}
+            draw_land(draw, grid, cell, palette, quarters)
+        elif cell.wave:
+            draw_wave(draw, grid, cell, palette, theme, corner=index in corners)
+        elif cell.ship:
+            draw_ship(draw, grid, cell, palette, theme)
+    draw_coasts(draw, grid, shapes, palette)
+    draw_ship_borders(draw, grid, sheet.borders, palette)
+    for cell in sheet.cells.values():
+        if cell.draft:
+            draw_draft(draw, grid, cell, palette)
+    draw_labels(draw, grid, shapes, palette, theme)
+
+
+def _draw_track(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, theme: Theme) -> None:
+    """The ship totals and their points; marked totals are crossed, the next one is lit."""
+    left, _, right, _ = frame.grid.extent
+    top = frame.track_top
+    heading = theme.font(HEADER_PX, bold=True)
+    draw_text(draw, (left, top), "Ship totals", heading, theme.muted_text, anchor="lt")
+    draw_text(
+        draw,
+        (right, top),
+        "points: largest marked total",
+        theme.font(HEADER_PX - 2),
+        theme.muted_text,
+        anchor="rt",
+    )
+    box_top = top + HEADER_PX + 10
+    width = (right - left) / len(SHIP_TOTALS)
+    marked = set(sheet.marked_totals)
+    upcoming = next((t for t in SHIP_TOTALS if t not in marked), None)
+    big, small = theme.font(28, bold=True), theme.font(20, bold=True)
+    for k, (total, points) in enumerate(zip(SHIP_TOTALS, SHIP_POINTS, strict=True)):
+        x0 = left + k * width + 3
+        box = (x0, box_top, x0 + width - 6, top + TRACK_H)
+        fill = theme.panel_band if total in marked else theme.panel
+        outline = theme.highlight if total == upcoming else theme.panel_band
+        draw.rounded_rectangle(box, 10, fill=fill, outline=outline, width=3)
+        mid = (box[0] + box[2]) / 2
+        split = box_top + (box[3] - box_top) * 0.56
+        draw_text(draw, (mid, split), str(total), big, theme.text, anchor="mb")
+        draw_text(draw, (mid, split + 4), f"{points} pts", small, theme.muted_text, anchor="mt")
+        if total in marked:
+            inset = 10
+            cross(
+                draw,
+                (box[0] + inset, box_top + inset, box[2] - inset, box[3] - inset),
+                theme.highlight,
+                4,
+            )
+
+
+def score_terms(sheet: Sheet, score: Score) -> list[tuple[str, str, int]]:
+    """The score as (operator, label, value) terms, in the order of the printed sheet."""
+    terms = [("", "Sides", score.sides), ("+", "Lakes", score.lakes)]
+    if sheet.coloured:
+        terms.append(("+", "Colour", score.colour))
+    terms.append(("−2×", "Islands", score.islands))
+    if sheet.has_waves:
+        terms.append(("+", "Waves", score.waves))
+    if sheet.has_ships:
+        terms.append(("+", "Ships", score.ships))
+    terms.append(("=", "Total", score.total))
+    return terms
+
+
+def _draw_score(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, theme: Theme) -> None:
+    """The score breakdown as the sheet prints it: sides + lakes − 2× islands … = total."""
+    left, _, right, _ = frame.grid.extent
+    left = min(left, MARGIN + ROW_LABELS)
+    right = max(right, WIDTH - MARGIN)
+    top = frame.score_top
+    caption = "Score with this turn" if sheet.draft_score is not None else "Score"
+    draw_text(
+        draw, (left, top), caption, theme.font(HEADER_PX, bold=True), theme.muted_text, anchor="lt"
+    )
+    terms = score_terms(sheet, sheet.shown_score)
+    op_face, label_face = theme.font(26, bold=True), theme.font(18, bold=True)
+    op_widths = [max(28, op_face.getlength(op) + 12) if op else 0 for op, _, _ in terms]
+    box_w = (right - left - sum(op_widths)) / len(terms)
+    box_top, box_bottom = top + HEADER_PX + 10, top + SCORE_H
+    x = left
+    for (op, label, value), op_w in zip(terms, op_widths, strict=True):
+        mid_y = (box_top + box_bottom) / 2
+        if op:
+            draw_text(draw, (x + op_w / 2, mid_y), op, op_face, theme.text)
+            x += op_w
+        is_total = label == "Total"
+        fill = theme.highlight if is_total else theme.panel
+        draw.rounded_rectangle((x + 2, box_top, x + box_w - 2, box_bottom), 10, fill=fill)
+        ink = theme.text_on(fill)
+        muted = ink if is_total else theme.muted_text
+        draw_text(draw, (x + box_w / 2, box_top + 6), label, label_face, muted, anchor="mt")
+        draw_text(
+            draw,
+            (x + box_w / 2, box_bottom - 6),
+            str(value),
+            theme.font(34, bold=True),
+            ink,
+            anchor="mb",
+        )
+        x += box_w
+
+
+def _draw_legend(
+    draw: ImageDraw.ImageDraw, frame: SheetFrame, theme: Theme, palette: Palette
+) -> None:
+    """Keys for the marks that are not self-explanatory."""
+    y = frame.legend_top + LEGEND_H / 2
+    x = MARGIN
+    face = theme.font(19)
+    keys = (
+        (palette.gold, "completed island"),
+        (palette.open_coast, "straight coast (unfinished)"),
+        (palette.draft, "drawn this turn"),
+    )
+    for colour, text in keys:
+        draw.rounded_rectangle((x, y - 9, x + 34, y + 9), 5, fill=colour)
+        x += 44
+        draw_text(draw, (x, y), text, face, theme.muted_text, anchor="lm")
+        x += face.getlength(text) + 32
+
+
+def sheet_image(
+    data: Mapping[str, Any],
+    name: str,
+    *,
+    roll: Sequence[int] | None = None,
+    title: str | None = None,
+    theme: Theme,
+    palette: Palette,
+) -> tuple[Image.Image, SheetFrame]:
+    """The picture of one sheet view, and where its parts are."""
+    sheet = parse_sheet(data)
+    faces = die_faces(sheet, roll, palette)
+    dice_w = dice_width(len(faces))
+    captions = any(f.caption for f in faces)
+    dice_h = DIE_PX + (6 + CAPTION_PX if captions else 0) if faces else 0
+    header_h = max(TITLE_PX + 10 + STATUS_PX + 6, dice_h)
+    frame = frame_sheet(sheet, header_h)
+    image = Image.new("RGB", (frame.width, frame.height), theme.background)
+    draw = ImageDraw.Draw(image)
+    text_w = WIDTH - 2 * MARGIN - (dice_w + MARGIN if faces else 0)
+    heading = title or f"{name} · Level {sheet.level}"
+    draw_title(
+        draw, MARGIN, frame.header_top, text_w, heading, STATUS_TEXT.get(sheet.status, ""), theme
+    )
+    if faces:
+        draw_dice(draw, WIDTH - MARGIN - dice_w, frame.header_top, faces, theme)
+    _draw_margins(draw, frame, sheet, theme, palette)
+    draw_grid(draw, frame.grid, sheet, theme, palette)
+    if sheet.has_ships:
+        _draw_track(draw, frame, sheet, theme)
+    _draw_score(draw, frame, sheet, theme)
+    _draw_legend(draw, frame, theme, palette)
+    return image, frame

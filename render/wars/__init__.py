@@ -1,0 +1,57 @@
+"""The Island Wars board: header with round counter and scores, the map, then a key."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from PIL import Image, ImageDraw
+
+from engine.core import View
+from render.common import HexLayout, Theme, to_png
+
+from .board import draw_map
+from .layout import frame_map
+from .legend import draw_legend
+from .model import parse_board
+from .palette import WARS_THEME
+from .panel import draw_header
+
+DEFAULT_TITLE = "Island Wars"
+
+
+def render_image(
+    view: View,
+    names: Sequence[str],
+    *,
+    title: str | None = None,
+    theme: Theme = WARS_THEME,
+) -> tuple[Image.Image, HexLayout]:
+    """The picture of an Island Wars view, and where its hexes are on it."""
+    board = parse_board(view.data)
+    frame = frame_map(c.axial for c in board.cells)
+    header = draw_header(board, names, theme, frame.width, title or DEFAULT_TITLE)
+    legend = draw_legend(theme, frame.width)
+    height = header.height + frame.height + legend.height
+    image = Image.new("RGB", (frame.width, height), theme.background)
+    image.paste(header, (0, 0))
+    image.paste(legend, (0, header.height + frame.height))
+    ox, oy = frame.layout.origin
+    layout = replace(frame.layout, origin=(ox, oy + header.height))
+    draw_map(ImageDraw.Draw(image), layout, board, theme)
+    return image, layout
+
+
+def render_board(
+    view: View,
+    names: Sequence[str],
+    *,
+    title: str | None = None,
+    theme: Theme = WARS_THEME,
+) -> bytes:
+    """The PNG of an Island Wars view; ``names`` are the players' display names by seat."""
+    image, _ = render_image(view, names, title=title, theme=theme)
+    return to_png(image)
+
+
+__all__ = ["DEFAULT_TITLE", "WARS_THEME", "render_board", "render_image"]

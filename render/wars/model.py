@@ -1,0 +1,128 @@
+"""The Island Wars view data as typed records (read only; no rules are computed here)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Outcome
+
+Axial = tuple[int, int]
+KINDS: tuple[str, ...] = ("barracks", "tower", "port")
+SCORE_PARTS: tuple[str, ...] = ("land", "pieces", "water", "territories", "total")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece on the board: whose it is and what it is (one of :data:`KINDS`)."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One hex of the map: water (lagoon or open sea) or land of a colour or of none."""
+
+    q: int
+    r: int
+    water: bool
+    sea: bool  # water on the map's outer ring
+    owner: int | None
+    piece: Piece | None
+    secured_by: tuple[int, ...]
+
+    @property
+    def axial(self) -> Axial:
+        """The cell's ``(q, r)``."""
+        return (self.q, self.r)
+
+
+@dataclass(frozen=True, slots=True)
+class LastAction:
+    """The previous turn: who, its notation, the hexes it used and the hexes it converted."""
+
+    seat: int
+    text: str
+    hexes: tuple[Axial, ...]
+    flipped: tuple[Axial, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Everything the picture shows."""
+
+    name: str
+    radius: int
+    cells: tuple[Cell, ...]
+    colours: tuple[str, ...]
+    round: int
+    rounds: int
+    active: int | None
+    resigned: frozenset[int]
+    pieces_left: tuple[Mapping[str, int], ...]
+    scores: tuple[Mapping[str, int], ...]
+    last_action: LastAction | None
+    outcome: Outcome | None
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return len(self.colours)
+
+
+def distance(q: int, r: int) -> int:
+    """Hex distance of ``(q, r)`` from the centre."""
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def _axials(values: Sequence[Sequence[int]]) -> tuple[Axial, ...]:
+    """``[[q, r], ...]`` as axial pairs."""
+    return tuple((int(q), int(r)) for q, r in values)
+
+
+def _cell(data: Mapping[str, Any], radius: int) -> Cell:
+    """One hex of the view; water at ``radius`` from the centre is open sea."""
+    q, r = int(data["q"]), int(data["r"])
+    water = data["kind"] == "water"
+    piece = data.get("piece")
+    return Cell(
+        q=q,
+        r=r,
+        water=water,
+        sea=water and distance(q, r) >= radius,
+        owner=data.get("owner"),
+        piece=None if piece is None else Piece(int(piece["seat"]), str(piece["kind"])),
+        secured_by=tuple(data.get("secured_by", ())),
+    )
+
+
+def parse_board(data: Mapping[str, Any]) -> Board:
+    """Read an Island Wars view's data (schema: :mod:`engine.wars.view`)."""
+    radius = int(data["radius"])
+    last = data.get("last_action")
+    outcome = data.get("outcome")
+    return Board(
+        name=str(data.get("board_name", "")),
+        radius=radius,
+        cells=tuple(_cell(h, radius) for h in data["hexes"]),
+        colours=tuple(data["colours"]),
+        round=int(data["round"]),
+        rounds=int(data["rounds"]),
+        active=data.get("active"),
+        resigned=frozenset(data.get("resigned", ())),
+        pieces_left=tuple(data["pieces_left"]),
+        scores=tuple(data["scores"]),
+        last_action=None
+        if last is None
+        else LastAction(
+            seat=int(last["seat"]),
+            text=str(last["text"]),
+            hexes=_axials(last["hexes"]),
+            flipped=_axials(last["flipped"]),
+        ),
+        outcome=None
+        if outcome is None
+        else Outcome(tuple(outcome["scores"]), tuple(outcome["winners"]), str(outcome["reason"])),
+    )

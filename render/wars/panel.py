@@ -1,0 +1,235 @@
+"""The header above the map: title, round counter, whose turn, and the score table.
+
+The table breaks every score down (land, pieces, water, territories bonus, total) and shows
+each player's pieces still in hand as small piece icons with counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    Box,
+    Point,
+    Theme,
+    draw_path,
+    draw_text,
+    ellipsize,
+    regular_polygon,
+    text_width,
+)
+
+from .model import KINDS, SCORE_PARTS, Board
+from .palette import letter
+from .symbols import draw_piece
+
+MARGIN = 24
+TITLE_PX = 34
+ROUND_PX = 42
+STATUS_PX = 30
+TEXT_PX = 26
+SMALL_PX = 22
+ROW_PX = 48
+ICON_RADIUS = 14
+MAX_HEIGHT = 900
+HEADERS: dict[str, str] = {
+    "land": "Land",
+    "pieces": "Pieces",
+    "water": "Water",
+    "territories": "Terr.",
+    "total": "Total",
+}
+LEFT_HEADER = "In hand"
+LAST_TURN = "Last turn"
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The display name of ``seat``, or "Player N" when none was given."""
+    return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
+
+
+def _points(n: int) -> str:
+    """``n points`` (or ``1 point``)."""
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def status_line(board: Board, names: Sequence[str]) -> str:
+    """Who is to play, or how the game ended."""
+    outcome = board.outcome
+    if outcome is not None:
+        winners = outcome.winners
+        if not winners:
+            return "The game is over."
+        best = _points(outcome.scores[winners[0]])
+        if len(winners) == 1:
+            how = "the last player standing" if outcome.reason == "resignation" else best
+            return f"{seat_name(names, winners[0])} wins with {how}!"
+        return f"Shared win ({best}): " + " and ".join(seat_name(names, s) for s in winners)
+    if board.active is None:
+        return "Waiting."
+    return f"{seat_name(names, board.active)} to play ({board.colours[board.active]})"
+
+
+def last_turn_line(board: Board, names: Sequence[str]) -> str | None:
+    """What the previous player did, in the game's notation."""
+    last = board.last_action
+    if last is None:
+        return None
+    return f"{LAST_TURN}: {seat_name(names, last.seat)}: {last.text}"
+
+
+def round_label(board: Board) -> str:
+    """The round counter, e.g. ``Round 5 / 12``."""
+    return f"Round {board.round} / {board.rounds}"
+
+
+def draw_swatch(
+    draw: ImageDraw.ImageDraw, centre: Point, radius: float, board: Board, seat: int, theme: Theme
+) -> None:
+    """A small flat-top hex of ``seat``'s land, with the colour's letter."""
+    colour = theme.player(seat)
+    corners = regular_polygon(centre, radius, 6, rotation=30)
+    draw.polygon(corners, fill=colour)
+    draw_path(draw, corners, theme.text, 2, closed=True)
+    face = theme.font(radius * 1.05, bold=True)
+    draw_text(draw, centre, letter(board.colours, seat), face, theme.text_on(colour))
+
+
+def _draw_round(
+    draw: ImageDraw.ImageDraw, right: float, top: float, board: Board, theme: Theme
+) -> float:
+    """The round counter in a pill at the top right; returns the pill's left edge."""
+    face = theme.font(ROUND_PX, bold=True)
+    label = round_label(board)
+    pad = ROUND_PX * 0.45
+    left = right - text_width(label, face) - 2 * pad
+    box = (left, top, right, top + ROUND_PX * 1.45)
+    draw.rounded_rectangle(box, ROUND_PX * 0.35, fill=theme.highlight)
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    draw_text(draw, centre, label, face, theme.dark_text)
+    return left
+
+
+def _columns(theme: Theme) -> list[float]:
+    """Widths of the score columns, then of the three pieces-in-hand columns."""
+    small, bold = theme.font(SMALL_PX), theme.font(TEXT_PX, bold=True)
+    pad = SMALL_PX * 0.45
+    score = [
+        max(text_width(HEADERS[p], small), text_width("99", bold)) + 2 * pad for p in SCORE_PARTS
+    ]
+    icon = 2 * ICON_RADIUS + text_width("9", bold) + 3 * pad
+    return score + [icon] * len(KINDS)
+
+
+def _draw_table(
+    draw: ImageDraw.ImageDraw, box: Box, board: Board, names: Sequence[str], theme: Theme
+) -> float:
+    """The score table inside ``box``; returns the y below its last row."""
+    left, top, right, _ = box
+    widths = _columns(theme)
+    small, face, bold = theme.font(SMALL_PX), theme.font(TEXT_PX), theme.font(TEXT_PX, bold=True)
+    xs = [right - sum(widths[i:]) for i in range(len(widths))]
+    score_cols = len(SCORE_PARTS)
+    header_y = top + SMALL_PX * 0.6
+    for part, x, w in zip(SCORE_PARTS, xs, widths, strict=False):
+        draw_text(draw, (x + w / 2, header_y), HEADERS[part], small, theme.muted_text)
+    hand_left = xs[score_cols]
+    draw_text(draw, ((hand_left + right) / 2, header_y), LEFT_HEADER, small, theme.muted_text)
+    y = top + SMALL_PX * 1.3
+    highlighted = set(board.outcome.winners) if board.outcome is not None else {board.active}
+    name_x = left + ROW_PX
+    name_w = hand_left - sum(widths[:score_cols]) - name_x - SMALL_PX
+    for seat in range(board.players):
+        mid = y + ROW_PX / 2
+        current = seat in highlighted
+        if current:
+            draw.rounded_rectangle(
+                (left, y + 2, right, y + ROW_PX - 2), ROW_PX * 0.2, fill=theme.panel_band
+            )
+            arrow = regular_polygon((left - MARGIN * 0.45, mid), MARGIN * 0.35, 3, rotation=90)
+            draw.polygon(arrow, fill=theme.highlight)
+        draw_swatch(draw, (left + ROW_PX * 0.45, mid), ROW_PX * 0.42, board, seat, theme)
+        resigned = seat in board.resigned
+        name = seat_name(names, seat) + (" (resigned)" if resigned else "")
+        name_face = bold if current else face
+        ink = theme.muted_text if resigned else theme.text
+        draw_text(
+            draw, (name_x, mid), ellipsize(name, name_face, name_w), name_face, ink, anchor="lm"
+        )
+        scores = board.scores[seat]
+        for part, x, w in zip(SCORE_PARTS, xs, widths, strict=False):
+            value_face = bold if part == "total" else face
+            draw_text(draw, (x + w / 2, mid), str(scores.get(part, 0)), value_face, theme.text)
+        colour = theme.player(seat)
+        for kind, x, w in zip(KINDS, xs[score_cols:], widths[score_cols:], strict=True):
+            count = board.pieces_left[seat].get(kind, 0)
+            icon_x = x + w / 2 - ICON_RADIUS
+            draw_piece(draw, kind, (icon_x, mid), ICON_RADIUS, colour, theme)
+            count_ink = theme.text if count else theme.muted_text
+            draw_text(
+                draw, (icon_x + ICON_RADIUS * 1.6, mid), str(count), bold, count_ink, anchor="lm"
+            )
+        y += ROW_PX
+    return y
+
+
+def draw_header(
+    board: Board, names: Sequence[str], theme: Theme, width: int, title: str
+) -> Image.Image:
+    """The header as an image ``width`` wide and as tall as its contents."""
+    image = Image.new("RGB", (width, MAX_HEIGHT), theme.panel)
+    draw = ImageDraw.Draw(image)
+    right = width - MARGIN
+    pill_left = _draw_round(draw, right, MARGIN, board, theme)
+    title_face = theme.font(TITLE_PX, bold=True)
+    text_right = pill_left - MARGIN
+    draw_text(
+        draw,
+        (MARGIN, MARGIN),
+        ellipsize(title, title_face, text_right - MARGIN),
+        title_face,
+        theme.text,
+        anchor="lt",
+    )
+    y = MARGIN + TITLE_PX + 8
+    small = theme.font(SMALL_PX)
+    subtitle = board.name if board.outcome is None else f"{board.name} · final scores"
+    draw_text(
+        draw,
+        (MARGIN, y),
+        ellipsize(subtitle, small, text_right - MARGIN),
+        small,
+        theme.muted_text,
+        anchor="lt",
+    )
+    y = MARGIN + ROUND_PX * 1.45 + 18
+    x = MARGIN
+    status_face = theme.font(STATUS_PX, bold=True)
+    if board.active is not None and board.outcome is None:
+        draw_swatch(
+            draw,
+            (x + STATUS_PX * 0.6, y + STATUS_PX * 0.55),
+            STATUS_PX * 0.6,
+            board,
+            board.active,
+            theme,
+        )
+        x += STATUS_PX * 1.5
+    status = ellipsize(status_line(board, names), status_face, right - x)
+    draw_text(draw, (x, y), status, status_face, theme.highlight, anchor="lt")
+    y += STATUS_PX + 12
+    last = last_turn_line(board, names)
+    if last is not None:
+        draw_text(
+            draw,
+            (MARGIN, y),
+            ellipsize(last, small, right - MARGIN),
+            small,
+            theme.muted_text,
+            anchor="lt",
+        )
+        y += SMALL_PX + 12
+    bottom = _draw_table(draw, (MARGIN, y, right, MAX_HEIGHT), board, names, theme)
+    return image.crop((0, 0, width, round(bottom + MARGIN * 0.75)))

@@ -1,0 +1,148 @@
+"""A 99-player Islant race under load, through the game service: exactly-once submissions,
+one round close, repeated interactions, and the throttled round message."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+
+import pytest
+
+from bot.errors import UserError
+from bot.islant.board import RoundBoard
+from bot.islant.items import round_open
+from bot.service import GameService
+from bot.store import Store
+from engine.islant import GAME
+
+CHANNEL = 1
+PLAYERS = 99
+LEVEL = 2  # two dice: quick turns to build, same service path as every level
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "race.db")
+    yield GameService(store, seed_source=lambda: 11)
+    await store.close()
+
+
+async def open_race(service: GameService, players: int = PLAYERS) -> None:
+    """A started race with users 1…players (user ids equal seat + 1)."""
+    await service.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name="islant",
+        host_id=1,
+        host_name="P1",
+        options={"level": str(LEVEL), "cap": str(players)},
+    )
+    for user in range(2, players + 1):
+        await service.join(CHANNEL, user, f"P{user}")
+    await service.start(CHANNEL, 1)
+
+
+async def build_turns(service: GameService, rnd: random.Random) -> dict[int, object]:
+    """Every player builds a legal turn (the computer player's choices), short of SUBMIT.
+
+    Returns each seat's sheet as its turn left it.
+    """
+    record, state = await service.running(CHANNEL)
+    for seat in range(len(record.players)):
+        while True:
+            action = GAME.choose_ai_action(state, seat, rnd)
+            if GAME.format(action) == "SUBMIT":
+                break
+            result = await service.play(CHANNEL, seat + 1, GAME.format(action))
+            state = result.state
+    return {seat: state.players[seat].working.sheet for seat in range(len(record.players))}
+
+
+async def test_99_simultaneous_submissions_apply_once_each_and_close_the_round_once(
+    service,
+) -> None:
+    await open_race(service)
+    drawn = await build_turns(service, random.Random(1))
+    record, _ = await service.running(CHANNEL)
+    logged_before = len(await service.store.actions(record.id))
+
+    results = await asyncio.gather(
+        *(
+            service.play(CHANNEL, seat + 1, "SUBMIT", interaction_id=10_000 + seat)
+            for seat in range(PLAYERS)
+        )
+    )
+
+    assert not any(r.duplicate for r in results)
+    closes = [r for r in results if any(e.kind == "round_closed" for e in r.events)]
+    assert len(closes) == 1
+    record, state = await service.running(CHANNEL)
+    assert state.round == 2
+    assert all(p.status == "playing" and p.draft is None for p in state.players)
+    assert all(state.players[seat].sheet == drawn[seat] for seat in range(PLAYERS))
+    actions = (await service.store.actions(record.id))[logged_before:]
+    assert Counter(a.seat for a in actions) == Counter(range(PLAYERS))
+    assert {a.notation for a in actions} == {"SUBMIT"}
+    versions = sorted(r.record.version for r in results)
+    assert versions == list(range(versions[0], versions[0] + PLAYERS))  # one save each
+
+
+async def test_a_repeated_interaction_is_applied_once(service) -> None:
+    await open_race(service, players=3)
+    record, state = await service.running(CHANNEL)
+    step = GAME.format(GAME.choose_ai_action(state, 0, random.Random(2)))
+    first, again = await asyncio.gather(
+        service.play(CHANNEL, 1, step, interaction_id=77),
+        service.play(CHANNEL, 1, step, interaction_id=77),
+    )
+    assert (first.duplicate, again.duplicate) == (False, True)
+    later = await service.play(CHANNEL, 1, step, interaction_id=77)
+    assert later.duplicate
+    actions = await service.store.actions(record.id)
+    assert [a.notation for a in actions if a.interaction_id == 77] == [step]
+    assert (await service.running(CHANNEL))[0].version == first.record.version
+
+
+async def test_two_hosts_clicks_close_one_round_not_two(service) -> None:
+    await open_race(service, players=3)
+    closes = await asyncio.gather(
+        *(
+            service.play_as_system(
+                CHANNEL, "CLOSE", by_user=1, interaction_id=500 + k, check=round_open(1)
+            )
+            for k in range(2)
+        ),
+        return_exceptions=True,
+    )
+    refused = [c for c in closes if isinstance(c, UserError)]
+    assert len(refused) == 1 and refused[0].code == "islant_round_over"
+    _, state = await service.running(CHANNEL)
+    assert state.round == 2
+
+
+class CountingBoard(RoundBoard):
+    """A round board that counts the times it would edit the round message."""
+
+    def __init__(self) -> None:
+        super().__init__(None, None, None)  # type: ignore[arg-type]
+        self.shown: list[int] = []
+        self.version = 0
+
+    async def show(self, game_id: int) -> None:
+        self._last_edit[game_id] = asyncio.get_running_loop().time()
+        self.shown.append(self.version)
+
+
+async def test_a_burst_of_changes_makes_two_edits_and_the_last_shows_the_latest() -> None:
+    board = CountingBoard()
+    board.interval = 0.05
+    for version in range(1, PLAYERS + 1):
+        board.version = version
+        board.changed(7)
+        if version == 1:
+            await asyncio.sleep(0)  # the first edit starts at once
+    await asyncio.sleep(board.interval * 3)
+    assert board.shown == [1, PLAYERS]
+    await asyncio.sleep(board.interval * 2)
+    assert board.shown == [1, PLAYERS]  # nothing more without new changes

@@ -1,0 +1,191 @@
+"""The Islant pictures: sheets of every level, the race board and the standings."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine.islant import GAME, sheet_view
+from render import RENDERERS, render_view
+from render.common import DEFAULT_THEME
+from render.islant import (
+    DEFAULT_PALETTE,
+    board_image,
+    render_board,
+    render_sheet,
+    render_standings,
+    sheet_image,
+    standings_image,
+)
+from render.islant.model import parse_race
+from render.islant.race import progress_text, waiting_text
+from render.islant.standings import columns
+
+from .islant_states import NAMES, crowd_view, played, scripted
+
+MAX_BYTES = 500 * 1024
+PALETTE = DEFAULT_PALETTE
+
+
+def open_png(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.verify()
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    return image
+
+
+def sheet_of(state, seat: int = 0):
+    return sheet_view(state, seat)
+
+
+def draw_sheet(state, seat: int = 0):
+    data = sheet_of(state, seat)
+    return sheet_image(data, "Alice", roll=list(state.roll), theme=DEFAULT_THEME, palette=PALETTE)
+
+
+def quarter_point(frame, cell: str, quarter: int, size: int) -> tuple[int, int]:
+    """A pixel well inside one quarter triangle of a cell."""
+    col, row = ord(cell[0]) - ord("A"), int(cell[1:]) - 1
+    cx, cy = frame.grid.centre(row * size + col)
+    dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[quarter]
+    reach = frame.grid.cell * 0.3
+    return round(cx + dx * reach), round(cy + dy * reach)
+
+
+@pytest.fixture(scope="module", params=[1, 2, 3, 4, 5])
+def mid_game(request):
+    return played(request.param, rounds=8)
+
+
+def test_every_level_renders_a_valid_phone_sized_sheet(mid_game):
+    data = sheet_of(mid_game)
+    png = render_sheet(data, "Alice", roll=list(mid_game.roll))
+    image = open_png(png)
+    assert image.width == 1000
+    assert 1000 <= image.height <= 1600
+    assert len(png) < MAX_BYTES
+    assert png == render_sheet(data, "Alice", roll=list(mid_game.roll))
+
+
+def test_a_land_quarter_has_its_colour_and_the_rest_of_the_cell_is_sea():
+    state = scripted(3, [((1, 2), ["ASSIGN red=1 blue=2", "DRAW red D3 R0"])])
+    image, frame = draw_sheet(state)
+    red = image.getpixel(quarter_point(frame, "D3", 0, 7))
+    assert red == PALETTE.faded(PALETTE.red)  # on an island that is not completed
+    assert image.getpixel(quarter_point(frame, "D3", 2, 7)) == PALETTE.sea
+
+
+def test_two_colours_in_one_cell_make_it_purple():
+    state = scripted(3, [((1, 2), ["ASSIGN red=1 blue=2", "DRAW red D3 R0", "DRAW blue D3 R2"])])
+    image, frame = draw_sheet(state)
+    for quarter in (0, 2, 3):
+        assert image.getpixel(quarter_point(frame, "D3", quarter, 7)) == PALETTE.faded(
+            PALETTE.purple
+        )
+
+
+def test_a_completed_island_is_in_full_colour_with_a_golden_coast():
+    turn = ["ASSIGN column=2 land=1"]
+    state = scripted(
+        1,
+        [
+            ((2, 1), [*turn, "DRAW land D1 R1", "SUBMIT"]),
+            ((2, 1), [*turn, "DRAW land E1 R3", "SUBMIT"]),
+        ],
+    )
+    state, _ = GAME.apply_text(state, 0, "NAME D1 Pearl")
+    assert sheet_of(state)["islands"][0] == {
+        "cells": ["D1", "E1"],
+        "name": "Pearl",
+        "completed": True,
+        "sides": 4,
+        "lakes": 0,
+    }
+    image, frame = draw_sheet(state)
+    cx, cy = frame.grid.centre(3)
+    step = frame.grid.cell
+    assert image.getpixel((round(cx + 0.44 * step), round(cy - 0.34 * step))) == PALETTE.land
+    left, top, right, _ = frame.grid.box(3)
+    edge = image.crop((round(left), round(top), round(right), round(top + frame.grid.cell)))
+    assert PALETTE.gold in {c for _, c in edge.getcolors(1 << 16)}
+    # The unfinished central tile stays faded.
+    central = quarter_point(frame, "D4", 0, 7)
+    assert image.getpixel((central[0] + 20, central[1])) == PALETTE.faded(PALETTE.land)
+
+
+def test_a_wave_changes_its_cell_and_shows_wave_colour():
+    before = scripted(2, [])
+    after = scripted(2, [((3, 5), ["ASSIGN land=3 waves=5", "DRAW waves B1"])])
+    image_a, frame = draw_sheet(before)
+    image_b, _ = draw_sheet(after)
+    box = tuple(round(v) for v in frame.grid.box(1))
+    cell_a, cell_b = image_a.crop(box), image_b.crop(box)
+    assert cell_a.tobytes() != cell_b.tobytes()
+    colours = {c for _, c in cell_b.getcolors(1 << 16)}
+    assert PALETTE.wave in colours and PALETTE.wave_line in colours
+    assert PALETTE.draft in colours  # drawn this turn, not yet submitted
+    assert PALETTE.sea not in {c for _, c in cell_b.crop((10, 10, 30, 30)).getcolors()}
+
+
+def test_column_labels_appear_only_on_levels_one_and_five():
+    heights = {}
+    for level in (1, 3):
+        _, frame = draw_sheet(scripted(level, []))
+        heights[level] = frame.grid.origin[1]
+    assert heights[1] > heights[3]
+
+
+def test_the_board_shows_progress_for_ninety_nine_players():
+    view = crowd_view(seat=40)
+    race = parse_race(view.data, NAMES)
+    assert progress_text(race) == "66 of 99 done"
+    assert waiting_text(race, 400, lambda s: 10.0 * len(s)).endswith("more")
+    png = render_board(view, NAMES)
+    image = open_png(png)
+    assert image.width == 1000
+    assert 800 <= image.height <= 1600
+    assert len(png) < MAX_BYTES
+    assert png == render_board(view, NAMES)
+    assert png == render_view(view, NAMES)
+    assert RENDERERS["islant"] is render_board
+
+
+def test_the_board_lights_the_seats_own_row():
+    spectator = board_image(crowd_view(), NAMES, title=None, theme=DEFAULT_THEME)
+    seated = board_image(crowd_view(seat=40), NAMES, title=None, theme=DEFAULT_THEME)
+    band = DEFAULT_THEME.panel_band
+
+    def band_rows(image):
+        return sum(1 for y in range(image.height) if image.getpixel((30, y)) == band)
+
+    assert band_rows(seated) > band_rows(spectator)
+    assert seated.height > spectator.height  # the row below the leaders is added
+
+
+def test_a_small_race_lists_everyone():
+    state = played(2, rounds=3, players=3)
+    png = render_board(GAME.view(state, None), ["Ann", "Ben", "Cy"])
+    image = open_png(png)
+    assert 400 <= image.height <= 700  # three rows, no histogram
+
+
+def test_standings_of_ninety_nine_players_are_readable_and_small():
+    view = crowd_view(over=True)
+    png = render_standings(view, NAMES, highlight=57)
+    image = open_png(png)
+    assert image.width == 1000
+    assert 99 * 28 <= image.height <= 3600  # one row of at least 28 px per player
+    assert len(png) < MAX_BYTES
+    assert png == render_standings(view, NAMES, highlight=57)
+    assert columns(5) == ("Sides", "Lakes", "Isl.", "Col.", "Waves", "Ships", "Total")
+
+
+def test_standings_top_keeps_the_askers_row():
+    view = crowd_view(over=True)
+    short = standings_image(view, NAMES, highlight=None, top=10, theme=DEFAULT_THEME)
+    mine = standings_image(view, NAMES, highlight=57, top=10, theme=DEFAULT_THEME)
+    assert mine.height > short.height
+    assert DEFAULT_THEME.highlight in {c for _, c in mine.getcolors(1 << 20)}
