@@ -64,3 +64,22 @@ async def test_suggestions_show_conversions_and_bad_hexes_are_refused(world) -> 
     expect_refusal(world, water, "water")
     after = await latest_game(world)
     assert (after.version, after.state) == (before.version, before.state)
+
+
+async def test_a_restart_mid_game_keeps_the_board_and_its_buttons(world) -> None:
+    lobby = await open_lobby(world, world.alice, "wars")
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    rnd = random.Random(6)
+    for _ in range(3):
+        await _take_a_turn(world, await _actor_to_move(world), rnd)
+    before = await latest_game(world)
+    board = world.channel.last_message
+    await world.restart()
+    after = await latest_game(world)
+    assert (after.version, after.state) == (before.version, before.state)
+    actor = await _actor_to_move(world)
+    shown = await actor.click(board, label="My moves")
+    assert shown.ephemeral and "PASS" in shown.response.content
+    await _take_a_turn(world, actor, rnd)
+    assert (await latest_game(world)).version == before.version + 1

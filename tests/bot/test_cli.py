@@ -1,0 +1,84 @@
+"""The console command and configuration: simulate, backup, health, settings from .env."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import time
+
+import pytest
+from PIL import Image
+
+from bot.cli import main
+from bot.config import load_settings
+from bot.store import Store
+
+
+@pytest.mark.parametrize(("game", "players"), [("tigerisland", 2), ("wars", 3)])
+def test_simulate_writes_a_readable_frame_per_move(tmp_path, capsys, game, players) -> None:
+    out = tmp_path / "frames"
+    assert (
+        main(["simulate", game, "--players", str(players), "--seed", "2", "--out", str(out)]) == 0
+    )
+    frames = sorted(out.glob("*.png"))
+    report = capsys.readouterr().out
+    assert f"{len(frames)} frames" in report and "*" in report  # the winner is starred
+    with Image.open(frames[-1]) as last:
+        assert last.width >= 900
+
+
+def test_simulate_writes_private_frames_only_beside_public_ones(tmp_path) -> None:
+    out = tmp_path / "frames"
+    assert main(["simulate", "competition", "--players", "3", "--out", str(out)]) == 0
+    public = {p.name for p in out.glob("????.png")}
+    private = {p.name for p in out.glob("????-p?.png")}
+    assert public and private
+    assert {name[:4] for name in private} <= {name[:4] for name in public}
+
+
+def test_without_a_token_the_command_plays_an_offline_game(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main([]) == 0
+    assert "offline demonstration" in capsys.readouterr().out
+    assert list((tmp_path / "frames").glob("*.png"))
+
+
+def test_backup_copies_the_database(tmp_path, monkeypatch) -> None:
+    db = tmp_path / "live.db"
+
+    async def make() -> None:
+        store = await Store.open(db)
+        await store.update_guild_settings(7, {"reminder_hours": 3})
+        await store.close()
+
+    asyncio.run(make())
+    monkeypatch.setenv("ISLANDBOT_DATABASE", str(db))
+    assert main(["backup", str(tmp_path / "copy.db")]) == 0
+    copy = sqlite3.connect(tmp_path / "copy.db")
+    assert (
+        copy.execute("SELECT settings FROM guild_settings").fetchone()[0] == '{"reminder_hours": 3}'
+    )
+    copy.close()
+
+
+def test_health_follows_the_heartbeat(tmp_path, monkeypatch) -> None:
+    beat = tmp_path / "beat"
+    monkeypatch.setenv("ISLANDBOT_HEARTBEAT", str(beat))
+    assert main(["health"]) == 1
+    beat.touch()
+    assert main(["health"]) == 0
+    old = time.time() - 600
+    os.utime(beat, (old, old))
+    assert main(["health"]) == 1
+
+
+def test_settings_read_a_dotenv_file_and_never_show_the_token(tmp_path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN='secret-token'\nISLANDBOT_DEV_GUILD=42\n# comment\n")
+    settings = load_settings({"ISLANDBOT_LOG_LEVEL": "debug"}, env_file)
+    assert settings.token == "secret-token" and settings.dev_guild == 42
+    assert settings.log_level == "DEBUG"
+    assert "secret-token" not in repr(settings)
+    assert load_settings({"DISCORD_TOKEN": "x"}, env_file).token == "x"  # environment wins
