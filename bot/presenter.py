@@ -106,8 +106,17 @@ def result_text(
         player = players[seat]
         crown = "🏆 " if seat in winners else ""
         rows.append(f"{crown}**{_player_label(player.user_id, player.name)}**: {scores[seat]}")
-    title = "**Game over.** " + fill_names(reason, record.names)
+    title = "**Game over.** " + as_sentence(fill_names(reason, record.names))
     return title + "\n" + "\n".join(rows)
+
+
+def as_sentence(text: str) -> str:
+    """``"every player has ended"`` → ``"Every player has ended."``."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:

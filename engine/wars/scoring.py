@@ -19,8 +19,8 @@ from .state import MIN_PLAYERS_IN_PLAY, WarsState
 TERRITORY_MIN_SIZE = 3
 TERRITORY_MIN_COUNT = 2
 SCORE_PARTS: tuple[str, ...] = ("land", "pieces", "water", "territories")
-REASON_ROUNDS = "rounds"
-REASON_RESIGNATION = "resignation"
+REASON_ROUNDS = "The twelve rounds are over."
+REASON_RESIGNATION = "Everyone else resigned."
 
 
 def territory_bonus(board: Board, owners: Owners, seat: int) -> int:

@@ -23,7 +23,8 @@
       "scores": [{"land": 9, "pieces": 0, "water": 0, "territories": 0, "total": 9}, ...],
       "last_action": null | {"seat": 0, "text": "PLACE BARRACKS 2 -3",
                              "hexes": [[2, -3]], "flipped": [[1, -3], [2, -2]]},
-      "outcome": null | {"scores": [...], "winners": [0], "reason": "rounds" | "resignation"}
+      "outcome": null | {"scores": [...], "winners": [0], "reason": REASON_ROUNDS or
+                         REASON_RESIGNATION (sentences, see scoring.py)}
     }
 """
 

@@ -9,6 +9,7 @@ from engine.core.errors import BAD_OPTION, GAME_OVER, NOT_YOUR_TURN
 from engine.wars import GAME
 from engine.wars.actions import Pass
 from engine.wars.pieces import COLOUR_NAMES, NUM_ROUNDS, SUPPLY
+from engine.wars.scoring import REASON_RESIGNATION, REASON_ROUNDS
 
 from .wars_helpers import B, make_board, make_state
 
@@ -84,7 +85,7 @@ def test_the_game_ends_after_twelve_rounds(players: int) -> None:
 def test_ties_share_the_win() -> None:
     outcome = GAME.outcome(pass_turns(GAME.new(2), 2 * NUM_ROUNDS))
     assert outcome.scores == (9, 9) and outcome.winners == (0, 1)
-    assert outcome.reason == "rounds"
+    assert outcome.reason == REASON_ROUNDS
 
 
 def test_highest_score_wins() -> None:
@@ -156,7 +157,7 @@ def test_the_game_ends_when_one_player_is_left() -> None:
     assert not GAME.is_over(state)
     state, events = GAME.apply(state, 1, Resign())
     outcome = GAME.outcome(state)
-    assert outcome.winners == (2,) and outcome.reason == "resignation"
+    assert outcome.winners == (2,) and outcome.reason == REASON_RESIGNATION
     assert outcome.scores == (9, 9, 9, 9)  # resigned players' land still scores
     assert events[-1].kind == "game_over"
 

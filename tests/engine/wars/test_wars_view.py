@@ -6,6 +6,7 @@ import json
 
 from engine.wars import GAME
 from engine.wars.actions import Pass
+from engine.wars.scoring import REASON_ROUNDS
 
 HEX_KEYS = {"q", "r", "kind", "owner", "neutral", "piece", "secured_by"}
 TOP_KEYS = {
@@ -71,5 +72,5 @@ def test_finished_view_has_the_outcome() -> None:
         state, _ = GAME.apply(state, seat, Pass())
     data = GAME.view(state, None).data
     assert data["active"] is None
-    assert data["outcome"] == {"scores": [9, 9], "winners": [0, 1], "reason": "rounds"}
+    assert data["outcome"] == {"scores": [9, 9], "winners": [0, 1], "reason": REASON_ROUNDS}
     assert data["last_action"]["text"] == "PASS"
