@@ -1,7 +1,7 @@
 """Reminders, timeouts and round timers: kept as jobs in the store and run once each.
 
 After every saved change the game's pending jobs are replaced: a reminder and a timeout for
-the players to move (turn-based games), or a round timer (simultaneous games). A job whose
+the players to move, or a round timer in games played in rounds (Islant). A job whose
 game has moved on since it was scheduled does nothing. One loop in the bot claims due jobs;
 a claim that is never finished (a crash) goes stale and is claimed again, and the actions a
 job applies carry its id in the log, so nothing is ever done twice.
@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from engine import find_game
-from engine.core import Game, View
+from engine.core import Game
 
 from .settings import effective
 from .store import GameRecord, Job
@@ -59,13 +59,13 @@ class Timekeeper:
         server = await self.store.guild_settings(record.guild_id or 0)
         now = self.service.now()
         humans = _human_movers(record, game, state)
-        if game.info.simultaneous:
+        if game.close_round_action(state) is not None:
             new_round = bool(game.to_move(state) - previous_movers)
             if not new_round:
                 return
             minutes = effective(record.table_options, server, "round_minutes")
             hours = effective(record.table_options, server, "timeout_hours")
-            marker = {"round": _round_marker(game.view(state, None))}
+            marker = {"round": game.round_number(state)}
             if minutes or hours:
                 due = now + (timedelta(minutes=minutes) if minutes else timedelta(hours=hours))
                 await self.store.schedule_job(record.id, ROUND_TIMER, due, marker)
@@ -138,17 +138,12 @@ def _human_movers(record: GameRecord, game: Game, state: Any) -> list[int]:
     return [p.user_id for p in record.players if p.seat in movers and p.user_id is not None]
 
 
-def _round_marker(view: View) -> Any:
-    """What identifies the current round in a simultaneous game's public view."""
-    return view.data.get("round")
-
-
 def _still_current(job: Job, record: GameRecord, game: Game, state: Any) -> bool:
     """Whether nothing has happened since the job was scheduled that makes it moot."""
     if "version" in job.payload:
         return job.payload["version"] == record.version
     if "round" in job.payload:
-        return job.payload["round"] == _round_marker(game.view(state, None))
+        return job.payload["round"] == game.round_number(state)
     return True
 
 

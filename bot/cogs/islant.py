@@ -17,6 +17,7 @@ from engine.islant import GAME, sheet_view
 from engine.islant.state import IslantState
 
 from .. import ui
+from ..choices import MAX_CHOICES
 from ..errors import UserError
 from ..islant.board import ISLANT_COG, RoundBoard, board_of
 from ..islant.items import LIVE_ITEMS, Turn, live_view, show_sheet, show_standings
@@ -24,7 +25,6 @@ from ..service import GameService, MoveResult
 from ..store import GameRecord
 from ..ui import is_moderator, service_of
 
-MAX_CHOICES = 25
 HOST_ENDED = "The host ended the race."
 
 

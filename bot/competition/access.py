@@ -1,4 +1,4 @@
-"""Finding the channel's Island competition game and the player behind an interaction."""
+"""What the Island competition panels share: the channel's game, the player, the keeper."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
 from engine import find_game
 from engine.competition import CompetitionGame
@@ -51,16 +52,46 @@ async def here(interaction: discord.Interaction) -> Here:
     """The channel's running Island competition game (a UserError if there is none)."""
     service = service_of(interaction)
     record, state = await service.running(interaction.channel_id or 0)
+    _check_game(record)
+    return Here(service, record, state)
+
+
+async def last_here(interaction: discord.Interaction) -> Here:
+    """The channel's running Island competition game, or its last one once it is over."""
+    service = service_of(interaction)
+    record = await service.store.last_game_in(interaction.channel_id or 0)
+    if record is None or record.status == "cancelled":
+        raise UserError("no_game")
+    if record.status == "lobby":
+        raise UserError("not_started")
+    _check_game(record)
+    return Here(service, record, service.state_of(record))
+
+
+def _check_game(record: GameRecord) -> None:
     if record.game != GAME_NAME:
         raise UserError(
             "wrong_game", game=find_game(record.game).info.title, wanted=GAME.info.title
         )
-    return Here(service, record, state)
+
+
+def detached_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view that only carries components.
+
+    Every item is a dynamic item the bot dispatches by its custom id, so the view is stopped
+    at once: discord.py then keeps no listener for it, nor the 15-minute expiry it gives every
+    ephemeral view (panels are redrawn at each pick).
+    """
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    return view
 
 
 def keeper_of(client: discord.Client) -> BoardKeeper:
     """The board keeper of the bot's Island competition cog."""
-    cog = client.get_cog(COG_NAME) if isinstance(client, discord.ext.commands.Bot) else None
+    cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
     keeper = getattr(cog, "keeper", None)
     assert keeper is not None, "the Island competition cog is not loaded"
     return keeper

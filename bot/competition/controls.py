@@ -15,7 +15,7 @@ from render.competition.model import Table
 
 from ..errors import UserError
 from ..ui import BoardButton, ExplainsErrors
-from .access import here, keeper_of
+from .access import detached_view, here, keeper_of, last_here
 from .dialogs import open_dialog
 from .hand import open_hand
 from .scores import scoreboard_embed
@@ -70,8 +70,9 @@ class BoardControl(
 
 
 async def show_scores(interaction: discord.Interaction) -> None:
-    """The scoreboard (public information), privately to whoever asked."""
-    found = await here(interaction)
+    """The scoreboard (public information) of the channel's running or last game, privately
+    to whoever asked."""
+    found = await last_here(interaction)
     embed = scoreboard_embed(found.table(), found.record.names)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -128,7 +129,4 @@ def board_view(game_id: int, version: int, table: Table) -> discord.ui.View | No
         BoardControl(game_id, version, "score", label="Scores"),
         BoardButton(game_id, version, "resign"),
     )
-    view = discord.ui.View(timeout=None)
-    for button in buttons:
-        view.add_item(button)
-    return view
+    return detached_view(*buttons)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -31,7 +32,7 @@ from render.competition.model import Job, Table
 from ..errors import UserError
 from ..presenter import COLOUR
 from ..ui import ExplainsErrors
-from .access import GAME, Here, here, keeper_of
+from .access import GAME, Here, detached_view, here, keeper_of
 from .texts import island, island_label, plural
 
 MAX_OPTIONS = 25
@@ -109,15 +110,13 @@ def _split_dialog(
         )
     text = "\n".join([note, f"**Your trick from {slot}**", *rows, "", rule]).strip()
     embed = discord.Embed(title="Split your trick", description=text, colour=COLOUR)
-    view = discord.ui.View(timeout=None)
     game_id = found.record.id
     if len(job.cards) == 1:
-        card = job.cards[0]
-        view.add_item(SplitButton(game_id, version, DOWN_BIT, label="Face down"))
-        view.add_item(
-            SplitButton(game_id, version, UP, label=f"Face up on the {card.sea.display_name} pile")
+        sea = job.cards[0].sea.display_name
+        return embed, detached_view(
+            SplitButton(game_id, version, DOWN_BIT, label="Face down"),
+            SplitButton(game_id, version, UP, label=f"Face up on the {sea} pile"),
         )
-        return embed, view
     chosen = [card.id for card in job.cards if card.id in face_up]
     options = [
         discord.SelectOption(
@@ -128,17 +127,17 @@ def _split_dialog(
         )
         for card in job.cards
     ]
-    view.add_item(FaceUpMenu(game_id, version, options, len(job.cards) - 1))
+    items: list[discord.ui.Item[Any]] = [FaceUpMenu(game_id, version, options, len(job.cards) - 1)]
     if chosen:
         mask = "".join(UP if card.id in chosen else DOWN_BIT for card in job.cards)
         down = len(job.cards) - len(chosen)
         label = f"Confirm: {len(chosen)} face up, {down} face down"
-        view.add_item(SplitButton(game_id, version, mask, label=label))
+        items.append(SplitButton(game_id, version, mask, label=label))
         up = ", ".join(island(card).name_en for card in chosen)
         embed.add_field(
             name="Your split", value=f"Face up: {up}\nFace down: {plural(down, 'card')}"
         )
-    return embed, view
+    return embed, detached_view(*items)
 
 
 def _standing(table: Table, names: Sequence[str], seat: int, sea: Sea) -> str:
@@ -168,11 +167,11 @@ def _steal_dialog(
         ]
     ).strip()
     embed = discord.Embed(title="National borders", description=text, colour=COLOUR)
-    view = discord.ui.View(timeout=None)
+    items: list[discord.ui.Item[Any]] = []
     game_id = found.record.id
     if len(piles) > MAX_OPTIONS:
         victims = sorted({victim for victim, *_ in piles})
-        view.add_item(VictimMenu(game_id, version, _victim_options(victims, names, choice)))
+        items.append(VictimMenu(game_id, version, _victim_options(victims, names, choice)))
         piles = [pile for pile in piles if pile[0] == choice.victim]
     if piles:
         mine = table.players[job.seat].face_up
@@ -186,14 +185,16 @@ def _steal_dialog(
             )
             for victim, card, count in piles
         ]
-        view.add_item(PileMenu(game_id, version, options))
+        items.append(PileMenu(game_id, version, options))
     if choice.pile is not None:
         victim, _, card = choice.pile.partition(":")
         sea = island(card).sea.display_name
-        view.add_item(StealButton(game_id, version, int(victim), card, SEA, f"Onto my {sea} pile"))
-        view.add_item(StealButton(game_id, version, int(victim), card, DOWN, "Face down"))
-    view.add_item(StopButton(game_id, version))
-    return embed, view
+        items += [
+            StealButton(game_id, version, int(victim), card, SEA, f"Onto my {sea} pile"),
+            StealButton(game_id, version, int(victim), card, DOWN, "Face down"),
+        ]
+    items.append(StopButton(game_id, version))
+    return embed, detached_view(*items)
 
 
 def _victim_options(

@@ -27,7 +27,7 @@ from render.competition.model import BLIND, Entry, Own, Table, parse_table
 
 from ..presenter import COLOUR
 from ..ui import ExplainsErrors
-from .access import Here, here, keeper_of
+from .access import Here, detached_view, here, keeper_of
 from .texts import island, plural, slot_text, value_text
 
 HAND_FILE = "hand.png"
@@ -43,42 +43,49 @@ async def open_hand(interaction: discord.Interaction) -> None:
     found = await here(interaction)
     seat = found.seat(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    embed, picture, view = await hand_panel(found, seat)
+    embed, view = hand_panel(found, seat)
     await interaction.followup.send(
-        embed=embed, file=picture, view=view or discord.utils.MISSING, ephemeral=True
+        embed=embed,
+        file=await hand_picture(found, seat),
+        view=view or discord.utils.MISSING,
+        ephemeral=True,
     )
 
 
-async def hand_panel(
+def hand_panel(
     found: Here, seat: int, *, slot: int | None = None, note: str = ""
-) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
-    """The panel of ``seat``: a picture of its own view, the menus while it may place."""
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The panel of ``seat`` (its picture is :func:`hand_picture`), with the menus while it
+    may place; ``slot`` is the slot whose cards are offered (the first empty one if None)."""
     view = found.service.view(found.record, found.state, seat)
-    png = await asyncio.to_thread(render_hand, view, found.record.names)
     table = parse_table(view.data)
-    face_down = view.data["you"]["face_down"]
     placing = table.phase == "place" and seat in table.to_move
-    if slot is None:
-        slot = _first_empty(table)
+    guide = _guide(table, found.record.names, placing, view.data["you"]["face_down"])
     embed = discord.Embed(
         title=f"Your hand · round {table.round} of {table.rounds}",
-        description="\n\n".join(
-            part for part in (note, _guide(table, found.record.names, placing, face_down)) if part
-        ),
+        description="\n\n".join(part for part in (note, guide) if part),
         colour=COLOUR,
     )
     embed.set_image(url=f"attachment://{HAND_FILE}")
-    picture = discord.File(io.BytesIO(png), filename=HAND_FILE)
     if not placing:
-        return embed, picture, None
+        return embed, None
     own = table.you
     assert own is not None
-    controls = discord.ui.View(timeout=None)
-    controls.add_item(_slot_menu(found.record.id, table, slot))
-    controls.add_item(_card_menu(found.record.id, table, slot))
+    slot = _first_empty(table) if slot is None else slot
     full = all(entry is not None for _, entry in own.placement)
-    controls.add_item(ConfirmButton(found.record.id, table.round, enabled=full))
-    return embed, picture, controls
+    controls = detached_view(
+        _slot_menu(found.record.id, table, slot),
+        _card_menu(found.record.id, table, slot),
+        ConfirmButton(found.record.id, table.round, enabled=full),
+    )
+    return embed, controls
+
+
+async def hand_picture(found: Here, seat: int) -> discord.File:
+    """The picture of ``seat``'s own view: its cards drawn as cards, and its slots."""
+    view = found.service.view(found.record, found.state, seat)
+    png = await asyncio.to_thread(render_hand, view, found.record.names)
+    return discord.File(io.BytesIO(png), filename=HAND_FILE)
 
 
 def _guide(table: Table, names: Sequence[str], placing: bool, face_down: Sequence[str]) -> str:
@@ -241,7 +248,7 @@ class SlotMenu(
         if _stale(found, seat, self.game_id, self.round):
             await _show(interaction, found, seat, note=STALE_NOTE)
             return
-        await _show(interaction, found, seat, slot=int(self.item.values[0]))
+        await _show(interaction, found, seat, slot=int(self.item.values[0]), picture=False)
 
 
 class CardMenu(
@@ -364,10 +371,16 @@ async def _show(
     *,
     slot: int | None = None,
     note: str = "",
+    picture: bool = True,
 ) -> None:
-    """Redraw the panel the interaction came from."""
-    embed, picture, view = await hand_panel(found, seat, slot=slot, note=note)
-    await interaction.edit_original_response(embed=embed, attachments=[picture], view=view)
+    """Redraw the panel the interaction came from (its picture too, unless only the chosen
+    slot changed)."""
+    embed, view = hand_panel(found, seat, slot=slot, note=note)
+    if picture:
+        files = [await hand_picture(found, seat)]
+        await interaction.edit_original_response(embed=embed, attachments=files, view=view)
+    else:
+        await interaction.edit_original_response(embed=embed, view=view)
 
 
 DYNAMIC_ITEMS = (SlotMenu, CardMenu, ConfirmButton)

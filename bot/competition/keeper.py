@@ -32,6 +32,8 @@ from .texts import QUIET_EVENTS, event_lines
 
 REVEAL_PAUSE_SECONDS = 5.0
 """How long the board rests on a finished trick before the next slot turns over by itself."""
+MAX_BOARD_LINES = 16
+"""Lines of what happened kept on one board message as it is edited (the newest ones)."""
 log = logging.getLogger(__name__)
 
 
@@ -43,6 +45,7 @@ class BoardKeeper:
         self.pause = REVEAL_PAUSE_SECONDS if pause is None else pause
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, int] = {}
+        self._lines: dict[int, list[str]] = {}
         self._timers: dict[int, asyncio.Task[None]] = {}
 
     @property
@@ -56,8 +59,9 @@ class BoardKeeper:
     ) -> None:
         """Show a saved change publicly (unless it was a private placement), then pace.
 
-        ``actor`` is the seat whose action it was (None: the system or a timer); a new board
-        message is posted when someone else must now be pinged.
+        ``actor`` is the seat whose action it was (None: the system or a timer). A new board
+        message is posted when someone else must now be pinged; an edited one keeps its
+        earlier lines (a slot's reveal, then its split and steals), in this process's memory.
         """
         if result.applied and all(event.kind in QUIET_EVENTS for event in result.events):
             return
@@ -65,20 +69,24 @@ class BoardKeeper:
         table = public_table(self.service, result)
         lines = [headline] if headline else []
         lines += event_lines(result.events, record.names)
+        fresh = needs_new_message(result, table, actor)
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         async with self._locks.setdefault(record.id, asyncio.Lock()):
             if self._shown.get(record.id, -1) > record.version:
                 return
+            if not fresh:
+                lines = [*self._lines.get(record.id, []), *lines][-MAX_BOARD_LINES:]
             await publish(
                 self.service,
                 channel,
                 result,
                 lines,
-                fresh=needs_new_message(result, table, actor),
+                fresh=fresh,
                 view=board_view(record.id, record.version, table),
                 paced=self.pause > 0,
             )
             self._shown[record.id] = record.version
+            self._lines[record.id] = lines
         self._pace(record.channel_id, record.version, table)
 
     async def resume(self) -> None:

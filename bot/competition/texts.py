@@ -72,14 +72,7 @@ def event_line(event: Event, names: Sequence[str]) -> str:
     if event.kind == "split":
         return split_line(data["seat"], data["up"], data["down"], names)
     if event.kind == "steal":
-        where = (
-            f"onto their {island(data['card']).sea.display_name} pile"
-            if data["to"] == SEA
-            else "face down"
-        )
-        victim = bold_name(names, data["victim"])
-        name = island(data["card"]).name_en
-        return f"{bold_name(names, data['seat'])} takes {name} from {victim} {where}."
+        return steal_line(data["seat"], data["victim"], data["card"], data["to"], names)
     if event.kind == "no_steal":
         return f"{bold_name(names, data['seat'])} finds no face-up card to take for the borders."
     if event.kind == "steal_done":
@@ -128,6 +121,15 @@ def split_line(seat: int, up: Sequence[str], down: int, names: Sequence[str]) ->
     parts = [f"{join_names([island_label(card) for card in up])} face up"] if up else []
     parts += [f"{plural(down, 'card')} face down"] if down else []
     return f"{bold_name(names, seat)} puts {' and '.join(parts)}."
+
+
+def steal_line(seat: int, victim: int, card: str, to: str, names: Sequence[str]) -> str:
+    """A steal for national borders; a card put face down is not named (only its sea)."""
+    thief, robbed, found = bold_name(names, seat), bold_name(names, victim), island(card)
+    sea = found.sea.display_name
+    if to == SEA:
+        return f"{thief} takes {found.name_en} from {robbed} onto their {sea} pile."
+    return f"{thief} takes a card from {robbed}'s {sea} pile and puts it face down."
 
 
 def next_step(table: Table, names: Sequence[str], *, paced: bool) -> str:

@@ -28,13 +28,11 @@ from .messages import (
     FINAL_TEMPLATE,
     ROUND_TEMPLATE,
     closed_embed,
-    final_embed,
-    final_items,
+    final_message,
     round_content,
     round_embed,
     round_file,
     round_items,
-    standings_file,
 )
 
 log = logging.getLogger(__name__)
@@ -101,7 +99,7 @@ class RoundBoard:
     async def post_change(
         self, channel: discord.abc.Messageable, result: MoveResult, headline: str
     ) -> None:
-        """The bot's update poster for Islant (timers, the lobby's Start, generic commands)."""
+        """The bot's update poster for Islant: a change no interaction made (a round timer)."""
         self.after(result, headline)
 
     # ----- the work ---------------------------------------------------------------------------
@@ -178,11 +176,8 @@ class RoundBoard:
         self, channel: discord.PartialMessageable, record: GameRecord, state: IslantState, note: str
     ) -> discord.Message:
         if state.finished:
-            return await channel.send(
-                embed=final_embed(record, state),
-                file=await standings_file(record, state, highlight=None, top=None),
-                view=self._make_view(final_items(record, state)),
-            )
+            embed, file, items = await final_message(record, state)
+            return await channel.send(embed=embed, file=file, view=self._make_view(items))
         content, mentions = round_content(record, state, await self.service.quiet_users(record))
         return await channel.send(
             content=content or None,

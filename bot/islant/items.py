@@ -18,8 +18,8 @@ from typing import Any
 
 import discord
 
-from engine.islant import GAME, sheet_view
-from engine.islant.state import IslantState
+from engine.islant import sheet_view
+from engine.islant.state import PLAYING, IslantState
 
 from ..errors import UserError
 from ..presenter import COLOUR
@@ -30,26 +30,22 @@ from .board import board_of
 from .messages import (
     FINAL_TEMPLATE,
     ROUND_TEMPLATE,
-    STANDINGS_TOP,
-    rank_line,
-    sheet_embed,
     sheet_file,
-    standings_file,
+    sheet_message,
+    standings_reply,
 )
 from .panel import (
-    ACTION_OPS,
     BUTTON_TEMPLATE,
     PANEL_FILE,
     SELECT_TEMPLATE,
     PanelState,
-    complete_assignment,
-    draws_at,
+    button_effect,
     panel_layout,
+    select_effect,
     turn_token,
 )
 
 HOST_CLOSED = "Closed by the host: whoever had not submitted draws nothing this round."
-ACTION_KINDS = ("assign", "wild-", "draw-", "rot")
 
 
 # ----- one player's turn --------------------------------------------------------------------
@@ -110,6 +106,21 @@ class Turn:
         sheet, file = await sheet_file(self.record, self.state, self.seat)
         parts = self.panel(sheet, ui or PanelState(), note)
         await interaction.edit_original_response(**parts, attachments=[file])
+
+    async def follow(
+        self,
+        interaction: discord.Interaction,
+        shown: str,
+        ui: PanelState,
+        effect: str | PanelState,
+    ) -> None:
+        """Do what a panel component asked, unless the panel is stale (then redraw it)."""
+        if self.token != shown:
+            await self.refresh(interaction, note=UserError("board_changed").message)
+        elif isinstance(effect, PanelState):
+            await self.show(interaction, effect)
+        else:
+            await self.act(interaction, effect, ui)
 
     async def act(self, interaction: discord.Interaction, notation: str, ui: PanelState) -> None:
         """Apply one action of this turn, then redraw the panel (acknowledged first)."""
@@ -184,14 +195,7 @@ class PanelButton(
 
     async def run(self, interaction: discord.Interaction) -> None:
         turn = await Turn.load(interaction, self.game_id)
-        if turn.token != self.turn:
-            await turn.refresh(interaction, note=UserError("board_changed").message)
-        elif self.op in ACTION_OPS:
-            await turn.act(interaction, ACTION_OPS[self.op], self.ui)
-        elif self.op == "cross":
-            await turn.act(interaction, f"CROSS {self.ui.focus}", self.ui)
-        else:
-            await turn.show(interaction, self.ui)
+        await turn.follow(interaction, self.turn, self.ui, button_effect(self.ui, self.op))
 
 
 class PanelSelect(
@@ -214,29 +218,9 @@ class PanelSelect(
 
     async def run(self, interaction: discord.Interaction) -> None:
         turn = await Turn.load(interaction, self.game_id)
-        if turn.token != self.turn:
-            await turn.refresh(interaction, note=UserError("board_changed").message)
-            return
         value = self.item.values[0]
-        ui = self.ui
-        if self.kind.startswith(ACTION_KINDS):
-            await turn.act(interaction, value, ui)
-        elif self.kind == "die":
-            notation = complete_assignment(turn.state, ui.dice + value)
-            if notation is not None:
-                await turn.act(interaction, notation, ui)
-            else:
-                await turn.show(interaction, PanelState(dice=ui.dice + value))
-        elif self.kind == "col":
-            await turn.show(interaction, PanelState(focus=ui.focus, column=value))
-        else:
-            draws = draws_at(turn.state, turn.seat, ui.focus, value)
-            if len(draws) == 1:
-                await turn.act(interaction, GAME.format(draws[0]), ui)
-            else:
-                await turn.show(
-                    interaction, PanelState(focus=ui.focus, column=ui.column, cell=value)
-                )
+        effect = select_effect(turn.state, turn.seat, self.ui, self.kind, value)
+        await turn.follow(interaction, self.turn, self.ui, effect)
 
 
 # ----- the round message and the final ranking ---------------------------------------------
@@ -244,10 +228,9 @@ async def show_standings(
     interaction: discord.Interaction, record: GameRecord, state: IslantState
 ) -> None:
     """The top of the table and the asker's own rank (ephemeral)."""
-    seat = record.seat_of(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await standings_file(record, state, highlight=seat, top=STANDINGS_TOP)
-    await interaction.followup.send(rank_line(record, state, seat), file=file, ephemeral=True)
+    line, file = await standings_reply(record, state, record.seat_of(interaction.user.id))
+    await interaction.followup.send(line, file=file, ephemeral=True)
 
 
 async def show_sheet(
@@ -260,8 +243,7 @@ async def show_sheet(
 ) -> None:
     """A player's sheet with its score breakdown (sheets are public)."""
     await interaction.response.defer(ephemeral=not public, thinking=True)
-    sheet, file = await sheet_file(record, state, seat)
-    embed = sheet_embed(record, state, seat, sheet)
+    embed, file = await sheet_message(record, state, seat)
     await interaction.followup.send(embed=embed, file=file, ephemeral=not public)
 
 
@@ -311,7 +293,7 @@ class RoundButton(
             raise UserError("not_host_or_mod")
         if state.round != self.round:
             raise UserError("islant_round_over", round=self.round)
-        waiting = len(state.seats("playing"))
+        waiting = len(state.seats(PLAYING))
         confirm = discord.ui.Button(
             label=f"Close round {self.round} now",
             style=discord.ButtonStyle.danger,

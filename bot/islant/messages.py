@@ -19,10 +19,10 @@ from engine.islant.scoring import score
 from engine.islant.state import ENDED, PLAYING, SUBMITTED, IslantState
 from render.islant import render_board, render_sheet, render_standings
 
-from ..presenter import COLOUR
+from ..presenter import COLOUR, as_sentence
 from ..store import GameRecord
-from .panel import PANEL_FILE
-from .words import ordinal
+from .panel import MAX_OPTIONS, PANEL_FILE
+from .words import ordinal, race_title, roll_line
 
 ROUND_FILE = "round.png"
 STANDINGS_FILE = "standings.png"
@@ -30,7 +30,6 @@ ROUND_TEMPLATE = r"isl:r:(?P<game>\d+):(?P<round>\d+):(?P<action>[a-z]+)"
 FINAL_TEMPLATE = r"isl:f:(?P<game>\d+)"
 STANDINGS_TOP = 10  # rows of the on-demand standings (the asker's row is added below them)
 FINAL_LINES = 10  # players named in the final message's text (the picture has everyone)
-MAX_OPTIONS = 25
 MAX_CONTENT = 2000  # Discord's limit for a message's text
 ROUND_BUTTONS = {
     "play": ("Play my turn", discord.ButtonStyle.primary),
@@ -87,16 +86,6 @@ def progress_line(state: IslantState) -> str:
     return f"**{done} of {racing} done**" + (f" · {ended} ended" if ended else "")
 
 
-def _title(state: IslantState) -> str:
-    limit = f" of {state.max_rounds}" if state.max_rounds else ""
-    return f"Islant · Level {state.level} · Round {state.round}{limit}"
-
-
-def roll_line(state: IslantState) -> str:
-    rerolled = "".join(f" (doubles rerolled: {' '.join(map(str, r))})" for r in state.rerolled)
-    return f"🎲 Roll **{' '.join(map(str, state.roll))}**{rerolled}"
-
-
 # ----- the round message ------------------------------------------------------------------
 def round_embed(record: GameRecord, state: IslantState, note: str = "") -> discord.Embed:
     """The public message of the round in play: roll, progress, the race picture."""
@@ -106,7 +95,7 @@ def round_embed(record: GameRecord, state: IslantState, note: str = "") -> disco
         progress_line(state),
         "Press **Play my turn** to fill in your sheet: only you see it until you submit.",
     ]
-    embed = discord.Embed(title=_title(state), description="\n".join(lines), colour=COLOUR)
+    embed = discord.Embed(title=race_title(state), description="\n".join(lines), colour=COLOUR)
     embed.set_image(url=f"attachment://{ROUND_FILE}")
     embed.set_footer(text=f"Game #{record.id} · the host (or Manage Channel) may close the round")
     return embed
@@ -154,10 +143,10 @@ def final_embed(record: GameRecord, state: IslantState) -> discord.Embed:
         rows.append(f"{crown}**{record.names[seat]}**: {scores[seat]}")
     if len(order) > FINAL_LINES:
         rows.append(f"… and {len(order) - FINAL_LINES} more in the picture.")
-    reason = fill_names(state.end_reason, record.names)
+    reason = as_sentence(fill_names(state.end_reason, record.names))
     text = "\n".join(
         [
-            f"**The race is over:** {reason}.",
+            f"**The race is over.** {reason}",
             *rows,
             "Every breakdown is in the picture; pick a player below, or use `/islant sheet`, "
             "to see a sheet.",
@@ -185,7 +174,7 @@ def final_items(record: GameRecord, state: IslantState) -> list[discord.ui.Selec
     ]
 
 
-# ----- pictures ---------------------------------------------------------------------------
+# ----- replies drawn in a worker thread (scoring 99 sheets is work too) ------------------
 def _png_file(png: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=name)
 
@@ -199,30 +188,58 @@ async def round_file(record: GameRecord, state: IslantState) -> discord.File:
     return _png_file(await asyncio.to_thread(draw), ROUND_FILE)
 
 
-async def standings_file(
-    record: GameRecord, state: IslantState, *, highlight: int | None, top: int | None
-) -> discord.File:
-    """The ranking with everyone's breakdown (or the top rows and the asker's)."""
+async def standings_reply(
+    record: GameRecord, state: IslantState, seat: int | None
+) -> tuple[str, discord.File]:
+    """The asker's rank in words, and the top of the table with their row."""
 
-    def draw() -> bytes:
+    def draw() -> tuple[str, bytes]:
         view = GAME.view(state, None)
-        return render_standings(view, record.names, highlight=highlight, top=top)
+        png = render_standings(view, record.names, highlight=seat, top=STANDINGS_TOP)
+        return rank_line(record, state, seat), png
 
-    return _png_file(await asyncio.to_thread(draw), STANDINGS_FILE)
+    line, png = await asyncio.to_thread(draw)
+    return line, _png_file(png, STANDINGS_FILE)
+
+
+async def final_message(
+    record: GameRecord, state: IslantState
+) -> tuple[discord.Embed, discord.File, list[discord.ui.Select]]:
+    """The final ranking: its text, everyone's breakdown in a picture, the select of sheets."""
+
+    def draw() -> tuple[discord.Embed, list[discord.ui.Select], bytes]:
+        png = render_standings(GAME.view(state, None), record.names, highlight=None, top=None)
+        return final_embed(record, state), final_items(record, state), png
+
+    embed, items, png = await asyncio.to_thread(draw)
+    return embed, _png_file(png, STANDINGS_FILE), items
+
+
+def _draw_sheet(record: GameRecord, state: IslantState, seat: int) -> tuple[dict[str, Any], bytes]:
+    sheet = sheet_view(state, seat)
+    roll = None if state.finished else state.roll
+    return sheet, render_sheet(sheet, record.names[seat], roll=roll)
 
 
 async def sheet_file(
     record: GameRecord, state: IslantState, seat: int
 ) -> tuple[dict[str, Any], discord.File]:
-    """A player's sheet view and its picture with the round's roll."""
-
-    def draw() -> tuple[dict[str, Any], bytes]:
-        sheet = sheet_view(state, seat)
-        roll = None if state.finished else state.roll
-        return sheet, render_sheet(sheet, record.names[seat], roll=roll)
-
-    sheet, png = await asyncio.to_thread(draw)
+    """A player's sheet view and its picture with the round's roll (for the panel)."""
+    sheet, png = await asyncio.to_thread(_draw_sheet, record, state, seat)
     return sheet, _png_file(png, PANEL_FILE)
+
+
+async def sheet_message(
+    record: GameRecord, state: IslantState, seat: int
+) -> tuple[discord.Embed, discord.File]:
+    """A sheet shown on request, with its score breakdown and its owner's rank."""
+
+    def draw() -> tuple[discord.Embed, bytes]:
+        sheet, png = _draw_sheet(record, state, seat)
+        return sheet_embed(record, state, seat, sheet), png
+
+    embed, png = await asyncio.to_thread(draw)
+    return embed, _png_file(png, PANEL_FILE)
 
 
 def sheet_embed(

@@ -24,9 +24,9 @@ import discord
 from engine.islant import GAME, draft_summary
 from engine.islant.actions import Assign, Cross, Draw, Submit, Undo, Wild
 from engine.islant.geometry import COLUMN, LAND_SLOTS, LEVELS, WILD_FACE, WILD_VALUES
-from engine.islant.state import ENDED, STATUSES, SUBMITTED, IslantState
+from engine.islant.state import ENDED, PLAYING, STATUSES, SUBMITTED, IslantState
 
-from .words import SLOT_TITLES, die_text, placed_shape, value_text
+from .words import SLOT_TITLES, die_text, placed_shape, race_title, roll_line, value_text
 
 PANEL_FILE = "sheet.png"
 MAX_OPTIONS = 25  # Discord's limit for one select menu
@@ -38,8 +38,9 @@ ENDED_TEXT = {
     "stopped": "You ended your game.",
     "cannot_continue": "No tile of the roll fitted anywhere: your game has ended.",
 }
-# Operations of panel buttons that send an engine action.
+# Operations of panel buttons that send an engine action, and selects whose values are actions.
 ACTION_OPS = {"undo": "UNDO", "submit": "SUBMIT", "stop": "STOP"}
+ACTION_KINDS = ("assign", "wild-", "draw-", "rot")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,22 +126,45 @@ def draws_at(state: IslantState, seat: int, slot: str, cell: str) -> list[Draw]:
     return [d for d in choices_of(state, seat).draws.get(slot, []) if d.cell == cell]
 
 
+def button_effect(ui: PanelState, op: str) -> str | PanelState:
+    """What a panel button does: an action's notation, or what the panel shows next."""
+    if op in ACTION_OPS:
+        return ACTION_OPS[op]
+    if op == "cross":
+        return f"CROSS {ui.focus}"
+    return ui  # the button's id already holds the panel it leads to
+
+
+def select_effect(
+    state: IslantState, seat: int, ui: PanelState, kind: str, value: str
+) -> str | PanelState:
+    """What picking ``value`` in a panel select does: an action, or the next panel."""
+    if kind.startswith(ACTION_KINDS):
+        return value
+    if kind == "die":
+        return complete_assignment(state, ui.dice + value) or PanelState(dice=ui.dice + value)
+    if kind == "col":
+        return PanelState(focus=ui.focus, column=value)
+    draws = draws_at(state, seat, ui.focus, value)
+    if len(draws) == 1:
+        return GAME.format(draws[0])
+    return PanelState(focus=ui.focus, column=ui.column, cell=value)
+
+
 def panel_layout(
     game_id: int, state: IslantState, seat: int, sheet: dict[str, Any], ui: PanelState
 ) -> PanelLayout:
     """The panel of ``seat``: what to write and which components to offer."""
-    spec = LEVELS[state.level]
-    limit = f" of {state.max_rounds}" if state.max_rounds else ""
-    title = f"Islant · Level {spec.level} · Round {state.round}{limit}"
+    title = race_title(state)
     player = state.players[seat]
     if state.finished:
         return PanelLayout(title, ["The race is over.", _score_line(sheet)])
     if player.status in ENDED:
         return PanelLayout(title, [ENDED_TEXT[player.status], _score_line(sheet)])
-    roll = f"🎲 Roll **{' '.join(map(str, state.roll))}**"
+    roll = roll_line(state)
     if player.status == SUBMITTED:
         done = len(state.seats(SUBMITTED))
-        racing = done + len(state.seats("playing"))
+        racing = done + len(state.seats(PLAYING))
         return PanelLayout(
             title,
             [

@@ -15,6 +15,7 @@ from engine.islant.geometry import (
     rotate,
     tile_for,
 )
+from engine.islant.state import IslantState
 
 SLOT_TITLES = {
     COLUMN: "Grid column",
@@ -84,3 +85,15 @@ def ordinal(rank: int) -> str:
     """``1st``, ``2nd``, ``11th``, ``23rd``."""
     suffix = "th" if 10 <= rank % 100 <= 20 else ORDINAL_SUFFIXES.get(rank % 10, "th")
     return f"{rank}{suffix}"
+
+
+def race_title(state: IslantState) -> str:
+    """``Islant · Level 5 · Round 3 of 10``."""
+    limit = f" of {state.max_rounds}" if state.max_rounds else ""
+    return f"Islant · Level {state.level} · Round {state.round}{limit}"
+
+
+def roll_line(state: IslantState) -> str:
+    """The round's dice, and any doubles rerolled before them."""
+    rerolled = "".join(f" (doubles rerolled: {' '.join(map(str, r))})" for r in state.rerolled)
+    return f"🎲 Roll **{' '.join(map(str, state.roll))}**{rerolled}"

@@ -173,6 +173,10 @@ class Game(ABC, Generic[S, A]):
         """The action that does nothing for ``seat`` now, if the game has one (for timeouts)."""
         return None
 
+    def round_number(self, state: S) -> int | None:
+        """The current round of a game played in rounds (None for other games)."""
+        return None
+
     def close_round_action(self, state: S) -> A | None:
         """The system action that ends the current round early, if the game has rounds."""
         return None

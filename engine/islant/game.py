@@ -125,6 +125,9 @@ class IslantGame(Game[IslantState, Action]):
         sheet = draft.sheet
         return [Draw(slot, sheet.name_of(c), r) for c, r in placements(sheet, slot, value, columns)]
 
+    def round_number(self, state: IslantState) -> int | None:
+        return state.round
+
     def close_round_action(self, state: IslantState) -> Action | None:
         """``CLOSE``: whoever has not submitted draws nothing this round."""
         return Close()

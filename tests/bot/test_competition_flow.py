@@ -24,7 +24,7 @@ import bot.service as service_module
 from engine import find_game
 from engine.competition.actions import Confirm, Place, Split, Steal
 from engine.competition.deck import card_by_id
-from engine.competition.slots import SLOT_INDEX, SLOTS
+from engine.competition.slots import SLOT_INDEX
 from engine.competition.state import BLIND, SEA_INDEX
 from render import render_view
 
@@ -32,6 +32,9 @@ from .flow_helpers import expect_refusal, latest_game, open_lobby
 
 GAME = find_game("competition")
 MAX_STEPS = 3000
+ALEXANDER_SEED = 1014
+"""The first game seed (the bot's seeds count up from 1000) dealing Alexander Island to the
+third player of three."""
 PAUSE = 3600.0
 """The reveal pace in these tests: far beyond the wall-clock time a test takes, so slots only
 turn over by themselves when a test moves simcord's clock on."""
@@ -67,19 +70,18 @@ class Watch:
             if self.seen.get(message.id) == fingerprint:
                 continue
             self.seen[message.id] = fingerprint
+            owner = None
             if message.is_ephemeral:
                 owner = record.seat_of(int(message.interaction_metadata["user"]["id"]))
-                others = [seat for seat in hidden if seat != owner]
             else:
-                owner, others = None, list(hidden)
                 self.public_checks += 1
-            for seat in others:
+            for seat in (seat for seat in hidden if seat != owner):
                 leaked = [name for name in hidden[seat] if _mentions(text, name)]
                 assert not leaked, f"message {message.id} shows seat {seat}'s {leaked}: {text}"
             for url in urls:
                 png = self.world.env.backend.cdn.get(url)
                 assert png in self.drawn, "a picture the bot did not draw"
-                assert self.drawn[png] <= {owner} | ({None} if owner is not None else set())
+                assert self.drawn[png] <= {None, owner}, f"message {message.id}: wrong view"
 
 
 def _hidden_names(state, seat: int) -> set[str]:
@@ -97,19 +99,19 @@ def _mentions(text: str, name: str) -> bool:
 def watch(world, monkeypatch) -> Watch:
     """Spy on the bot's renderers: the public board (service) and the private hand panel."""
     spy = Watch(world)
+    draw_board, draw_hand = service_module.render_view, hand_module.render_hand
 
     def board(view, names, **options):
-        png = render_view(view, names, **options)
+        png = draw_board(view, names, **options)
         spy.record(png, view.seat)
         return png
 
     def hand(view, names, **options):
-        png = hand_module.__dict__["_render_hand_original"](view, names, **options)
+        png = draw_hand(view, names, **options)
         spy.record(png, view.seat)
         return png
 
     monkeypatch.setattr(service_module, "render_view", board)
-    monkeypatch.setitem(hand_module.__dict__, "_render_hand_original", hand_module.render_hand)
     monkeypatch.setattr(hand_module, "render_hand", hand)
     return spy
 
@@ -122,6 +124,7 @@ class Players:
         self.watch = watch
         self.rnd = random.Random(seed)
         self.members = {m.id: m for m in (world.alice, world.bob, world.carol)}
+        self.revealed_by_alice = False
 
     async def game(self):
         record = await latest_game(self.world)
@@ -280,3 +283,214 @@ async def _public_picture(world) -> bytes:
     record = await latest_game(world)
     message = world.env.backend.get_message(world.channel.id, record.board_message_id)
     return world.env.backend.cdn.get(message.attachments[0]["url"])
+
+
+async def _reach(players: Players, done) -> tuple:
+    """Play through the UI until ``done(record, state)``; returns that record and state."""
+    for _ in range(MAX_STEPS):
+        record, state = await players.game()
+        if done(record, state):
+            return record, state
+        await players.step()
+    raise AssertionError("never reached")
+
+
+def _split_by_someone_else(revealer: int):
+    """A trick just taken by a human other than ``revealer`` (who pressed Reveal next)."""
+
+    def done(record, state) -> bool:
+        return state.phase == "split" and state.jobs[0].seat != revealer
+
+    return done
+
+
+async def _reveal_until_another_takes(players: Players, world):
+    """Alice reveals until someone else must split (that post pings them)."""
+    for _ in range(MAX_STEPS):
+        record, state = await players.game()
+        if state.phase == "split" and state.jobs[0].seat != 0 and players.revealed_by_alice:
+            return record, state
+        players.revealed_by_alice = False
+        if state.phase == "reveal":
+            await players.reveal(world.alice)
+            players.revealed_by_alice = True
+        else:
+            await players.step()
+    raise AssertionError("never reached")
+
+
+async def test_the_taker_is_pinged_alone_and_others_cannot_split_for_them(world, watch) -> None:
+    await _start(world, world.bob, world.carol)
+    players = Players(world, watch)
+    players.revealed_by_alice = False
+    record, state = await _reveal_until_another_takes(players, world)
+    taker = state.jobs[0].seat
+    board = world.env.backend.get_message(world.channel.id, record.board_message_id)
+    assert board.ping_user_ids == [record.players[taker].user_id]
+    other = players.member(record, 3 - taker)  # neither alice (0) nor the taker
+    refused = await other.click(await players.board(), label="Split trick")
+    assert refused.ephemeral
+    assert f"{record.names[taker]} is splitting a trick" in refused.response.content
+    dave = world.guild.add_member(world.env.create_user("dave"))
+    stranger = await dave.click(await players.board(), label="My hand")
+    assert stranger.ephemeral and "not playing" in stranger.response.content
+    scores = await other.click(await players.board(), label="Scores")
+    assert scores.ephemeral and "Face down" in scores.response.embeds[0].fields[0].value
+    assert (await latest_game(world)).version == record.version
+    await watch.check()
+
+
+async def test_a_stale_panel_or_dialog_is_redrawn_and_applies_nothing(world, watch) -> None:
+    await _start(world, world.bob, world.carol)
+    players = Players(world, watch)
+    old_panel = await players.open_hand(world.alice)
+    await players.place_all(world.alice)
+    before = await latest_game(world)
+    option = old_panel.components[1]["components"][0]["options"][0]["value"]
+    await world.alice.select(old_panel, [option], custom_id=f"cmp:card:{before.id}:1:0")
+    redrawn = world.env.backend.get_message(world.channel.id, old_panel.id)
+    assert "moved on" in redrawn.embeds[0]["description"]
+    assert "confirmed" in redrawn.embeds[0]["description"] and not redrawn.components
+    assert (await latest_game(world)).version == before.version
+    record, state = await _reach(players, lambda r, s: s.phase == "split")
+    taker = players.member(record, state.jobs[0].seat)
+    first = (await taker.click(await players.board(), label="Split trick")).response
+    second = (await taker.click(await players.board(), label="Split trick")).response
+    action = GAME.choose_ai_action(state, state.jobs[0].seat, players.rnd)
+    await players.split(taker, first, record, state, action)
+    moved = await latest_game(world)
+    mask = "".join("1" if where == "sea" else "0" for _, where in action.assignments)
+    stale = f"cmp:split:{record.id}:{record.version}:{mask}"
+    if len(mask) > 1:  # the second dialog shows its confirm button once cards are picked
+        up = [card for card, where in action.assignments if where == "sea"]
+        await taker.select(second, up, custom_id=f"cmp:up:{record.id}:{record.version}")
+    else:
+        await taker.click(second, custom_id=stale)
+    redrawn = world.env.backend.get_message(world.channel.id, second.id)
+    assert "moved on" in redrawn.embeds[0]["description"]
+    assert (await latest_game(world)).version == moved.version
+    await watch.check()
+
+
+async def test_an_illegal_split_is_explained_and_changes_nothing(world, watch) -> None:
+    await _start(world, world.bob, world.carol)
+    players = Players(world, watch)
+    record, state = await _reach(
+        players, lambda r, s: s.phase == "split" and len(s.jobs[0].cards) > 1
+    )
+    seat = state.jobs[0].seat
+    taker, cards = players.member(record, seat), state.jobs[0].cards
+    dialog = (await taker.click(await players.board(), label="Split trick")).response
+    menu = dialog.components[0]["components"][0]
+    assert (menu["min_values"], menu["max_values"]) == (1, len(cards) - 1)
+    all_up = "SPLIT " + " ".join(f"{card}=sea" for card in cards)
+    refused = await taker.slash(world.channel, "game move", move=all_up)
+    expect_refusal(world, refused, "at least one card", "face-down pile")
+    stranger = players.member(record, (seat + 1) % 3)
+    not_yours = await stranger.slash(world.channel, "game move", move=all_up)
+    expect_refusal(world, not_yours, "not your turn")
+    after = await latest_game(world)
+    assert (after.version, after.state) == (record.version, record.state)
+
+
+async def test_typed_placements_stay_private_and_the_board_is_not_reposted(world, watch) -> None:
+    await _start(world, world.bob, world.carol)
+    _record, state = await Players(world, watch).game()
+    card = state.seats[0].hand[0]
+    offered = await world.alice.autocomplete(
+        world.channel, "game move", "move", card_by_id(card).name_en
+    )
+    assert offered and card_by_id(card).name_en in offered[0]["name"]
+    public_before = len(world.channel.history())
+    placed = await world.alice.slash(world.channel, "game move", move=f"PLACE {card} AREA HIGH")
+    assert placed.ephemeral and card_by_id(card).name_en in placed.response.content
+    assert len(world.channel.history()) == public_before
+    await watch.check()
+    confirmed = await world.bob.slash(world.channel, "islands hand")
+    assert confirmed.ephemeral and confirmed.response.embeds[0].image.url.endswith("hand.png")
+
+
+async def test_alexander_island_is_refused_in_a_density_slot_with_the_reason(world, watch) -> None:
+    for _ in range(20):  # games get seeds one by one; seed 1014 deals Alexander Island to carol
+        lobby = await open_lobby(world, world.alice, "competition")
+        if (await latest_game(world)).seed == ALEXANDER_SEED:
+            break
+        await world.alice.click(lobby, label="Cancel")
+    await world.bob.click(lobby, label="Join")
+    await world.carol.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    players = Players(world, watch)
+    record, state = await players.game()
+    assert "alexander-island" in state.seats[2].hand
+    panel = await players.open_hand(world.carol)
+    density = SLOT_INDEX[GAME.parse("PLACE blind DENSITY HIGH").slot]
+    await world.carol.select(panel, [str(density)], custom_id=f"cmp:slot:{record.id}:1")
+    menu = world.env.backend.get_message(world.channel.id, panel.id).components[1]
+    option = next(o for o in menu["components"][0]["options"] if o["value"] == "alexander-island")
+    assert "no density value" in option["description"]
+    await world.carol.select(
+        panel, ["alexander-island"], custom_id=f"cmp:card:{record.id}:1:{density}"
+    )
+    shown = world.env.backend.get_message(world.channel.id, panel.id).embeds[0]["description"]
+    assert "Alexander Island has no value for population density" in shown
+    assert (await latest_game(world)).version == record.version
+
+
+async def test_a_restart_mid_reveal_keeps_old_dialogs_buttons_and_the_pace(world, watch) -> None:
+    await _start(world, world.bob, world.carol)
+    players = Players(world, watch)
+    record, state = await _reach(players, lambda r, s: s.phase == "split" and not s.jobs[1:])
+    seat = state.jobs[0].seat
+    taker = players.member(record, seat)
+    dialog = (await taker.click(await players.board(), label="Split trick")).response
+    await world.restart()
+    action = GAME.choose_ai_action(state, seat, players.rnd)
+    await players.split(taker, dialog, record, state, action)  # a dialog from before
+    record, state = await players.game()
+    assert state.phase == "reveal"
+    board = await players.board()
+    await world.restart()
+    revealed = state.next_slot
+    await world.bob.click(board, label="Reveal next")  # a board from before the restart
+    record, state = await _reach(players, lambda r, s: s.phase == "reveal")
+    waiting = state.next_slot
+    assert waiting > revealed
+    await world.restart()
+    await world.env.advance_time(PAUSE)  # the pace starts again after a restart
+    record, state = await players.game()
+    assert state.next_slot == waiting + 1 or state.round == 2
+    actions = await world.env.bot.store.actions(record.id)
+    assert [a.notation for a in actions if a.seat is None] == ["REVEAL"]
+    await watch.check()
+
+
+async def test_slots_turn_over_by_themselves_but_never_twice(world, watch) -> None:
+    await _start(world, world.bob, world.carol)
+    players = Players(world, watch)
+    record, state = await _reach(players, lambda r, s: s.phase == "reveal")
+    assert "turns over by itself" in (await players.board()).embeds[0].description
+    await world.env.advance_time(PAUSE)
+    record, state = await players.game()
+    assert state.next_slot == 1
+    _record, state = await _reach(players, lambda r, s: s.phase == "reveal")
+    await world.carol.click(await players.board(), label="Reveal next")
+    clicked = await latest_game(world)
+    after_click = world.env.bot.service.state_of(clicked)
+    assert after_click.next_slot == state.next_slot + 1
+    await world.env.advance_time(PAUSE)
+    if after_click.phase != "reveal":  # a trick waits for its taker: nothing turns over
+        assert (await latest_game(world)).version == clicked.version
+    await watch.check()
+
+
+async def test_two_humans_and_two_computers_play_to_the_end(world, watch) -> None:
+    await _start(world, world.bob, computers=2)
+    players = Players(world, watch)
+    await _play_to_the_end(players)
+    record = await latest_game(world)
+    assert record.status == "finished" and len(record.result["scores"]) == 4
+    final = world.channel.last_message
+    assert "Game over" in final.content and "**Totals**" in final.embeds[0].description
+    actions = await world.env.bot.store.actions(record.id)
+    replayed = GAME.replay(4, record.options, record.seed, [(a.seat, a.notation) for a in actions])
+    assert GAME.serialize(replayed) == record.state

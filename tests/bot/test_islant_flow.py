@@ -150,7 +150,7 @@ async def test_five_players_race_on_level_5_to_the_final_ranking(world) -> None:
     assert record.status == "finished"
     final = world.channel.last_message
     assert final.embeds[0].title == "Islant · Level 5 · final ranking"
-    assert "the last round (3) is over" in description(final)
+    assert "The last round (3) is over." in description(final)
     assert final.attachments[0].filename == "standings.png"
     order = sorted(range(5), key=lambda s: (-record.result["scores"][s], s))
     menu = final.components[0].children[0]
@@ -264,9 +264,22 @@ async def test_sheets_island_names_standings_and_the_host_ending_the_race(world)
     assert not ended.ephemeral and "ended the race" in ended.response.content
     final = world.channel.last_message
     assert final.embeds[0].title == "Islant · Level 3 · final ranking"
-    assert "the host ended the race" in description(final)
+    assert "The host ended the race." in description(final)
     assert message(world, first.id).embeds[0].title == "Islant · Round 1 is over"
     over = await world.bob.slash(world.channel, "islant play")
     expect_refusal(world, over, "race is over")
     still = await world.carol.slash(world.channel, "islant sheet", player=world.bob)
     assert still.response.embeds[0].title == "bob's sheet · Level 3"
+
+
+async def test_the_generic_game_commands_answer_privately_in_a_race(world) -> None:
+    first = await start_race(world, [world.alice, world.bob], options="level=1")
+    offered = await world.bob.autocomplete(world.channel, "game move", "move", "")
+    assert offered and all(c["value"].startswith(("ASSIGN", "STOP")) for c in offered)
+    moved = await world.bob.slash(world.channel, "game move", move=offered[0]["value"])
+    assert moved.ephemeral and "ASSIGN" in moved.response.content
+    resigned = await world.alice.slash(world.channel, "game resign")
+    assert resigned.ephemeral and "resigned" in resigned.response.content
+    assert world.channel.last_message.id == first.id  # nothing new in the channel
+    await world.env.advance_time(60)
+    assert "**0 of 1 done** · 1 ended" in description(message(world, first.id))
