@@ -12,7 +12,7 @@ from typing import Any
 from engine import find_game
 from engine.core import Game, Outcome
 from engine.core.names import fill_names
-from render import render_view
+from render import FINAL_PICTURES, render_view
 
 MAX_ACTIONS = 100_000
 
@@ -60,6 +60,7 @@ def simulate(
 
     Public frames are ``NNNN.png``; in games with hidden information each player's own view
     is written beside it as ``NNNN-pK.png``. A simultaneous game gets one frame per round.
+    Games with final pictures (Islant's ranking and sheets) get those files at the end.
     """
     started = time.perf_counter()
     game = find_game(game_name)
@@ -79,6 +80,11 @@ def simulate(
         after = game.to_move(state)
         if not game.info.simultaneous or (after - before) or game.is_over(state):
             frames += _write_frames(game, state, names, out, actions)
+    extras = FINAL_PICTURES.get(game.info.name)
+    if extras is not None:
+        for filename, png in extras(game.view(state, None), names).items():
+            (out / filename).write_bytes(png)
+            frames += 1
     outcome = game.outcome(state)
     assert outcome is not None
     return SimulationSummary(

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import View
 
 from .competition import render_picture as render_competition
+from .islant import final_pictures as islant_final_pictures
 from .islant import render_board as render_islant
 from .tigerisland import render_board as render_tigerisland
 from .wars import render_board as render_wars
@@ -19,6 +20,12 @@ RENDERERS: dict[str, Renderer] = {
     "islant": render_islant,
     "tigerisland": render_tigerisland,
     "wars": render_wars,
+}
+
+
+# Games whose end is best shown with more than the board (a ranking, every sheet).
+FINAL_PICTURES: dict[str, Callable[[View, Sequence[str]], dict[str, bytes]]] = {
+    "islant": islant_final_pictures,
 }
 
 
@@ -35,4 +42,4 @@ def render_view(view: View, names: Sequence[str], **options: Any) -> bytes:
     return renderer(view, names, **options)
 
 
-__all__ = ["RENDERERS", "render_view"]
+__all__ = ["FINAL_PICTURES", "RENDERERS", "render_view"]

@@ -59,10 +59,20 @@ def render_standings(
     return to_png(image.quantize(STANDINGS_COLOURS, Image.Quantize.FASTOCTREE, dither=NO_DITHER))
 
 
+def final_pictures(view: View, names: Sequence[str]) -> dict[str, bytes]:
+    """The ranking and every player's sheet, as named files (for offline simulations)."""
+    pictures = {"standings.png": render_standings(view, names)}
+    for seat, sheet in enumerate(view.data["players"]):
+        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        pictures[f"sheet-{seat + 1:02d}.png"] = render_sheet(sheet, name)
+    return pictures
+
+
 __all__ = [
     "DEFAULT_PALETTE",
     "Palette",
     "board_image",
+    "final_pictures",
     "render_board",
     "render_sheet",
     "render_standings",

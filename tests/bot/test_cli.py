@@ -37,6 +37,14 @@ def test_simulate_writes_private_frames_only_beside_public_ones(tmp_path) -> Non
     assert {name[:4] for name in private} <= {name[:4] for name in public}
 
 
+def test_simulate_islant_ends_with_the_ranking_and_every_sheet(tmp_path) -> None:
+    out = tmp_path / "race"
+    options = ["--option", "level=5", "--option", "max_rounds=2"]
+    assert main(["simulate", "islant", "--players", "12", "--out", str(out), *options]) == 0
+    assert (out / "standings.png").is_file()
+    assert len(list(out.glob("sheet-*.png"))) == 12
+
+
 def test_without_a_token_the_command_plays_an_offline_game(tmp_path, monkeypatch, capsys) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
