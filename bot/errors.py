@@ -39,6 +39,7 @@ MESSAGES: dict[str, str] = {
     "yours is waiting.",
     "islands_no_trick": "No trick is waiting to be split right now: the next slot is revealed "
     "with **Reveal next**.",
+    "islands_not_yet": "The next slot cannot be revealed yet. {waiting}",
     "islands_board_moved": "Someone was quicker: the game has moved on since that button was "
     "shown. The newest board message is the current one.",
 }

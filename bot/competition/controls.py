@@ -19,6 +19,7 @@ from .access import detached_view, here, keeper_of, last_here
 from .dialogs import open_dialog
 from .hand import open_hand
 from .scores import scoreboard_embed
+from .texts import next_step
 
 REVEAL = "REVEAL"
 
@@ -81,6 +82,11 @@ async def reveal_next(interaction: discord.Interaction, *, expected_version: int
     """Turn the next slot over for everyone (any player may); the board shows the result."""
     found = await here(interaction)
     seat = found.seat(interaction.user.id)
+    table = found.table()
+    if table.phase != "reveal":
+        raise UserError(
+            "islands_not_yet", waiting=next_step(table, found.record.names, paced=False)
+        )
     from_button = interaction.type is discord.InteractionType.component
     if from_button:
         await interaction.response.defer()

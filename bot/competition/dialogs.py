@@ -222,8 +222,26 @@ def _piles(found: Here, seat: int) -> list[tuple[int, str, int]]:
     return sorted(piles, key=lambda pile: (-pile[2], pile[0]))
 
 
+class DialogStep(ExplainsErrors):
+    """A dialog component: checks that the dialog is current, then does its step."""
+
+    game_id: int
+    version: int
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        found = await here(interaction)
+        seat = found.seat(interaction.user.id)
+        if found.record.id != self.game_id or found.record.version != self.version:
+            await _redraw(interaction, found, seat, note=STALE_NOTE)
+            return
+        await self.step(interaction, found, seat)
+
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
+        raise NotImplementedError
+
+
 class FaceUpMenu(
-    ExplainsErrors,
+    DialogStep,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"cmp:up:(?P<game>\d+):(?P<version>\d+)",
 ):
@@ -254,16 +272,12 @@ class FaceUpMenu(
     ) -> FaceUpMenu:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        found, seat = await _current(interaction)
-        if _stale(found, self.game_id, self.version):
-            await _redraw(interaction, found, seat, note=STALE_NOTE)
-            return
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
         await _redraw(interaction, found, seat, face_up=self.item.values)
 
 
 class SplitButton(
-    ExplainsErrors,
+    DialogStep,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cmp:split:(?P<game>\d+):(?P<version>\d+):(?P<mask>[01]+)",
 ):
@@ -287,21 +301,17 @@ class SplitButton(
     ) -> SplitButton:
         return cls(int(match["game"]), int(match["version"]), match["mask"])
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        found, seat = await _current(interaction)
-        job = found.state.jobs[0] if found.state.jobs else None
-        if _stale(found, self.game_id, self.version) or job is None or job.seat != seat:
-            await _redraw(interaction, found, seat, note=STALE_NOTE)
-            return
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
+        trick = found.state.jobs[0].cards  # the version matches: the trick this was drawn for
         assignments = " ".join(
             f"{card}={SEA if bit == UP else DOWN}"
-            for card, bit in zip(job.cards, self.mask, strict=False)
+            for card, bit in zip(trick, self.mask, strict=False)
         )
         await _act(interaction, found, seat, f"SPLIT {assignments}", self.version)
 
 
 class VictimMenu(
-    ExplainsErrors,
+    DialogStep,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"cmp:victim:(?P<game>\d+):(?P<version>\d+)",
 ):
@@ -326,17 +336,13 @@ class VictimMenu(
     ) -> VictimMenu:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        found, seat = await _current(interaction)
-        if _stale(found, self.game_id, self.version):
-            await _redraw(interaction, found, seat, note=STALE_NOTE)
-            return
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
         choice = StealChoice(victim=int(self.item.values[0]))
         await _redraw(interaction, found, seat, choice=choice)
 
 
 class PileMenu(
-    ExplainsErrors,
+    DialogStep,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"cmp:pile:(?P<game>\d+):(?P<version>\d+)",
 ):
@@ -361,18 +367,14 @@ class PileMenu(
     ) -> PileMenu:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        found, seat = await _current(interaction)
-        if _stale(found, self.game_id, self.version):
-            await _redraw(interaction, found, seat, note=STALE_NOTE)
-            return
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
         pile = self.item.values[0]
         choice = StealChoice(victim=int(pile.partition(":")[0]), pile=pile)
         await _redraw(interaction, found, seat, choice=choice)
 
 
 class StealButton(
-    ExplainsErrors,
+    DialogStep,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cmp:steal:(?P<game>\d+):(?P<version>\d+):(?P<victim>\d+):(?P<card>[a-z0-9-]+)"
     r":(?P<to>sea|down)",
@@ -405,16 +407,12 @@ class StealButton(
             match["to"],
         )
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        found, seat = await _current(interaction)
-        if _stale(found, self.game_id, self.version):
-            await _redraw(interaction, found, seat, note=STALE_NOTE)
-            return
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
         await _act(interaction, found, seat, self.notation, self.version)
 
 
 class StopButton(
-    ExplainsErrors,
+    DialogStep,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cmp:stop:(?P<game>\d+):(?P<version>\d+)",
 ):
@@ -437,21 +435,8 @@ class StopButton(
     ) -> StopButton:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        found, seat = await _current(interaction)
-        if _stale(found, self.game_id, self.version):
-            await _redraw(interaction, found, seat, note=STALE_NOTE)
-            return
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
         await _act(interaction, found, seat, "STEAL DONE", self.version)
-
-
-async def _current(interaction: discord.Interaction) -> tuple[Here, int]:
-    found = await here(interaction)
-    return found, found.seat(interaction.user.id)
-
-
-def _stale(found: Here, game_id: int, version: int) -> bool:
-    return found.record.id != game_id or found.record.version != version
 
 
 async def _redraw(

@@ -216,8 +216,37 @@ def placed_at_cards(own: Own) -> list[IslandCard]:
     return [entry for _, entry in own.placement if isinstance(entry, IslandCard)]
 
 
+class PanelStep(ExplainsErrors):
+    """A panel component: checks that the panel still fits the game, then does its step.
+
+    A panel fits while its round is being placed and its player has not confirmed; otherwise
+    it is redrawn as things stand now, and nothing is applied.
+    """
+
+    game_id: int
+    round: int
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        found = await here(interaction)
+        seat = found.seat(interaction.user.id)
+        table = found.table(seat)
+        if (
+            found.record.id != self.game_id
+            or table.round != self.round
+            or table.phase != "place"
+            or seat not in table.to_move
+        ):
+            await _show(interaction, found, seat, note=STALE_NOTE)
+            return
+        await self.step(interaction, found, seat)
+
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
+        raise NotImplementedError
+
+
 class SlotMenu(
-    ExplainsErrors,
+    PanelStep,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"cmp:slot:(?P<game>\d+):(?P<round>\d+)",
 ):
@@ -242,17 +271,12 @@ class SlotMenu(
     ) -> SlotMenu:
         return cls(int(match["game"]), int(match["round"]))
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        found, seat = await _current(interaction)
-        if _stale(found, seat, self.game_id, self.round):
-            await _show(interaction, found, seat, note=STALE_NOTE)
-            return
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
         await _show(interaction, found, seat, slot=int(self.item.values[0]), picture=False)
 
 
 class CardMenu(
-    ExplainsErrors,
+    PanelStep,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"cmp:card:(?P<game>\d+):(?P<round>\d+):(?P<slot>\d+)",
 ):
@@ -283,19 +307,18 @@ class CardMenu(
     ) -> CardMenu:
         return cls(int(match["game"]), int(match["round"]), int(match["slot"]))
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
         choice = self.item.values[0]
         slot = SLOTS[self.slot]
         if choice == EMPTY:
             notation = f"UNPLACE {slot}"
         else:
             notation = f"PLACE {choice.upper() if choice == BLIND else choice} {slot}"
-        await _apply(interaction, self.game_id, self.round, notation, self.slot)
+        await _apply(interaction, found, seat, notation, self.slot)
 
 
 class ConfirmButton(
-    ExplainsErrors,
+    PanelStep,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cmp:confirm:(?P<game>\d+):(?P<round>\d+)",
 ):
@@ -319,42 +342,21 @@ class ConfirmButton(
     ) -> ConfirmButton:
         return cls(int(match["game"]), int(match["round"]))
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        await _apply(interaction, self.game_id, self.round, "CONFIRM", None)
-
-
-async def _current(interaction: discord.Interaction) -> tuple[Here, int]:
-    found = await here(interaction)
-    return found, found.seat(interaction.user.id)
-
-
-def _stale(found: Here, seat: int, game_id: int, round_: int) -> bool:
-    """Whether a panel of ``game_id``/``round_`` no longer fits the game (or the player)."""
-    table = found.table(seat)
-    return (
-        found.record.id != game_id
-        or table.round != round_
-        or table.phase != "place"
-        or seat not in table.to_move
-    )
+    async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
+        await _apply(interaction, found, seat, "CONFIRM", None)
 
 
 async def _apply(
-    interaction: discord.Interaction, game_id: int, round_: int, notation: str, slot: int | None
+    interaction: discord.Interaction, found: Here, seat: int, notation: str, slot: int | None
 ) -> None:
     """Apply a placement action and redraw the panel; a refusal is explained on the panel."""
-    found, seat = await _current(interaction)
-    if _stale(found, seat, game_id, round_):
-        await _show(interaction, found, seat, note=STALE_NOTE)
-        return
     try:
         result = await found.service.play(
             found.record.channel_id, interaction.user.id, notation, interaction_id=interaction.id
         )
     except IllegalAction as refused:
         note = f"⚠ {fill_names(refused.message, found.record.names)}"
-        await _show(interaction, found, seat, slot=slot, note=note)
+        await _show(interaction, found, seat, slot=slot, note=note, picture=False)
         return
     after = Here(found.service, result.record, result.state)
     table = after.table(seat)

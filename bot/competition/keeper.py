@@ -25,7 +25,7 @@ from render.competition.model import Table
 
 from ..errors import UserError
 from ..service import GameService, MoveResult
-from .access import GAME, GAME_NAME, keeper_of
+from .access import GAME_NAME, keeper_of
 from .controls import REVEAL, board_view
 from .publish import public_table, publish
 from .texts import QUIET_EVENTS, event_lines
@@ -46,7 +46,8 @@ class BoardKeeper:
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, int] = {}
         self._lines: dict[int, list[str]] = {}
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._planned: dict[int, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @property
     def service(self) -> GameService:
@@ -99,21 +100,26 @@ class BoardKeeper:
 
     def stop(self) -> None:
         """Cancel every planned reveal (the cog is unloading)."""
-        for task in self._timers.values():
+        for task in self._planned.values():
             task.cancel()
-        self._timers.clear()
+        self._planned.clear()
 
     def _pace(self, channel_id: int, version: int, table: Table) -> None:
+        """Plan the next reveal of a table waiting for one (replacing an earlier plan)."""
         if self.pause <= 0 or table.outcome is not None or table.phase != "reveal":
             return
-        planned = self._timers.get(channel_id)
-        if planned is not None and planned is not asyncio.current_task():
+        planned = self._planned.pop(channel_id, None)
+        if planned is not None:
             planned.cancel()
         task = asyncio.create_task(self._reveal_later(channel_id, version))
-        self._timers[channel_id] = task
+        self._planned[channel_id] = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _reveal_later(self, channel_id: int, version: int) -> None:
         await asyncio.sleep(self.pause)
+        if self._planned.get(channel_id) is asyncio.current_task():
+            del self._planned[channel_id]  # from here on, a newer plan does not cancel this
         try:
             result = await self.service.play_as_system(
                 channel_id, REVEAL, by_user=None, expected_version=version
@@ -143,15 +149,10 @@ async def post_for_interaction(
     Start, Resign): a private acknowledgement, then the public board.
 
     The shared ``headline`` describes the player's action, which may name a card placed
-    secretly, so only the public events are shown.
+    secretly: it goes into the private acknowledgement, and the board shows public events.
     """
     record = result.record
-    actor = record.seat_of(interaction.user.id)
     if not interaction.response.is_done():
-        mine = [a.notation for a in result.applied if a.user_id == interaction.user.id]
-        done = GAME.describe_action(GAME.parse(mine[0])) if mine else "is done"
-        name = interaction.user.display_name
-        await interaction.response.send_message(
-            f"✓ {name} {fill_names(done, record.names)}.", ephemeral=True
-        )
-    await keeper_of(interaction.client).after(result, actor)
+        done = fill_names(headline, record.names) if headline else "Done."
+        await interaction.response.send_message(f"✓ {done}", ephemeral=True)
+    await keeper_of(interaction.client).after(result, record.seat_of(interaction.user.id))

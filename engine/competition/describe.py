@@ -10,7 +10,7 @@ A phrase may name the player's own cards, so it belongs in that player's private
 
 from __future__ import annotations
 
-from engine.core import Seat
+from engine.core import Resign, Seat
 from engine.core.names import seat_ref
 
 from .actions import SEA, Action, Confirm, Place, Reveal, Split, Steal, StealDone, Unplace
@@ -21,8 +21,10 @@ from .slots import CATEGORY_LABELS, SLOT_INDEX, SLOTS
 from .state import BLIND, PLACE, REVEAL, SEA_INDEX, SPLIT, STEAL, CompetitionState
 
 
-def describe(action: Action, state: CompetitionState | None, cards: CardIndex) -> str:
+def describe(action: Action | Resign, state: CompetitionState | None, cards: CardIndex) -> str:
     """The phrase for ``action``; with ``state``, its consequences in brackets."""
+    if isinstance(action, Resign):
+        return "resigns"
     text = _phrase(action, cards)
     notes = _consequences(action, state, cards) if state is not None else []
     return f"{text} ({'; '.join(notes)})" if notes else text

@@ -7,7 +7,18 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Event, Game, GameInfo, IllegalAction, OptionSpec, Outcome, Rng, Seat, View
+from engine.core import (
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Resign,
+    Rng,
+    Seat,
+    View,
+)
 from engine.core.errors import NOT_A_PLAYER, WRONG_PHASE
 from engine.core.names import seat_ref
 from engine.core.options import OptionValue
@@ -161,7 +172,9 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def format_action(self, action: Action) -> str:
         return format_action(action)
 
-    def describe_action(self, action: Action, state: CompetitionState | None = None) -> str:
+    def describe_action(
+        self, action: Action | Resign, state: CompetitionState | None = None
+    ) -> str:
         """A phrase after the player's name, with island names ("places Usedom in area
         above (highest)"); given the state, what follows from it (a card sent back to the
         hand, the standing on a sea)."""

@@ -334,6 +334,10 @@ async def test_the_taker_is_pinged_alone_and_others_cannot_split_for_them(world,
     dave = world.guild.add_member(world.env.create_user("dave"))
     stranger = await dave.click(await players.board(), label="My hand")
     assert stranger.ephemeral and "not playing" in stranger.response.content
+    typed = await other.slash(world.channel, "islands trick")
+    expect_refusal(world, typed, f"{record.names[taker]} is splitting a trick")
+    too_early = await other.slash(world.channel, "islands reveal")
+    expect_refusal(world, too_early, "cannot be revealed yet", f"**{record.names[taker]}** splits")
     scores = await other.click(await players.board(), label="Scores")
     assert scores.ephemeral and "Face down" in scores.response.embeds[0].fields[0].value
     assert (await latest_game(world)).version == record.version
@@ -467,12 +471,12 @@ async def test_a_restart_mid_reveal_keeps_old_dialogs_buttons_and_the_pace(world
 async def test_slots_turn_over_by_themselves_but_never_twice(world, watch) -> None:
     await _start(world, world.bob, world.carol)
     players = Players(world, watch)
-    record, state = await _reach(players, lambda r, s: s.phase == "reveal")
+    await _reach(players, lambda r, s: s.phase == "reveal")
     assert "turns over by itself" in (await players.board()).embeds[0].description
     await world.env.advance_time(PAUSE)
-    record, state = await players.game()
+    _, state = await players.game()
     assert state.next_slot == 1
-    _record, state = await _reach(players, lambda r, s: s.phase == "reveal")
+    _, state = await _reach(players, lambda r, s: s.phase == "reveal")
     await world.carol.click(await players.board(), label="Reveal next")
     clicked = await latest_game(world)
     after_click = world.env.bot.service.state_of(clicked)
@@ -494,3 +498,17 @@ async def test_two_humans_and_two_computers_play_to_the_end(world, watch) -> Non
     actions = await world.env.bot.store.actions(record.id)
     replayed = GAME.replay(4, record.options, record.seed, [(a.seat, a.notation) for a in actions])
     assert GAME.serialize(replayed) == record.state
+
+
+async def test_the_simple_variant_needs_no_splitting_and_counts_cards(world, watch) -> None:
+    await _start(world, world.bob, computers=3, options="variant=simple")
+    players = Players(world, watch)
+    await _play_to_the_end(players)
+    record = await latest_game(world)
+    assert record.status == "finished" and record.options["variant"] == "simple"
+    actions = await world.env.bot.store.actions(record.id)
+    assert not [a for a in actions if a.notation.startswith(("SPLIT", "STEAL"))]
+    final = world.channel.last_message.embeds[0].description
+    assert "Simple evaluation: every card won is worth 1 point." in final
+    scores = await world.bob.slash(world.channel, "islands score")
+    assert scores.ephemeral and scores.response.embeds[0].title == "Final scores"

@@ -37,6 +37,7 @@ def test_phrases_name_islands_slots_and_seats() -> None:
     assert _say("STEAL cuba FROM 1 TO SEA") == "takes Cuba from Ben onto the Caribbean Sea pile"
     assert _say("STEAL cuba FROM 2 TO DOWN") == "takes Cuba from Cleo face down"
     assert _say("STEAL DONE") == "stops stealing"
+    assert _say("RESIGN") == "resigns"
 
 
 def test_a_placement_says_what_it_moves_and_sends_back() -> None:
