@@ -23,7 +23,7 @@ from engine.core import IllegalAction
 from engine.core.names import fill_names
 from render.competition import render_hand
 from render.competition.labels import join_names, seat_name
-from render.competition.model import BLIND, Entry, Own, Table, parse_table
+from render.competition.model import BLIND, Entry, Table, parse_table
 
 from ..presenter import COLOUR
 from ..ui import ExplainsErrors
@@ -168,12 +168,13 @@ def _card_options(table: Table, slot: int) -> list[discord.SelectOption]:
     assert own is not None
     category, high = SLOTS[slot].category, SLOTS[slot].high
     current = own.placement[slot][1]
-    placed_at = {
-        entry.id: index
+    elsewhere = [
+        (index, entry)
         for index, (_, entry) in enumerate(own.placement)
-        if isinstance(entry, IslandCard)
-    }
-    cards = [*own.hand, *(entry for entry in placed_at_cards(own) if entry is not current)]
+        if isinstance(entry, IslandCard) and entry != current
+    ]
+    placed_at = {card.id: index for index, card in elsewhere}
+    cards = [*own.hand, *(card for _, card in elsewhere)]
 
     def strength(card: IslandCard) -> float:
         value = card.value(category)
@@ -209,11 +210,6 @@ def _card_options(table: Table, slot: int) -> list[discord.SelectOption]:
             )
         )
     return options
-
-
-def placed_at_cards(own: Own) -> list[IslandCard]:
-    """The islands already placed in the slots, in slot order."""
-    return [entry for _, entry in own.placement if isinstance(entry, IslandCard)]
 
 
 class PanelStep(ExplainsErrors):

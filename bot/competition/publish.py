@@ -81,20 +81,16 @@ def board_embed(
     record: GameRecord, table: Table, lines: Sequence[str], *, paced: bool
 ) -> discord.Embed:
     """What happened, what comes next (or the final scoring), and the board picture."""
-    over = table.outcome is not None
-    title = (
-        "Island competition · final scoring"
-        if over
-        else (f"Island competition · round {table.round} of {table.rounds}")
-    )
-    parts = ["\n".join(lines)] if lines else []
-    if over:
-        parts.append(final_scoring_text(table, record.names))
+    if table.outcome is not None:
+        title = "Island competition · final scoring"
+        tail = final_scoring_text(table, record.names)
     else:
-        parts.append(next_step(table, record.names, paced=paced))
-    description = "\n\n".join(parts)
-    if len(description) > MAX_DESCRIPTION:
-        description = description[: MAX_DESCRIPTION - 1] + "…"
+        title = f"Island competition · round {table.round} of {table.rounds}"
+        tail = next_step(table, record.names, paced=paced)
+    kept = list(lines)
+    while kept and len("\n".join(kept)) + len(tail) + 2 > MAX_DESCRIPTION:
+        kept.pop(0)  # the oldest lines give way; what comes next always shows
+    description = "\n\n".join(part for part in ("\n".join(kept), tail) if part)
     embed = discord.Embed(title=title, description=description, colour=COLOUR)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     embed.set_footer(text=f"Game #{record.id} · move {record.version}")

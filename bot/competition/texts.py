@@ -8,9 +8,10 @@ only count the cards put face down.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.competition.actions import SEA
-from engine.competition.deck import IslandCard, Sea, card_by_id
+from engine.competition.deck import IslandCard, card_by_id
 from engine.competition.slots import SLOTS
 from engine.core import Event
 from engine.core.names import fill_names
@@ -86,21 +87,15 @@ def event_line(event: Event, names: Sequence[str]) -> str:
 
 def reveal_line(
     slot: str,
-    plays: Sequence[Sequence[object]],
+    plays: Sequence[Sequence[Any]],
     takers: Sequence[int],
     removed: Sequence[str],
     names: Sequence[str],
 ) -> str:
-    """``**Area ▲ highest**: alice Madagascar 587,295 km² · bob blind → **alice** takes it.``"""
+    """``**Area ▲ highest**: ann Cuba 109,884 km² · ben blind → **ann** takes 1 card.``"""
     category = slot.rpartition("-")[0]
     shown = " · ".join(
-        f"{seat_name(names, int(str(seat)))} "
-        + (
-            "blind"
-            if entry == BLIND
-            else f"{island(str(entry)).name_en} {value_text(str(entry), category)}"
-        )
-        for seat, entry in plays
+        f"{seat_name(names, int(seat))} {_play_text(str(entry), category)}" for seat, entry in plays
     )
     islands = sum(entry != BLIND for _, entry in plays)
     if not takers:
@@ -114,6 +109,13 @@ def reveal_line(
             f"; {gone} leave{'s' if len(removed) == 1 else ''} the game." if removed else "."
         )
     return f"**{slot_label(slot)}**: {shown} → {outcome}"
+
+
+def _play_text(entry: str, category: str) -> str:
+    """``Cuba 109,884 km²``, or ``blind``."""
+    if entry == BLIND:
+        return "blind"
+    return f"{island(entry).name_en} {value_text(entry, category)}"
 
 
 def split_line(seat: int, up: Sequence[str], down: int, names: Sequence[str]) -> str:
@@ -154,8 +156,3 @@ def next_step(table: Table, names: Sequence[str], *, paced: bool) -> str:
         f"Round {table.round} of {table.rounds}: waiting for {join_names(waiting)} to place "
         "their cards. Press **My hand** to place yours."
     )
-
-
-def sea_name(sea: str) -> str:
-    """A sea key as people read it."""
-    return Sea(sea).display_name
