@@ -162,7 +162,7 @@ class GameService:
             self._require_host(record, user_id)
             self._check_room(record)
             used = {p.name for p in record.players}
-            name = next(f"🤖 {n}" for n in AI_NAMES if f"🤖 {n}" not in used)
+            name = next(label for n in AI_NAMES if (label := f"{n} (computer)") not in used)
             seat = PlayerRecord(len(record.players), None, name, True)
             return await self._reseat(record, [*record.players, seat])
 

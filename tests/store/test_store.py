@@ -106,7 +106,7 @@ async def test_a_failed_save_changes_nothing(store: Store) -> None:
 
 async def test_seats_and_settings_round_trip(store: Store, tmp_path) -> None:
     record = await _lobby(store)
-    seats = [HOST, PlayerRecord(1, None, "🤖 Ada", True)]
+    seats = [HOST, PlayerRecord(1, None, "Ada (computer)", True)]
     await store.set_seats(record.id, record.version, seats, NOW)
     saved = await store.get_game(record.id)
     assert saved.players == tuple(seats) and saved.seat_of(111) == 0 and saved.seat_of(5) is None
