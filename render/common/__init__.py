@@ -4,6 +4,7 @@ from .base import RGB, Box, Point
 from .dice import draw_die, pip_centres
 from .hexes import (
     Axial,
+    HexFrame,
     HexLayout,
     Orientation,
     axial_to_pixel,
@@ -39,6 +40,7 @@ __all__ = [
     "Axial",
     "Box",
     "FontFamily",
+    "HexFrame",
     "HexLayout",
     "Orientation",
     "PanelRow",

@@ -82,6 +82,15 @@ class HexLayout:
 
 
 @lru_cache(maxsize=32)
+@dataclass(frozen=True, slots=True)
+class HexFrame:
+    """A board area: the canvas width, the area's height and the hex layout within it."""
+
+    width: int
+    height: int
+    layout: HexLayout
+
+
 def edge_corners(direction: Axial, orientation: Orientation) -> tuple[int, int]:
     """Indices, into :func:`hex_corners`, of the two corners on the side facing ``direction``.
 

@@ -9,9 +9,8 @@ grow (up to :data:`MAX_CANVAS`); beyond that the hexes shrink further.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from render.common import HexLayout, Orientation, unit_bounds
+from render.common import HexFrame, HexLayout, Orientation, unit_bounds
 
 from .board import MAX_WALL_LEVELS, WALL
 from .model import Cell, to_axial
@@ -26,16 +25,7 @@ MIN_HEX = 24
 PADDING = 0.3  # room around the island for borders and highlights, in hex radii
 
 
-@dataclass(frozen=True, slots=True)
-class BoardFrame:
-    """The canvas width, the board area's height, and the hex layout within that area."""
-
-    width: int
-    height: int
-    layout: HexLayout
-
-
-def frame_board(cells: Sequence[Cell]) -> BoardFrame:
+def frame_board(cells: Sequence[Cell]) -> HexFrame:
     """Size the board area for ``cells`` (its layout has the area's top-left at 0, 0)."""
     left, top, right, bottom = unit_bounds([to_axial(c.cube) for c in cells], Orientation.POINTY)
     wall = WALL * min(MAX_WALL_LEVELS, max((c.level for c in cells), default=1))
@@ -50,4 +40,4 @@ def frame_board(cells: Sequence[Cell]) -> BoardFrame:
     height = max(MIN_BOARD_HEIGHT, round(unit_h * size))
     origin_x = width / 2 - size * (left + right) / 2
     origin_y = (height - wall * size) / 2 - size * (top + bottom) / 2
-    return BoardFrame(width, height, HexLayout(Orientation.POINTY, size, (origin_x, origin_y)))
+    return HexFrame(width, height, HexLayout(Orientation.POINTY, size, (origin_x, origin_y)))

@@ -8,9 +8,8 @@ The canvas is :data:`CANVAS_WIDTH` wide, which stays legible when a phone shows 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from render.common import Axial, HexLayout, Orientation, unit_bounds
+from render.common import Axial, HexFrame, HexLayout, Orientation, unit_bounds
 
 CANVAS_WIDTH = 1080
 MARGIN = 20
@@ -19,16 +18,7 @@ MAX_MAP_HEIGHT = 1200
 PADDING = 0.15  # room around the map for its outer lines, in hex radii
 
 
-@dataclass(frozen=True, slots=True)
-class MapFrame:
-    """The canvas width, the map area's height, and the hex layout within that area."""
-
-    width: int
-    height: int
-    layout: HexLayout
-
-
-def frame_map(cells: Iterable[Axial]) -> MapFrame:
+def frame_map(cells: Iterable[Axial]) -> HexFrame:
     """Size the map area for ``cells`` (its layout has the area's top-left at 0, 0)."""
     left, top, right, bottom = unit_bounds(list(cells), Orientation.FLAT)
     unit_w = right - left + 2 * PADDING
@@ -36,4 +26,4 @@ def frame_map(cells: Iterable[Axial]) -> MapFrame:
     size = min(MAX_HEX, (CANVAS_WIDTH - 2 * MARGIN) / unit_w, MAX_MAP_HEIGHT / unit_h)
     height = round(unit_h * size + 2 * MARGIN)
     origin = (CANVAS_WIDTH / 2 - size * (left + right) / 2, height / 2 - size * (top + bottom) / 2)
-    return MapFrame(CANVAS_WIDTH, height, HexLayout(Orientation.FLAT, size, origin))
+    return HexFrame(CANVAS_WIDTH, height, HexLayout(Orientation.FLAT, size, origin))
