@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 from collections import Counter
+from importlib import resources
 
 import pytest
 
@@ -138,6 +142,79 @@ def test_density_agrees_with_inhabitants_and_area(deck: tuple[IslandCard, ...]) 
         computed = card.inhabitants / card.area_km2
         tolerance = max(0.05 * computed, 1.0) if computed >= 1 else 0.05 * computed
         assert abs(card.density - computed) <= tolerance, (card.id, card.density, computed)
+
+
+def _raw_rows() -> list[dict[str, str]]:
+    """The data file's rows as printed (strings), to see how many decimals a value shows."""
+    text = resources.files("engine.competition").joinpath("data", "islands.csv").read_text("utf-8")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_density_is_inhabitants_over_area_rounded_as_printed() -> None:
+    """Every printed density is inhabitants / area, rounded to the decimals it shows; small
+    densities (below 10) show at least two significant digits."""
+    rows = _raw_rows()
+    assert len(rows) == DECK_SIZE
+    for row in rows:
+        printed = row["density"].strip()
+        if not printed:
+            continue
+        decimals = len(printed.partition(".")[2])
+        computed = int(row["inhabitants"]) / float(row["area_km2"])
+        assert float(printed) == round(computed, decimals), (row["id"], printed, computed)
+        if 0 < computed < 10:
+            digits = printed.replace(".", "").lstrip("0")
+            assert len(digits) >= 2, (row["id"], printed)
+
+
+def test_no_permanent_inhabitants_means_zero(deck: tuple[IslandCard, ...]) -> None:
+    """A card whose notes say it has no permanent inhabitants shows 0 inhabitants and a density
+    of 0 (or none, Alexander Island); station staff are not counted. And every card with 0
+    inhabitants says so in its notes."""
+    for card in deck:
+        uninhabited = "no permanent inhabitants" in card.notes
+        assert uninhabited == (card.inhabitants == 0), card.id
+        if uninhabited:
+            assert card.density in (None, 0), card.id
+    for card in deck:
+        if card.sea is Sea.ANTARCTIC:
+            assert card.inhabitants == 0, card.id
+    assert card_by_id("ross-island").density == 0
+
+
+SOURCE_MARKERS = (
+    "Wikipedia",
+    "as printed in the rules",
+    "census",
+    "Statistics",
+    "INE",
+    "INSEE",
+    "ISTAT",
+    "Environment Canada",
+    "met.no",
+    "Cool Antarctica",
+    "List of islands by population",
+)
+FIELD_WORDS = re.compile(r"area|peak|inhabitants|climate|temperature|precipitation")
+
+
+def test_notes_name_a_source_and_what_is_approximate(deck: tuple[IslandCard, ...]) -> None:
+    """Every card's notes name where its values come from; every estimate ("approx.") sits in a
+    clause that says which value it is."""
+    for card in deck:
+        assert any(marker in card.notes for marker in SOURCE_MARKERS), card.id
+        for clause in card.notes.split(";"):
+            if "approx" in clause:
+                assert FIELD_WORDS.search(clause), (card.id, clause)
+
+
+def test_island_groups_are_not_mixed_with_single_islands() -> None:
+    """Luzon and Mindanao are the islands themselves: the island groups' inhabitants (64.3 and
+    27.0 million) would not match the islands' areas."""
+    assert card_by_id("luzon").inhabitants < 60_000_000
+    assert card_by_id("mindanao").inhabitants < 27_000_000
+    for card_id in ("luzon", "mindanao"):
+        assert "island group" in card_by_id(card_id).notes
 
 
 def test_ids_and_names_unique(deck: tuple[IslandCard, ...]) -> None:
