@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
-from engine.core import Outcome, seats_with_best
+from engine.core import EndReason, Outcome, seats_with_best
 
 from .state import SEA_ORDER, SIMPLE, CompetitionState
 
@@ -88,5 +88,7 @@ def outcome(state: CompetitionState) -> Outcome | None:
         return None
     totals = score_breakdown(state).totals
     active = state.active()
-    reason = "final scoring" if len(active) > 1 else "the other players resigned"
-    return Outcome(totals, seats_with_best(totals, active), reason)
+    winners = seats_with_best(totals, active)
+    if len(active) > 1:
+        return Outcome(totals, winners, "final scoring", EndReason.ROUNDS_OVER)
+    return Outcome(totals, winners, "the other players resigned", EndReason.RESIGNED)

@@ -1,12 +1,23 @@
 """The shared core of every game engine: the contract, errors, options, randomness, hexes."""
 
 from .errors import IllegalAction
-from .game import Event, Game, GameInfo, Outcome, Resign, Seat, View, seats_with_best
+from .game import (
+    EndReason,
+    Event,
+    Game,
+    GameInfo,
+    Outcome,
+    Resign,
+    Seat,
+    View,
+    seats_with_best,
+)
 from .options import OptionSpec
 from .registry import all_games, find_game, register
 from .rng import Rng
 
 __all__ = [
+    "EndReason",
     "Event",
     "Game",
     "GameInfo",

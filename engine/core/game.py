@@ -13,6 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import (
@@ -61,16 +62,52 @@ class Event:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
 
 
+class EndReason(StrEnum):
+    """Why a game ended, as a stable code that records and statistics can store.
+
+    The sentence beside it (:attr:`Outcome.reason`) is for people; this is for programs.
+    """
+
+    LAST_PIECE = "last_piece"  # a player placed their last piece (tiggar islanote)
+    TILES_OUT = "tiles_out"  # the tiles ran out (tiggar islanote)
+    CANNOT_BUILD = "cannot_build"  # a player could not build after placing (tiggar islanote)
+    ROUNDS_OVER = "rounds_over"  # the game's last round or trick was played
+    ALL_STOPPED = "all_stopped"  # every player stopped or could not go on (Islant)
+    RESIGNED = "resigned"  # resignations left too few players in the game
+    HOST_ENDED = "host_ended"  # the host ended the game early
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: final scores per seat and the winning seats."""
+    """How a finished game ended: final scores per seat, the winning seats, and why."""
 
     scores: tuple[int, ...]
     winners: tuple[Seat, ...]
     reason: str
+    code: EndReason
 
     def to_json(self) -> JSON:
-        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "code": self.code.value,
+        }
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], default_code: EndReason | None = None
+    ) -> Outcome:
+        """Read back :meth:`to_json`; ``default_code`` stands in for data saved without a code."""
+        code = data.get("code")
+        if code is None and default_code is None:
+            raise KeyError("code")
+        return cls(
+            tuple(int(s) for s in data["scores"]),
+            tuple(int(s) for s in data["winners"]),
+            str(data["reason"]),
+            EndReason(code) if code is not None else default_code,  # type: ignore[arg-type]
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +131,7 @@ class Resign:
 
 
 RESIGN_WORD = "RESIGN"
+RESIGN_DESCRIPTION = "resigns"
 
 
 class Game(ABC, Generic[S, A]):
@@ -197,6 +235,16 @@ class Game(ABC, Generic[S, A]):
         return self.format_action(action)
 
     # ----- the framework ------------------------------------------------------------------
+    def describe(self, action: A | Resign, state: S | None = None) -> str:
+        """A short sentence for any action, including the framework's ``RESIGN``.
+
+        Callers that show a logged action (the bot, replays) use this rather than
+        ``describe_action``, which each game writes for its own actions only.
+        """
+        if isinstance(action, Resign):
+            return RESIGN_DESCRIPTION
+        return self.describe_action(action, state)
+
     def new(self, num_players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
         """A new game for ``num_players`` seats; options are validated against ``info``."""
         info = self.info

@@ -18,7 +18,18 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.core import Event, Game, GameInfo, IllegalAction, OptionSpec, Outcome, Rng, Seat, View
+from engine.core import (
+    EndReason,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Rng,
+    Seat,
+    View,
+)
 from engine.core.errors import NOT_A_PLAYER
 from engine.core.game import seats_with_best
 
@@ -139,7 +150,7 @@ class IslantGame(Game[IslantState, Action]):
             if isinstance(action, Close):
                 return close_round(state)
             if isinstance(action, End):
-                return finish(state, HOST_REASON, [])
+                return finish(state, HOST_REASON, EndReason.HOST_ENDED, [])
             raise IllegalAction(NOT_A_PLAYER, "Only players draw on sheets.")
         if isinstance(action, Close | End):
             raise IllegalAction(
@@ -233,7 +244,9 @@ class IslantGame(Game[IslantState, Action]):
         if not state.finished:
             return None
         scores = tuple(score(p.sheet).total for p in state.players)
-        return Outcome(scores, seats_with_best(scores), state.end_reason)
+        return Outcome(
+            scores, seats_with_best(scores), state.end_reason, EndReason(state.end_code)
+        )
 
     def audit(self, state: IslantState) -> list[str]:
         return audit_state(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import Event, Rng, Seat
+from engine.core import EndReason, Event, Rng, Seat
 from engine.core.names import seat_ref
 
 from .actions import format_action, parse_action
@@ -21,6 +21,7 @@ from .turn import Draft, can_draw_anything, rebuild
 PLAYING, SUBMITTED, STOPPED, STUCK = "playing", "submitted", "stopped", "cannot_continue"
 STATUSES = (PLAYING, SUBMITTED, STOPPED, STUCK)
 ENDED = frozenset({STOPPED, STUCK})
+ALL_ENDED = "every player has ended"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,8 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class IslantState:
-    """A whole race. ``end_reason`` is set once every player has ended or the host ended it."""
+    """A whole race. ``end_reason`` (a sentence) and ``end_code`` (an :class:`EndReason`) are
+    set once every player has ended, the last round is over, or the host ended it."""
 
     level: int
     max_rounds: int
@@ -54,6 +56,7 @@ class IslantState:
     rng: Rng
     players: tuple[Player, ...]
     end_reason: str = ""
+    end_code: str = ""
 
     @property
     def finished(self) -> bool:
@@ -124,7 +127,7 @@ def open_round(state: IslantState) -> tuple[IslantState, list[Event]]:
         state, round=number, roll=dice, rerolled=rerolled, rng=rng, players=tuple(players)
     )
     if not state.seats(PLAYING):
-        return finish(state, "every player has ended", events)
+        return finish(state, ALL_ENDED, EndReason.ALL_STOPPED, events)
     return state, events
 
 
@@ -136,9 +139,10 @@ def close_round(state: IslantState) -> tuple[IslantState, list[Event]]:
     state = replace(state, players=players)
     events = [Event("round_closed", f"Round {state.round} is closed.", {"round": state.round})]
     if state.max_rounds and state.round >= state.max_rounds:
-        return finish(state, f"the last round ({state.max_rounds}) is over", events)
+        reason = f"the last round ({state.max_rounds}) is over"
+        return finish(state, reason, EndReason.ROUNDS_OVER, events)
     if not state.seats(PLAYING):
-        return finish(state, "every player has ended", events)
+        return finish(state, ALL_ENDED, EndReason.ALL_STOPPED, events)
     state, more = open_round(state)
     return state, events + more
 
@@ -149,14 +153,17 @@ def after_player(state: IslantState) -> tuple[IslantState, list[Event]]:
         return state, []
     if state.seats(SUBMITTED):
         return close_round(state)
-    return finish(state, "every player has ended", [])
+    return finish(state, ALL_ENDED, EndReason.ALL_STOPPED, [])
 
 
-def finish(state: IslantState, reason: str, events: list[Event]) -> tuple[IslantState, list[Event]]:
+def finish(
+    state: IslantState, reason: str, code: EndReason, events: list[Event]
+) -> tuple[IslantState, list[Event]]:
     """The race is over: drafts are dropped and the result is final."""
     players = tuple(replace(p, draft=None) for p in state.players)
-    state = replace(state, players=players, end_reason=reason)
-    return state, [*events, Event("game_over", f"The race is over: {reason}.", {"reason": reason})]
+    state = replace(state, players=players, end_reason=reason, end_code=code.value)
+    data = {"reason": reason, "code": code.value}
+    return state, [*events, Event("game_over", f"The race is over: {reason}.", data)]
 
 
 # ----- JSON -----------------------------------------------------------------------------------
@@ -169,6 +176,7 @@ def state_to_json(state: IslantState) -> dict[str, Any]:
         "rerolled": [list(r) for r in state.rerolled],
         "rng": state.rng.to_json(),
         "end_reason": state.end_reason,
+        "end_code": state.end_code,
         "players": [_player_to_json(p) for p in state.players],
     }
 
@@ -221,4 +229,16 @@ def state_from_json(data: dict[str, Any]) -> IslantState:
         rng=Rng.from_json(data["rng"]),
         players=tuple(players),
         end_reason=str(data["end_reason"]),
+        end_code=str(data.get("end_code") or _legacy_code(str(data["end_reason"]))),
     )
+
+
+def _legacy_code(reason: str) -> str:
+    """The code of a race saved before races stored one (from its sentence)."""
+    if not reason:
+        return ""
+    if "host" in reason:
+        return EndReason.HOST_ENDED.value
+    if "last round" in reason:
+        return EndReason.ROUNDS_OVER.value
+    return EndReason.ALL_STOPPED.value

@@ -4,7 +4,8 @@ state is kept out of views.
 
 Schema of ``Game.view(state, seat).data``::
 
-    level, size, round, max_rounds (0 = unlimited), over (bool), end_reason (str)
+    level, size, round, max_rounds (0 = unlimited), over (bool), end_reason (str),
+    end_code (str, an EndReason value; empty while running)
     roll: {dice: [int], rerolled: [[int, int], ...]}     doubles rerolled before this roll
     slots: [str]                                          the level's slots, in ASSIGN order
     column_labels: [str] | None                           "1".."5" or "ANY" per column (L1, L5)
@@ -51,6 +52,7 @@ def game_view(state: IslantState) -> dict[str, Any]:
         "max_rounds": state.max_rounds,
         "over": state.finished,
         "end_reason": state.end_reason,
+        "end_code": state.end_code,
         "roll": {"dice": list(state.roll), "rerolled": [list(r) for r in state.rerolled]},
         "slots": list(spec.slots),
         "column_labels": None

@@ -7,7 +7,17 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Event, Game, GameInfo, IllegalAction, OptionSpec, Outcome, Rng, View
+from engine.core import (
+    EndReason,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Rng,
+    View,
+)
 from engine.core.errors import WRONG_PHASE
 from engine.core.options import OptionValue
 
@@ -104,7 +114,7 @@ class TigerIsland(Game[TigerState, Action]):
         return play_build(state, action)
 
     def _resign(self, state: TigerState, seat: int) -> tuple[TigerState, list[Event]]:
-        return forfeit(state, seat, f"{player(seat)} resigned.")
+        return forfeit(state, seat, f"{player(seat)} resigned.", EndReason.RESIGNED)
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)

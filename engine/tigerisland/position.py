@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Outcome, Rng
+from engine.core import EndReason, Outcome, Rng
 from engine.core.hexgrid import Hex
 
 from .board import Board, Cell, Piece, PieceKind
@@ -176,4 +176,16 @@ def _last_turn_from_data(data: Mapping[str, Any] | None) -> LastTurn | None:
 def _outcome_from_data(data: Mapping[str, Any] | None) -> Outcome | None:
     if data is None:
         return None
-    return Outcome(tuple(data["scores"]), tuple(data["winners"]), str(data["reason"]))
+    return Outcome.from_json(data, _legacy_code(str(data["reason"])))
+
+
+# Games saved before outcomes carried a code: the code their sentence stands for.
+_LEGACY_PHRASES = (
+    ("cannot build", EndReason.CANNOT_BUILD),
+    ("resigned", EndReason.RESIGNED),
+    ("last piece", EndReason.LAST_PIECE),
+)
+
+
+def _legacy_code(reason: str) -> EndReason:
+    return next((code for phrase, code in _LEGACY_PHRASES if phrase in reason), EndReason.TILES_OUT)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import EndReason, Event
 
 from .actions import Build, PlaceTile
 from .board import Settlements
@@ -18,7 +18,10 @@ def play_placement(state: TigerState, action: PlaceTile) -> tuple[TigerState, li
     new, events = apply_placement(state, action)
     if not has_any_build(new):
         new, more = forfeit(
-            new, new.active, f"{player(new.active)} cannot build after placing the tile and loses."
+            new,
+            new.active,
+            f"{player(new.active)} cannot build after placing the tile and loses.",
+            EndReason.CANNOT_BUILD,
         )
         events += more
     return new, events

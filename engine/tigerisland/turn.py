@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from engine.core import Event, Outcome
+from engine.core import EndReason, Event, Outcome
 
 from .state import TOTOROS_PER_PLAYER, VILLAGERS_PER_PLAYER, Phase, TigerState, player
 
@@ -20,7 +20,7 @@ TIE_BREAKS: tuple[tuple[str, Callable[[TigerState, int], int]], ...] = (
 def start_turn(state: TigerState, seat: int) -> tuple[TigerState, list[Event]]:
     """``seat`` draws the next tile and must place it; with no tile left the game ends."""
     if not state.deck:
-        return finish(state, "The tiles ran out.")
+        return finish(state, "The tiles ran out.", EndReason.TILES_OUT)
     tile, *rest = state.deck
     new = replace(state, active=seat, phase=Phase.PLACE, hand=tile, deck=tuple(rest))
     return new, [Event("draw", f"{player(seat)} draws {tile}.", {"seat": seat, "tile": str(tile)})]
@@ -29,7 +29,9 @@ def start_turn(state: TigerState, seat: int) -> tuple[TigerState, list[Event]]:
 def end_turn(state: TigerState) -> tuple[TigerState, list[Event]]:
     """After the build: end the game if the active player is out of pieces, else pass on."""
     if state.pieces_left(state.active) == 0:
-        return finish(state, f"{player(state.active)} placed their last piece.")
+        return finish(
+            state, f"{player(state.active)} placed their last piece.", EndReason.LAST_PIECE
+        )
     return start_turn(state, 1 - state.active)
 
 
@@ -37,7 +39,7 @@ def _ranking(state: TigerState, seat: int) -> tuple[int, ...]:
     return (state.scores[seat], *(count(state, seat) for _, count in TIE_BREAKS))
 
 
-def finish(state: TigerState, cause: str) -> tuple[TigerState, list[Event]]:
+def finish(state: TigerState, cause: str, code: EndReason) -> tuple[TigerState, list[Event]]:
     """End the game normally: the best score wins, with the tie-breaks of ruling 9."""
     ranks = [_ranking(state, seat) for seat in (0, 1)]
     best = max(ranks)
@@ -48,17 +50,19 @@ def finish(state: TigerState, cause: str) -> tuple[TigerState, list[Event]]:
         result = f"{player(winners[0])} wins"
         decided = next(i for i, (a, b) in enumerate(zip(*ranks, strict=True)) if a != b)
         result += "." if decided == 0 else f" on {TIE_BREAKS[decided - 1][0]} after a tie."
-    return _over(state, winners, f"{cause} {result}")
+    return _over(state, winners, f"{cause} {result}", code)
 
 
-def forfeit(state: TigerState, loser: int, cause: str) -> tuple[TigerState, list[Event]]:
+def forfeit(
+    state: TigerState, loser: int, cause: str, code: EndReason
+) -> tuple[TigerState, list[Event]]:
     """End the game with ``loser`` beaten whatever the scores (no build, or resigning)."""
-    return _over(state, (1 - loser,), f"{cause} {player(1 - loser)} wins.")
+    return _over(state, (1 - loser,), f"{cause} {player(1 - loser)} wins.", code)
 
 
 def _over(
-    state: TigerState, winners: tuple[int, ...], reason: str
+    state: TigerState, winners: tuple[int, ...], reason: str, code: EndReason
 ) -> tuple[TigerState, list[Event]]:
-    outcome = Outcome(state.scores, winners, reason)
+    outcome = Outcome(state.scores, winners, reason, code)
     new = replace(state, phase=Phase.OVER, outcome=outcome)
     return new, [Event("end", reason, outcome.to_json())]

@@ -9,7 +9,7 @@ pieces of any player on them included.
 
 from __future__ import annotations
 
-from engine.core import Outcome, seats_with_best
+from engine.core import EndReason, Outcome, seats_with_best
 from engine.core.hexgrid import connected_groups
 
 from .board import Board
@@ -74,5 +74,6 @@ def outcome(state: WarsState) -> Outcome | None:
         return None
     scores = tuple(totals(state.board, state.owners, state.pieces, state.num_players))
     if len(state.in_play) < MIN_PLAYERS_IN_PLAY:
-        return Outcome(scores, state.in_play, REASON_RESIGNATION)
-    return Outcome(scores, seats_with_best(scores, state.in_play), REASON_ROUNDS)
+        return Outcome(scores, state.in_play, REASON_RESIGNATION, EndReason.RESIGNED)
+    winners = seats_with_best(scores, state.in_play)
+    return Outcome(scores, winners, REASON_ROUNDS, EndReason.ROUNDS_OVER)

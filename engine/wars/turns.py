@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core import Event, IllegalAction
+from engine.core import EndReason, Event, IllegalAction
 from engine.core.hexgrid import Hex
 
 from .actions import KIND_NOUNS, Action, Move, Pass, Place, Step, describe_action, format_action
 from .pieces import COLOUR_NAMES, Kind, Piece, count_of, with_count
 from .rules import Owners, Pieces, index_of, land_piece, put, reach, refusal, why_not
-from .scoring import REASON_RESIGNATION, outcome
+from .scoring import outcome
 from .state import LastAction, WarsState
 
 NO_PIECE_LEFT = "no_piece_left"
@@ -148,6 +148,6 @@ def _with_end_event(state: WarsState, events: list[Event]) -> tuple[WarsState, l
     if result is None:
         return state, events
     names = " and ".join(COLOUR_NAMES[s] for s in result.winners) or "nobody"
-    why = "everyone else resigned" if result.reason == REASON_RESIGNATION else "the last round"
+    why = "everyone else resigned" if result.code is EndReason.RESIGNED else "the last round"
     text = f"The game is over after {why}. Winner: {names}."
     return state, [*events, Event("game_over", text, result.to_json())]

@@ -213,8 +213,6 @@ def parse_table(data: Mapping[str, Any]) -> Table:
         tricks=tuple(_trick(t) for t in data["revealed"]),
         pending=tuple(_job(j) for j in data["pending"]),
         scores=_scores(data["scores"]),
-        outcome=None
-        if outcome is None
-        else Outcome(tuple(outcome["scores"]), tuple(outcome["winners"]), str(outcome["reason"])),
+        outcome=None if outcome is None else Outcome.from_json(outcome),
         you=None if you is None else _own(you),
     )

@@ -115,7 +115,5 @@ def parse_board(data: Mapping[str, Any]) -> Board:
             placed=tuple(_cube(c) for c in last["placed"]),
             built=tuple(_cube(c) for c in last.get("built", ())),
         ),
-        outcome=None
-        if outcome is None
-        else Outcome(tuple(outcome["scores"]), tuple(outcome["winners"]), str(outcome["reason"])),
+        outcome=None if outcome is None else Outcome.from_json(outcome),
     )

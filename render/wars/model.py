@@ -122,7 +122,5 @@ def parse_board(data: Mapping[str, Any]) -> Board:
             hexes=_axials(last["hexes"]),
             flipped=_axials(last["flipped"]),
         ),
-        outcome=None
-        if outcome is None
-        else Outcome(tuple(outcome["scores"]), tuple(outcome["winners"]), str(outcome["reason"])),
+        outcome=None if outcome is None else Outcome.from_json(outcome),
     )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.wars.scoring import REASON_RESIGNATION
+from engine.core import EndReason
 from render.common import (
     Box,
     Point,
@@ -65,7 +65,7 @@ def status_line(board: Board, names: Sequence[str]) -> str:
             return "The game is over."
         best = _points(outcome.scores[winners[0]])
         if len(winners) == 1:
-            how = "the last player standing" if outcome.reason == REASON_RESIGNATION else best
+            how = "the last player standing" if outcome.code is EndReason.RESIGNED else best
             return f"{seat_name(names, winners[0])} wins with {how}!"
         return f"Shared win ({best}): " + " and ".join(seat_name(names, s) for s in winners)
     if board.active is None:

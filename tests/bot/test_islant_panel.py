@@ -100,6 +100,7 @@ def test_every_panel_fits_discord_and_every_turn_can_be_finished(level: int) -> 
                 state = play_turn_through_panel(state, seat, rnd)
     assert GAME.audit(state) == []
     assert state.end_reason == f"the last round ({ROUNDS}) is over"
+    assert state.end_code == "rounds_over"
 
 
 def test_a_long_assignment_is_picked_die_by_die() -> None:

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from engine.core import Game, IllegalAction, Resign
+from engine.core import EndReason, Game, IllegalAction, Outcome, Resign
 from engine.core.errors import GAME_OVER, NOT_YOUR_TURN
 
 GAMES = engine.all_games()
@@ -33,6 +33,14 @@ def _check_views(game: Game, state) -> None:
                 assert token not in mine, f"seat {seat} sees seat {other}'s secret {token!r}"
         for token in game.secrets(state, seat):
             assert token not in spectator, f"spectators see seat {seat}'s secret {token!r}"
+
+
+def _check_descriptions(game: Game, state, seat: int, rnd: random.Random) -> None:
+    """Every kind of action, the framework's included, reads as a sentence."""
+    legal = game.legal_actions(state, seat)
+    for action in [Resign(), *rnd.sample(legal, min(len(legal), 8))]:
+        for text in (game.describe(action, state), game.describe(game.parse(game.format(action)))):
+            assert isinstance(text, str) and text.strip()
 
 
 def playout(game: Game, num_players: int, seed: int, check_every: int = 1):
@@ -63,6 +71,7 @@ def playout(game: Game, num_players: int, seed: int, check_every: int = 1):
             assert restored == state
             assert _dump(game, restored) == before
             _check_views(game, state)
+            _check_descriptions(game, state, seat, rnd)
         state, events = game.apply(state, seat, action)
         assert all(json.dumps(e.to_json()) for e in events)
         log.append((seat, text))
@@ -81,6 +90,8 @@ def test_random_playout_keeps_the_contract(game: Game, seed: int, data) -> None:
     assert outcome is not None
     assert len(outcome.scores) == num_players
     assert set(outcome.winners) <= set(range(num_players))
+    assert isinstance(outcome.code, EndReason)
+    assert Outcome.from_json(json.loads(json.dumps(outcome.to_json()))) == outcome
     assert game.replay(num_players, None, seed, log) == state
     _check_views(game, state)
     with pytest.raises(IllegalAction) as err:
@@ -104,9 +115,11 @@ def test_resigning_is_logged_and_replayable(game: Game) -> None:
     state = game.new(n, None, 7)
     state, _ = game.apply(state, 0, Resign())
     assert game.replay(n, None, 7, [(0, "RESIGN")]) == state
+    assert game.describe(game.parse("RESIGN")) == "resigns"
     if n == 2:
         assert game.outcome(state) is not None
         assert game.outcome(state).winners == (1,)
+        assert game.outcome(state).code is EndReason.RESIGNED
 
 
 def test_every_game_is_registered_under_its_aliases() -> None:

@@ -161,7 +161,8 @@ def test_status_line_says_who_does_what():
     assert status_line(parse_board(empty_view().data), NAMES) == "Alice to place a tile"
     assert status_line(parse_board(small_view().data), NAMES) == "Bob to build"
     assert status_line(parse_board(finished_view().data), NAMES) == "Alice wins!"
-    data = dict(finished_view().data, outcome={"scores": [5, 5], "winners": [0, 1], "reason": ""})
+    tie = {"scores": [5, 5], "winners": [0, 1], "reason": "", "code": "tiles_out"}
+    data = dict(finished_view().data, outcome=tie)
     assert status_line(parse_board(data), NAMES) == "Shared win: Alice and Bob"
 
 

@@ -187,5 +187,6 @@ def finished_view() -> View:
             "scores": [466, 251],
             "winners": [0],
             "reason": "Alice placed her last piece.",
+            "code": "last_piece",
         },
     )

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.core import IllegalAction, Resign
+from engine.core import EndReason, IllegalAction, Resign
 from engine.islant import GAME, draft_summary, sheet_view
 from engine.islant.state import PLAYING, STOPPED, STUCK, SUBMITTED, Player
 
@@ -174,6 +174,7 @@ def test_close_drops_the_draft_of_who_did_not_submit() -> None:
 def test_host_can_end_the_race() -> None:
     state = play(race(1, (4, 2), players=3), None, "END")
     assert GAME.outcome(state).reason == "the host ended the race"
+    assert GAME.outcome(state).code is EndReason.HOST_ENDED
 
 
 def test_max_rounds_ends_the_race() -> None:

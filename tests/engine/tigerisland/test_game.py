@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.core import IllegalAction, Resign
+from engine.core import EndReason, IllegalAction, Resign
 from engine.core.errors import GAME_OVER
 from engine.tigerisland import (
     GAME,
@@ -96,6 +96,7 @@ def test_a_player_who_cannot_build_after_placing_loses_at_once() -> None:
     assert outcome.winners == (1,)
     assert outcome.scores == (50, 1)
     assert "cannot build" in outcome.reason
+    assert outcome.code is EndReason.CANNOT_BUILD
     assert new.phase is Phase.OVER
     assert GAME.to_move(new) == frozenset()
     assert events[-1].kind == "end"
@@ -119,6 +120,7 @@ def test_the_game_ends_after_the_turn_in_which_a_player_places_her_last_piece() 
     assert outcome.scores == (4, 9)
     assert outcome.winners == (1,)
     assert "last piece" in outcome.reason
+    assert outcome.code is EndReason.LAST_PIECE
 
 
 def test_the_game_goes_on_while_the_active_player_has_a_piece_left() -> None:
@@ -135,6 +137,7 @@ def test_the_game_ends_when_the_tiles_run_out() -> None:
     assert outcome.scores == (11, 3)
     assert outcome.winners == (0,)
     assert "tiles ran out" in outcome.reason
+    assert outcome.code is EndReason.TILES_OUT
 
 
 @pytest.mark.parametrize(
@@ -180,6 +183,7 @@ def test_resigning_hands_the_win_to_the_opponent(seat: int) -> None:
     assert outcome.winners == (1 - seat,)
     assert outcome.scores == (40, 2)
     assert "resigned" in outcome.reason
+    assert outcome.code is EndReason.RESIGNED
     assert GAME.audit(new) == []
 
 
@@ -245,7 +249,12 @@ def test_the_view_of_a_finished_game() -> None:
     new, _ = GAME.apply_text(state, 0, "FOUND SETTLEMENT AT 5 -5 0")
     data = GAME.view(new, None).data
     assert (data["active"], data["phase"], data["tile_in_hand"]) == (None, "over", None)
-    assert data["outcome"] == {"scores": [2, 0], "winners": [0], "reason": new.outcome.reason}
+    assert data["outcome"] == {
+        "scores": [2, 0],
+        "winners": [0],
+        "reason": new.outcome.reason,
+        "code": "tiles_out",
+    }
 
 
 def test_positions_round_trip_through_plain_data() -> None:

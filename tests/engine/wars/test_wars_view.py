@@ -72,5 +72,10 @@ def test_finished_view_has_the_outcome() -> None:
         state, _ = GAME.apply(state, seat, Pass())
     data = GAME.view(state, None).data
     assert data["active"] is None
-    assert data["outcome"] == {"scores": [9, 9], "winners": [0, 1], "reason": REASON_ROUNDS}
+    assert data["outcome"] == {
+        "scores": [9, 9],
+        "winners": [0, 1],
+        "reason": REASON_ROUNDS,
+        "code": "rounds_over",
+    }
     assert data["last_action"]["text"] == "PASS"
