@@ -159,7 +159,10 @@ def test_status_and_round_say_who_plays_and_how_it_ended():
     assert seat_name(NAMES, winners[0]) in status_line(done, NAMES)
     assert f"{best} points" in status_line(done, NAMES)
     shared = parse_board(
-        dict(start_view(2).data, outcome={"scores": [9, 9], "winners": [0, 1], "reason": "rounds", "code": "rounds_over"})
+        dict(
+            start_view(2).data,
+            outcome={"scores": [9, 9], "winners": [0, 1], "reason": "rounds", "code": "rounds_over"},
+        )
     )
     assert status_line(shared, NAMES) == "Shared win (9 points): Alice and Bob"
 
