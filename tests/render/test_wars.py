@@ -161,7 +161,7 @@ def test_status_and_round_say_who_plays_and_how_it_ended():
     shared = parse_board(
         dict(
             start_view(2).data,
-            outcome={"scores": [9, 9], "winners": [0, 1], "reason": "rounds", "code": "rounds_over"},
+            outcome={"scores": [9, 9], "winners": [0, 1], "reason": "x", "code": "rounds_over"},
         )
     )
     assert status_line(shared, NAMES) == "Shared win (9 points): Alice and Bob"
