@@ -14,6 +14,8 @@
 Keywords are case-insensitive and extra spaces are ignored. Card ids are the deck's slugs;
 seats are the engine's seat numbers (0 is the first player). Slots may also be written as
 ``area-high``; ``ABOVE``/``BELOW`` are accepted for ``HIGH``/``LOW``, ``UP`` for ``SEA``.
+Reading is linear in the text, which is capped at
+:data:`~engine.core.notation.MAX_NOTATION_LENGTH` characters.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 
 from engine.core import IllegalAction
 from engine.core.errors import BAD_NOTATION
+from engine.core.notation import capped, shorten, whole_number
 
 from .slots import Slot, parse_slot
 from .state import BLIND
@@ -113,7 +116,7 @@ def format_action(action: Action) -> str:
 
 def parse_action(text: str) -> Action:
     """An action from its notation; IllegalAction(BAD_NOTATION) quoting ``text`` otherwise."""
-    words = text.split()
+    words = capped(text).split()
     head = words[0].upper() if words else ""
     rest = words[1:]
     parsers = {
@@ -128,9 +131,9 @@ def parse_action(text: str) -> Action:
     if action is None:
         raise IllegalAction(
             BAD_NOTATION,
-            f"Cannot read `{text}`. Try `PLACE usedom AREA HIGH`, `PLACE BLIND DENSITY LOW`, "
-            "`UNPLACE AREA HIGH`, `CONFIRM`, `REVEAL`, `SPLIT usedom=down sylt=sea`, "
-            "`STEAL sylt FROM 1 TO SEA` or `STEAL DONE`.",
+            f"Cannot read `{shorten(text)}`. Try `PLACE usedom AREA HIGH`, "
+            "`PLACE BLIND DENSITY LOW`, `UNPLACE AREA HIGH`, `CONFIRM`, `REVEAL`, "
+            "`SPLIT usedom=down sylt=sea`, `STEAL sylt FROM 1 TO SEA` or `STEAL DONE`.",
         )
     return action
 
@@ -169,11 +172,7 @@ def _parse_steal(words: list[str]) -> Steal | StealDone | None:
     if len(words) != 5 or words[1].upper() != "FROM" or words[3].upper() != "TO":
         return None
     card, where = _card(words[0]), DESTINATION_ALIASES.get(words[4].lower())
-    if (
-        card is None
-        or card in (BLIND, "done")
-        or where is None
-        or not (words[2].isascii() and words[2].isdigit())
-    ):
+    victim = whole_number(words[2])
+    if card is None or card in (BLIND, "done") or where is None or victim is None:
         return None
-    return Steal(card, int(words[2]), where)
+    return Steal(card, victim, where)

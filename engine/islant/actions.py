@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.errors import BAD_NOTATION, IllegalAction
+from engine.core.notation import capped, shorten, whole_number
 
 from .geometry import (
     DIE_FACES,
@@ -125,8 +126,12 @@ def format_action(action: Action) -> str:
 
 
 def parse_action(text: str) -> Action:
-    """An action from its notation; IllegalAction(BAD_NOTATION) quoting the input."""
-    words = text.split()
+    """An action from its notation; IllegalAction(BAD_NOTATION) quoting the input (shortened).
+
+    Linear in the input, which is capped at :data:`~engine.core.notation.MAX_NOTATION_LENGTH`
+    characters; numbers longer than a few digits are refused before being converted.
+    """
+    words = capped(text).split()
     if not words:
         raise _bad(text, "it is empty")
     keyword, rest = words[0].upper(), words[1:]
@@ -155,13 +160,13 @@ def parse_action(text: str) -> Action:
 
 
 def _bad(text: str, why: str) -> IllegalAction:
-    return IllegalAction(BAD_NOTATION, f"Cannot read `{text}`: {why}.")
+    return IllegalAction(BAD_NOTATION, f"Cannot read `{shorten(text)}`: {why}.")
 
 
 def _slot(text: str, word: str) -> str:
     slot = SLOT_ALIASES.get(word.lower(), word.lower())
     if slot not in SLOT_ORDER:
-        raise _bad(text, f"`{word}` is not a slot (slots: {', '.join(SLOT_ORDER)})")
+        raise _bad(text, f"`{shorten(word)}` is not a slot (slots: {', '.join(SLOT_ORDER)})")
     return slot
 
 
@@ -176,15 +181,18 @@ def _pairs(text: str, rest: list[str], values: range | tuple[int, ...]) -> list[
     joined = " ".join(rest).replace(" =", "=").replace("= ", "=")
     pairs: list[tuple[str, int]] = []
     for item in joined.split():
-        slot, sep, value = item.partition("=")
-        if not sep or not value.isascii() or not value.isdigit() or int(value) not in values:
+        slot, sep, digits = item.partition("=")
+        value = whole_number(digits)
+        if not sep or value is None or value not in values:
             raise _bad(
-                text, f"`{item}` should be slot=value with a value from {values[0]} to {values[-1]}"
+                text,
+                f"`{shorten(item)}` should be slot=value with a value from {values[0]} "
+                f"to {values[-1]}",
             )
         name = _slot(text, slot)
         if any(name == p[0] for p in pairs):
             raise _bad(text, f"`{name}` is given twice")
-        pairs.append((name, int(value)))
+        pairs.append((name, value))
     if not pairs:
         raise _bad(text, "give at least one slot=value")
     return pairs
@@ -192,17 +200,12 @@ def _pairs(text: str, rest: list[str], values: range | tuple[int, ...]) -> list[
 
 def _cell(text: str, word: str) -> str:
     cell = word.upper()
-    row = cell[1:]
-    if (
-        len(cell) < 2
-        or not "A" <= cell[0] <= "Z"
-        or not row.isascii()
-        or not row.isdigit()
-        or len(row) > MAX_ROW_DIGITS
-        or int(row) < 1
-    ):
-        raise _bad(text, f"`{word}` is not a cell (a column letter and a row number, like C4)")
-    return cell[0] + str(int(row))
+    row = whole_number(cell[1:], max_digits=MAX_ROW_DIGITS)
+    if not "A" <= cell[:1] <= "Z" or row is None or row < 1:
+        raise _bad(
+            text, f"`{shorten(word)}` is not a cell (a column letter and a row number, like C4)"
+        )
+    return cell[0] + str(row)
 
 
 def _parse_draw(text: str, rest: list[str]) -> Draw:
@@ -216,15 +219,10 @@ def _parse_draw(text: str, rest: list[str]) -> Draw:
             raise _bad(text, f"{slot} take no rotation")
         return Draw(slot, cell)
     rotation = rest[2].upper() if len(rest) == 3 else "R0"
-    digits = rotation[1:]
-    if (
-        rotation[:1] != "R"
-        or not digits.isascii()
-        or not digits.isdigit()
-        or int(digits) not in ROTATIONS
-    ):
-        raise _bad(text, f"`{rest[2]}` is not a rotation (R0, R1, R2 or R3)")
-    return Draw(slot, cell, int(digits))
+    turns = whole_number(rotation[1:])
+    if rotation[:1] != "R" or turns is None or turns not in ROTATIONS:
+        raise _bad(text, f"`{shorten(rest[2])}` is not a rotation (R0, R1, R2 or R3)")
+    return Draw(slot, cell, turns)
 
 
 def _parse_name(text: str, rest: list[str]) -> Name:

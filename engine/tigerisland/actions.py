@@ -8,7 +8,9 @@
     BUILD TOTORO SANCTUARY AT 2 -2 0
 
 Case-insensitive; any run of spaces counts as one, and ``JUNGLE + LAKE`` reads as
-``JUNGLE+LAKE``.
+``JUNGLE+LAKE``. Reading is linear in the text, which is capped at
+:data:`~engine.core.notation.MAX_NOTATION_LENGTH` characters; numbers have at most
+:data:`~engine.core.notation.MAX_DIGITS` digits.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from engine.core import IllegalAction
 from engine.core.errors import BAD_NOTATION
 from engine.core.hexgrid import Hex
+from engine.core.notation import MAX_DIGITS, capped, shorten
 
 from .geometry import (
     HABITABLE,
@@ -65,8 +68,6 @@ class Totoro:
 Build = Found | Expand | Totoro
 Action = PlaceTile | Found | Expand | Totoro
 
-# Numbers are kept short so no input can make the parser work hard.
-MAX_DIGITS = 6
 _INT = rf"(-?[0-9]{{1,{MAX_DIGITS}}})"
 _XYZ = rf"{_INT} {_INT} {_INT}"
 _WORD = r"([A-Z]+)"
@@ -115,13 +116,17 @@ def describe(action: Action, points: int | None = None) -> str:
 
 
 def parse_action(text: str) -> Action:
-    """An action from notation; IllegalAction(bad_notation) quoting ``text`` otherwise."""
-    line = " ".join(re.sub(r"\s*\+\s*", "+", text.strip()).upper().split())
+    """An action from notation; IllegalAction(bad_notation) quoting ``text`` otherwise.
+
+    Blanks are collapsed by splitting before a ``+`` is joined to its neighbours, so nothing
+    scans a run of blanks twice.
+    """
+    line = " ".join(capped(text).upper().split()).replace(" +", "+").replace("+ ", "+")
     for form, pattern in _PATTERNS:
         match = pattern.fullmatch(line)
         if match:
             return _build(form, match.groups(), text)
-    raise IllegalAction(BAD_NOTATION, f"Cannot read `{text}`. Write {_FORMS}.")
+    raise IllegalAction(BAD_NOTATION, f"Cannot read `{shorten(text)}`. Write {_FORMS}.")
 
 
 def _build(form: str, groups: tuple[str, ...], text: str) -> Action:
@@ -130,7 +135,8 @@ def _build(form: str, groups: tuple[str, ...], text: str) -> Action:
         orientation = int(groups[5])
         if orientation not in ORIENTATIONS:
             raise IllegalAction(
-                BAD_NOTATION, f"In `{text}` the orientation must be 1 to 6, not {orientation}."
+                BAD_NOTATION,
+                f"In `{shorten(text)}` the orientation must be 1 to 6, not {orientation}.",
             )
         return PlaceTile(kind, _hex(groups[2:5], text), orientation)
     where = _hex(groups[0:3], text)
@@ -147,7 +153,7 @@ def _hex(coords: tuple[str, ...], text: str) -> Hex:
         return from_cube(x, y, z)
     except ValueError:
         raise IllegalAction(
-            BAD_NOTATION, f"In `{text}` the coordinates {x} {y} {z} must add up to 0."
+            BAD_NOTATION, f"In `{shorten(text)}` the coordinates {x} {y} {z} must add up to 0."
         ) from None
 
 
@@ -155,7 +161,9 @@ def _terrain(word: str, text: str) -> Terrain:
     terrain = next((t for t in HABITABLE if t.value == word), None)
     if terrain is None:
         raise IllegalAction(
-            BAD_NOTATION, f"In `{text}` `{word}` is not a terrain; use one of {_TERRAIN_WORDS}."
+            BAD_NOTATION,
+            f"In `{shorten(text)}` `{shorten(word)}` is not a terrain; use one of "
+            f"{_TERRAIN_WORDS}.",
         )
     return terrain
 

@@ -10,7 +10,9 @@ Coordinates are axial ``q r`` (see :mod:`engine.wars.board`). The notation::
 
 Reading is forgiving: any case, extra spaces, commas and parentheses around coordinates
 (``move b (2, -3) to (1,-2)``), the minus sign ``−``, and short piece names: ``B``, ``T``,
-``DT``, ``DEFENSE TOWER``, ``P``. Formatting always gives the canonical form above.
+``DT``, ``DEFENSE TOWER``, ``P``. Formatting always gives the canonical form above. Reading
+is linear in the text, which is capped at :data:`~engine.core.notation.MAX_NOTATION_LENGTH`
+characters; coordinates have at most :data:`~engine.core.notation.MAX_DIGITS` digits.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import BAD_NOTATION, IllegalAction
 from engine.core.hexgrid import Hex
+from engine.core.notation import capped, shorten, whole_number
 
 from .pieces import Kind
 
@@ -73,7 +76,6 @@ KIND_NOUNS: dict[Kind, str] = {
 TOWER_PREFIXES = frozenset({"DEFENSE", "DEFENCE"})
 EXAMPLES = "`PLACE BARRACKS 2 -3`, `MOVE PORT -1 -3 TO 0 -4` or `PASS`"
 _SEPARATORS = re.compile(r"[(),;]")
-_INTEGER = re.compile(r"[+-]?[0-9]{1,6}")
 
 
 def format_action(action: Action) -> str:
@@ -102,7 +104,7 @@ def describe_action(action: Action) -> str:
 
 def parse_action(text: str) -> Action:
     """An action from its notation; IllegalAction(BAD_NOTATION) quoting the input."""
-    tokens = _SEPARATORS.sub(" ", text.replace("\u2212", "-")).upper().split()
+    tokens = _SEPARATORS.sub(" ", capped(text).replace("\u2212", "-")).upper().split()
     reader = _Reader(tokens, text)
     verb = reader.word("PASS, PLACE or MOVE")
     if verb == "PASS":
@@ -116,7 +118,7 @@ def parse_action(text: str) -> Action:
             steps.append(reader.step())
         action = Move(tuple(steps))
     else:
-        raise reader.error(f"it starts with `{verb}`, not PASS, PLACE or MOVE")
+        raise reader.error(f"it starts with `{shorten(verb)}`, not PASS, PLACE or MOVE")
     if reader.more():
         raise reader.error("there is extra text at the end")
     return action
@@ -133,7 +135,7 @@ class _Reader:
     def error(self, reason: str) -> IllegalAction:
         return IllegalAction(
             BAD_NOTATION,
-            f"Could not read `{self.text.strip()}`: {reason}. Try {EXAMPLES}.",
+            f"Could not read `{shorten(self.text.strip())}`: {reason}. Try {EXAMPLES}.",
         )
 
     def more(self) -> bool:
@@ -148,7 +150,7 @@ class _Reader:
     def expect(self, word: str) -> None:
         got = self.word(f"`{word}`")
         if got != word:
-            raise self.error(f"expected `{word}` but found `{got}`")
+            raise self.error(f"expected `{word}` but found `{shorten(got)}`")
 
     def kind(self) -> Kind:
         word = self.word("a piece (BARRACKS, TOWER or PORT)")
@@ -156,7 +158,7 @@ class _Reader:
             self.pos += 1
             return Kind.TOWER
         if word not in KIND_WORDS:
-            raise self.error(f"`{word}` is not a piece (BARRACKS, TOWER or PORT)")
+            raise self.error(f"`{shorten(word)}` is not a piece (BARRACKS, TOWER or PORT)")
         return KIND_WORDS[word]
 
     def hex(self) -> Hex:
@@ -170,9 +172,10 @@ class _Reader:
 
     def _int(self) -> int:
         word = self.word("a coordinate")
-        if not _INTEGER.fullmatch(word):
-            raise self.error(f"`{word}` is not a coordinate (a whole number)")
-        return int(word)
+        value = whole_number(word, signed=True)
+        if value is None:
+            raise self.error(f"`{shorten(word)}` is not a coordinate (a whole number)")
+        return value
 
 
 def _hex_text(h: Hex) -> str:

@@ -6,8 +6,8 @@ circle, ``RN``/``BS``/``RNBS`` coloured, ``W5`` wave, ``S3`` ship) and ``.`` for
 
 from __future__ import annotations
 
-from engine.islant.geometry import LEVELS
-from engine.islant.sheet import Cell, Sheet
+from engine.islant.geometry import CORNER_WAVE, LEVELS, orthogonal
+from engine.islant.sheet import Cell, Sheet, new_sheet
 
 
 def sheet(level: int, grid: str, borders: tuple[tuple[str, ...], ...] = ()) -> Sheet:
@@ -68,3 +68,34 @@ def with_land(base: Sheet, masks: dict[str, int]) -> Sheet:
         land = (here.land if here is not None else 0) | mask
         cells[i] = Cell(land=land)
     return Sheet(base.level, tuple(cells), base.borders)
+
+
+def staircase(
+    level: int, corners: tuple[int, ...] = (0, 1, 2, 3), without: tuple[str, ...] = ()
+) -> Sheet:
+    """A sheet of ``level`` whose waves fill every cell up to five steps from the chosen corner
+    waves (indices into ``LevelSpec.corners()``), except the cells named in ``without``.
+
+    Each wave is one lower than its neighbour towards the nearest chosen corner, so the waves
+    can be drawn in order of value by the placement rule: the most a legal sheet can hold.
+    """
+    base = new_sheet(level)
+    size = base.size
+    skip = {(int(n[1:]) - 1) * size + ord(n[0]) - 65 for n in without}
+    start = [base.spec.corners()[i] for i in corners]
+    depth = dict.fromkeys(start, 0)
+    frontier = list(start)
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for near in orthogonal(size)[cell]:
+                free = base.cells[near] is None and near not in skip
+                if free and near not in depth and depth[cell] < CORNER_WAVE - 1:
+                    depth[near] = depth[cell] + 1
+                    nxt.append(near)
+        frontier = nxt
+    cells = list(base.cells)
+    for cell, d in depth.items():
+        if d:
+            cells[cell] = Cell(wave=CORNER_WAVE - d)
+    return Sheet(level, tuple(cells))
