@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import re
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -11,17 +13,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from engine.core import IllegalAction
-
+from .answers import announce_saved, answer_failure, reply_error
 from .errors import UserError
 from .presenter import reminder_text
-from .service import GameService, MoveResult
+from .service import GameService, MoveResult, SavedChange
 from .store import Store
 from .timers import JobOutcome
-from .ui import APOLOGY, DYNAMIC_ITEMS, log_failure, post_board_in, reply_error
+from .ui import DYNAMIC_ITEMS, post_board_in
 
 HEARTBEAT_SECONDS = 30
 JOB_POLL_SECONDS = 30
+RECENT_INTERACTIONS = 4096  # interaction ids remembered to drop a repeated delivery
 log = logging.getLogger(__name__)
 # A game's own way to show a change made by a timer (Islant posts its round message).
 UpdatePoster = Callable[[discord.abc.Messageable, MoveResult, str], Awaitable[None]]
@@ -62,6 +64,56 @@ class IslandBot(commands.Bot):
         self.update_posters: dict[str, UpdatePoster] = {}
         self.service: GameService | None = None
         self.tree.on_error = self.on_app_command_error
+        self._component_templates: dict[type, re.Pattern[str]] = {}
+        self._ignore_repeated_interactions()
+
+    def _ignore_repeated_interactions(self) -> None:
+        """Drop an interaction that Discord delivers again (same id) before any handler runs.
+
+        The first delivery answers it; a second answer would only be refused by Discord
+        (40060). The action log's unique interaction ids still guard the game itself, across
+        restarts too.
+        """
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+        seen: OrderedDict[str, None] = OrderedDict()
+
+        def parse_once(data: Any) -> None:
+            key = str(data.get("id"))
+            if key in seen:
+                log.info("ignored a repeated delivery of interaction %s", key)
+                return
+            seen[key] = None
+            if len(seen) > RECENT_INTERACTIONS:
+                seen.popitem(last=False)
+            parse(data)
+
+        parsers["INTERACTION_CREATE"] = parse_once
+
+    def add_dynamic_items(self, *items: Any) -> None:
+        super().add_dynamic_items(*items)
+        for item in items:
+            self._component_templates[item] = item.__discord_ui_compiled_template__
+
+    def remove_dynamic_items(self, *items: Any) -> None:
+        super().remove_dynamic_items(*items)
+        for item in items:
+            self._component_templates.pop(item, None)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a click on a component that no handler of this bot recognises.
+
+        Every component the bot draws is a dynamic item; an id matching none of them is
+        outdated (an older version's button) or forged, and gets a clear answer instead of
+        Discord's "This interaction failed".
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if any(t.fullmatch(custom_id) for t in self._component_templates.values()):
+            return
+        log.info("unknown component %r from user %s", custom_id[:100], interaction.user.id)
+        await reply_error(interaction, UserError("unknown_button").message)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database)
@@ -90,6 +142,10 @@ class IslandBot(commands.Bot):
                 await self.show_job(outcome)
             except Exception:
                 log.exception("showing job %s of game %s failed", outcome.job.id, outcome.record.id)
+                if outcome.move is not None:
+                    record = outcome.move.record
+                    saved = SavedChange(record.id, record.channel_id, record.version)
+                    await announce_saved(self, saved)
 
     @run_jobs.before_loop
     async def _before_jobs(self) -> None:
@@ -109,13 +165,19 @@ class IslandBot(commands.Bot):
                 allowed_mentions=discord.AllowedMentions(users=users),
             )
             return
-        if outcome.move is None:
-            return
-        poster = self.update_posters.get(record.game)
+        if outcome.move is not None:
+            await self.show_change(record.channel_id, outcome.move, outcome.headline)
+
+    async def show_change(self, channel_id: int, result: MoveResult, headline: str | None) -> None:
+        """Show a saved change in its channel, through the game's own publisher if it has one."""
+        assert self.service is not None
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        poster = self.update_posters.get(result.record.game)
         if poster is not None:
-            await poster(channel, outcome.move, outcome.headline)
+            await poster(channel, result, headline or "")
             return
-        await post_board_in(self.service, channel, outcome.move, headline=outcome.headline)
+        await post_board_in(self.service, channel, result, headline=headline)
 
     @tasks.loop(seconds=HEARTBEAT_SECONDS)
     async def beat(self) -> None:
@@ -141,12 +203,7 @@ class IslandBot(commands.Bot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """User-fixable errors get their message; anything else is logged with context."""
-        original = getattr(error, "original", error)
-        if isinstance(original, IllegalAction | UserError):
-            await reply_error(interaction, original.message)
-            return
         if isinstance(error, app_commands.CheckFailure):
             await reply_error(interaction, str(error) or "You cannot use that command here.")
             return
-        log_failure(interaction, original)
-        await reply_error(interaction, APOLOGY)
+        await answer_failure(interaction, error)

@@ -23,6 +23,12 @@ MESSAGES: dict[str, str] = {
     "not_playing": "You are not playing in this game.",
     "board_changed": "The board has changed since that button was shown. Here is the current one.",
     "duplicate": "That move was already made.",
+    "not_offered": "That choice is not on the menu any more. Open the panel again to see "
+    "what you can do now.",
+    "unknown_button": "That button no longer works: it belongs to a game or a version of the "
+    "bot that is gone. `/game status` shows the current game.",
+    "wrong_game_button": "That button belongs to another game. `/game status` shows the game "
+    "in this channel.",
     "wrong_game": "This channel is playing {game}, not {wanted}.",
     "bad_options": "`{word}` is not an option setting: write options as name=value words, "
     "e.g. `first_player=0`.",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -41,6 +42,27 @@ STATE_CACHE_SIZE = 256
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedChange:
+    """A change the service saved: which game, in which channel, at which version."""
+
+    game_id: int
+    channel_id: int
+    version: int
+
+
+_saved: ContextVar[SavedChange | None] = ContextVar("saved_change", default=None)
+
+
+def saved_change() -> SavedChange | None:
+    """The last change saved while handling the current interaction (its asyncio task).
+
+    Error handlers read it to tell "nothing happened" from "your move was saved": each
+    interaction runs in its own task, so its context starts with nothing saved.
+    """
+    return _saved.get()
 
 
 @dataclass(slots=True)
@@ -97,6 +119,21 @@ class GameService:
         if record.status != "active":
             raise UserError("not_started")
         return record, self.state_of(record)
+
+    async def game_named_by(
+        self, game_id: int, game_name: str, channel_id: int | None
+    ) -> GameRecord:
+        """The game a component's custom id names, once checked against where it was used.
+
+        Refuses (UserError) an id naming no game, a game of another channel, or a game of
+        another kind: ids can be outdated or forged, and must not reach another game's state.
+        """
+        record = await self.store.get_game(game_id)
+        if record is None or record.channel_id != channel_id:
+            raise UserError("unknown_button")
+        if record.game != game_name:
+            raise UserError("wrong_game_button")
+        return record
 
     def state_of(self, record: GameRecord) -> Any:
         """The engine state of a record (cached by game id and version)."""
@@ -368,9 +405,9 @@ class GameService:
 
     @staticmethod
     def describe(record: GameRecord, notation: str) -> str:
-        """A short sentence for a logged action ("places JUNGLE+LAKE at …")."""
+        """A short sentence for a logged action ("places JUNGLE+LAKE at …", "resigns")."""
         game = find_game(record.game)
-        return game.describe_action(game.parse(notation))
+        return game.describe(game.parse(notation))
 
     # ----- views and pictures -----------------------------------------------------------
     def view(self, record: GameRecord, state: Any, seat: int | None = None) -> View:
@@ -453,6 +490,7 @@ class GameService:
             raise UserError("board_changed") from None
         except DuplicateInteraction:
             raise UserError("duplicate") from None
+        _saved.set(SavedChange(record.id, record.channel_id, version))
         self._remember(record.id, version, state)
         fresh = await self.store.get_game(record.id)
         assert fresh is not None

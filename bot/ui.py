@@ -7,22 +7,16 @@ keeps working after a restart and a stale click is recognised.
 from __future__ import annotations
 
 import io
-import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from engine.core import IllegalAction
-from engine.core.names import fill_names
-
+from .answers import answer_failure
 from .errors import UserError
 from .presenter import board_message, closed_lobby_embed, lobby_embed
 from .service import GameService, MoveResult
-
-log = logging.getLogger(__name__)
-APOLOGY = "Sorry, something went wrong on our side. The game is unchanged; please try again."
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
@@ -35,38 +29,6 @@ def service_of(interaction: discord.Interaction) -> GameService:
 def is_moderator(interaction: discord.Interaction) -> bool:
     """Whether the user may manage this channel (ends games they do not host)."""
     return bool(interaction.permissions.manage_channels)
-
-
-def log_failure(interaction: discord.Interaction, error: BaseException) -> None:
-    """Log an unexpected error with who, where and what."""
-    command = interaction.command.qualified_name if interaction.command else None
-    log.error(
-        "interaction failed: command=%s custom_id=%s user=%s channel=%s guild=%s",
-        command,
-        (interaction.data or {}).get("custom_id"),
-        interaction.user.id,
-        interaction.channel_id,
-        interaction.guild_id,
-        exc_info=error,
-    )
-
-
-async def reply_error(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral reply, whether or not the interaction was answered already."""
-    message = fill_names(message, await _names_here(interaction))
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
-
-
-async def _names_here(interaction: discord.Interaction) -> list[str]:
-    """The display names of the seats of the channel's game (for seat placeholders)."""
-    service = getattr(interaction.client, "service", None)
-    if not isinstance(service, GameService) or interaction.channel_id is None:
-        return []
-    record = await service.store.last_game_in(interaction.channel_id)
-    return record.names if record else []
 
 
 BoardPoster = Callable[[discord.Interaction, MoveResult, str | None], Awaitable[None]]
@@ -137,19 +99,37 @@ MAX_LISTED_MOVES = 20
 
 
 class ExplainsErrors:
-    """Mixed into every button: user errors are explained, others logged with an apology."""
+    """Mixed into every component: user errors are explained, others logged with an apology.
+
+    A select's values are checked against the options on the message first, so a value that
+    was never offered (a forged or outdated request) is refused before any handler reads it.
+    """
 
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            _check_offered(interaction)
             await self.run(interaction)
-        except (IllegalAction, UserError) as err:
-            await reply_error(interaction, err.message)
-        except Exception as err:  # every failure gets an apology, never a traceback
-            log_failure(interaction, err)
-            await reply_error(interaction, APOLOGY)
+        except Exception as err:  # every failure gets an answer, never a traceback
+            await answer_failure(interaction, err)
+
+
+def _check_offered(interaction: discord.Interaction) -> None:
+    """Refuse select values that are not among the options of the select on the message."""
+    data = interaction.data or {}
+    values = data.get("values")
+    if values is None or interaction.message is None:
+        return
+    custom_id = data.get("custom_id")
+    for row in interaction.message.components:
+        for component in getattr(row, "children", (row,)):
+            if getattr(component, "custom_id", None) != custom_id:
+                continue
+            offered = {option.value for option in getattr(component, "options", ())}
+            if any(value not in offered for value in values):
+                raise UserError("not_offered")
 
 
 LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
@@ -164,7 +144,7 @@ LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 class LobbyButton(
     ExplainsErrors,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"lobby:(?P<game>\d+):(?P<action>[a-z]+)",
+    template=rf"lobby:(?P<game>[0-9]+):(?P<action>{'|'.join(LOBBY_BUTTONS)})",
 ):
     """Join, Leave, Add computer, Start and Cancel on a lobby message."""
 
@@ -234,7 +214,7 @@ BOARD_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 class BoardButton(
     ExplainsErrors,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"board:(?P<game>\d+):(?P<version>\d+):(?P<action>[a-z]+)",
+    template=rf"board:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>{'|'.join(BOARD_BUTTONS)})",
 ):
     """Buttons under a board picture: your legal moves, your own view, resign."""
 

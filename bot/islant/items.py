@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from engine.islant import sheet_view
+from engine.islant import GAME, sheet_view
 from engine.islant.state import PLAYING, IslantState
 
 from ..errors import UserError
@@ -45,6 +45,7 @@ from .panel import (
     turn_token,
 )
 
+GAME_NAME = GAME.info.name
 HOST_CLOSED = "Closed by the host: whoever had not submitted draws nothing this round."
 
 
@@ -61,8 +62,8 @@ class Turn:
     @classmethod
     async def load(cls, interaction: discord.Interaction, game_id: int) -> Turn:
         service = service_of(interaction)
-        record = await service.store.get_game(game_id)
-        if record is None or record.status != "active":
+        record = await service.game_named_by(game_id, GAME_NAME, interaction.channel_id)
+        if record.status != "active":
             raise UserError("islant_race_over")
         seat = record.seat_of(interaction.user.id)
         if seat is None:
@@ -270,8 +271,8 @@ class RoundButton(
 
     async def run(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
-        record = await service.store.get_game(self.game_id)
-        if record is None or record.status != "active":
+        record = await service.game_named_by(self.game_id, GAME_NAME, interaction.channel_id)
+        if record.status != "active":
             raise UserError("islant_race_over")
         state: IslantState = service.state_of(record)
         if self.action == "standings":
@@ -342,8 +343,8 @@ class FinalSelect(
 
     async def run(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
-        record = await service.store.get_game(self.game_id)
-        if record is None or record.state is None:
+        record = await service.game_named_by(self.game_id, GAME_NAME, interaction.channel_id)
+        if record.state is None:
             raise UserError("islant_race_over")
         state = service.state_of(record)
         await show_sheet(interaction, record, state, int(self.item.values[0]))

@@ -1,0 +1,133 @@
+"""How the bot answers an interaction that went wrong.
+
+Every command and component ends up here when it raises:
+
+- a user error (:class:`IllegalAction`, :class:`UserError`) gets its message, privately;
+- an unexpected error before anything was saved gets an apology saying the game is unchanged;
+- an unexpected error after a change was saved gets "your move was saved", and the change is
+  shown in the channel anyway: a saved change is always announced.
+
+Answers never raise themselves: an interaction Discord no longer accepts (answered already,
+or its token expired) is logged, not retried forever.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Protocol, runtime_checkable
+
+import discord
+
+from engine.core import IllegalAction
+from engine.core.names import fill_names
+
+from .errors import UserError
+from .service import GameService, MoveResult, SavedChange, saved_change
+
+log = logging.getLogger(__name__)
+APOLOGY = "Sorry, something went wrong on our side. The game is unchanged; please try again."
+SAVED_APOLOGY = (
+    "Your move was saved, but something went wrong on our side while showing it. "
+    "The channel shows the game as it is now."
+)
+UNDRAWN_BOARD = (
+    "The game changed, but its board could not be drawn just now. "
+    "`/game status` shows the current board."
+)
+ALREADY_ANSWERED = 40060  # Discord: "Interaction has already been acknowledged"
+
+
+@runtime_checkable
+class ShowsChanges(Protocol):
+    """The bot's way of showing a saved change in its channel (each game's own publisher)."""
+
+    async def show_change(
+        self, channel_id: int, result: MoveResult, headline: str | None
+    ) -> None: ...
+
+
+def log_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """Log an unexpected error with who, where and what."""
+    command = interaction.command.qualified_name if interaction.command else None
+    log.error(
+        "interaction failed: command=%s custom_id=%s user=%s channel=%s guild=%s",
+        command,
+        (interaction.data or {}).get("custom_id"),
+        interaction.user.id,
+        interaction.channel_id,
+        interaction.guild_id,
+        exc_info=error,
+    )
+
+
+async def reply_error(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral reply, whether or not the interaction was answered already."""
+    message = fill_names(message, await _names_here(interaction))
+    try:
+        if not interaction.response.is_done():
+            try:
+                await interaction.response.send_message(message, ephemeral=True)
+                return
+            except discord.HTTPException as err:
+                if err.code != ALREADY_ANSWERED:
+                    raise
+        await interaction.followup.send(message, ephemeral=True)
+    except discord.HTTPException as err:  # token expired or the interaction is gone
+        log.warning("could not answer interaction %s: %s", interaction.id, err)
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one answer to any error raised while handling an interaction."""
+    original = getattr(error, "original", error)
+    if isinstance(original, IllegalAction | UserError):
+        await reply_error(interaction, original.message)
+        return
+    log_failure(interaction, original)
+    saved = saved_change()
+    if saved is None:
+        await reply_error(interaction, APOLOGY)
+        return
+    await reply_error(interaction, SAVED_APOLOGY)
+    await announce_saved(interaction.client, saved)
+
+
+async def announce_saved(client: discord.Client, saved: SavedChange) -> None:
+    """Show a saved change in its channel after the normal path failed to.
+
+    First the game's own board; if even that fails, a line of text, so that nobody is left
+    believing the game is unchanged.
+    """
+    service = getattr(client, "service", None)
+    if not isinstance(service, GameService):
+        return
+    try:
+        record = await service.store.get_game(saved.game_id)
+        if record is None or record.state is None:
+            return
+        result = MoveResult(record, service.state_of(record))
+        if isinstance(client, ShowsChanges):
+            await client.show_change(saved.channel_id, result, None)
+            return
+    except Exception:
+        log.exception("showing saved change of game %s failed", saved.game_id)
+    try:
+        channel = client.get_channel(saved.channel_id) or await client.fetch_channel(
+            saved.channel_id
+        )
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(UNDRAWN_BOARD)
+    except discord.HTTPException:
+        log.exception("announcing saved change of game %s failed", saved.game_id)
+
+
+async def _names_here(interaction: discord.Interaction) -> list[str]:
+    """The display names of the seats of the channel's game (for seat placeholders)."""
+    service = getattr(interaction.client, "service", None)
+    if not isinstance(service, GameService) or interaction.channel_id is None:
+        return []
+    try:
+        record = await service.store.last_game_in(interaction.channel_id)
+    except Exception:
+        log.exception("reading the names of channel %s failed", interaction.channel_id)
+        return []
+    return record.names if record else []
