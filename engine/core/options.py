@@ -1,4 +1,8 @@
-"""Game options: a declared spec per option, validated in one place."""
+"""Game options: a declared spec per option, validated in one place.
+
+Values typed by players are read only up to :data:`MAX_OPTION_LENGTH` characters, numbers
+only up to a few digits, and refusals quote them shortened.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import BAD_OPTION, IllegalAction
+from .notation import shorten, whole_number
 
 OptionValue = int | bool | str
+MAX_OPTION_LENGTH = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,29 +31,31 @@ class OptionSpec:
     def coerce(self, raw: Any) -> OptionValue:
         """The option's value from user input (text or typed), or an IllegalAction."""
         kind = type(self.default)
+        if isinstance(raw, str) and len(raw) > MAX_OPTION_LENGTH:
+            raise self._refusal(raw)
         try:
             if kind is bool:
                 value: OptionValue = _to_bool(raw)
             elif kind is int:
-                value = int(raw)
+                value = _to_int(raw)
             else:
                 value = str(raw).strip().lower()
         except (TypeError, ValueError):
-            raise IllegalAction(
-                BAD_OPTION, f"Option `{self.name}` must be {self._allowed()}; got `{raw}`."
-            ) from None
+            raise self._refusal(raw) from None
         if self.choices and value not in self.choices:
-            raise IllegalAction(
-                BAD_OPTION, f"Option `{self.name}` must be {self._allowed()}; got `{raw}`."
-            )
+            raise self._refusal(raw)
         if kind is int and (
             (self.minimum is not None and value < self.minimum)
             or (self.maximum is not None and value > self.maximum)
         ):
-            raise IllegalAction(
-                BAD_OPTION, f"Option `{self.name}` must be {self._allowed()}; got `{raw}`."
-            )
+            raise self._refusal(raw)
         return value
+
+    def _refusal(self, raw: Any) -> IllegalAction:
+        return IllegalAction(
+            BAD_OPTION,
+            f"Option `{self.name}` must be {self._allowed()}; got `{shorten(str(raw))}`.",
+        )
 
     def _allowed(self) -> str:
         if self.choices:
@@ -57,6 +65,16 @@ class OptionSpec:
         if isinstance(self.default, int):
             return f"a whole number from {self.minimum} to {self.maximum}"
         return "text"
+
+
+def _to_int(raw: Any) -> int:
+    """A whole number from typed input or from text of a few digits (ValueError otherwise)."""
+    if not isinstance(raw, str):
+        return int(raw)
+    value = whole_number(raw.strip(), signed=True)
+    if value is None:
+        raise ValueError(raw)
+    return value
 
 
 def _to_bool(raw: Any) -> bool:
@@ -79,7 +97,9 @@ def resolve_options(
     unknown = sorted(set(given) - set(known))
     if unknown:
         allowed = ", ".join(f"`{name}`" for name in known) or "none"
-        raise IllegalAction(BAD_OPTION, f"Unknown option `{unknown[0]}`. Options: {allowed}.")
+        raise IllegalAction(
+            BAD_OPTION, f"Unknown option `{shorten(unknown[0])}`. Options: {allowed}."
+        )
     return {
         name: spec.coerce(given[name]) if name in given else spec.default
         for name, spec in known.items()

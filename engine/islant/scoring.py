@@ -22,7 +22,7 @@ from .geometry import (
     WAVES,
 )
 from .sheet import Sheet
-from .triangles import TriangleGraph, components, outside_of, triangle_graph
+from .triangles import TriangleGraph, components, surroundings, triangle_graph
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ def islands(sheet: Sheet) -> tuple[Island, ...]:
 
 def _island(sheet: Sheet, graph: TriangleGraph, group: list[int]) -> Island:
     members = frozenset(group)
-    outside = outside_of(graph, members)
+    outside, holes = surroundings(graph, members)
     straight = False
     runs: dict[tuple[str, int], list[int]] = defaultdict(list)
     for t in group:
@@ -99,7 +99,6 @@ def _island(sheet: Sheet, graph: TriangleGraph, group: list[int]) -> Island:
                     runs[edge.line].append(edge.pos)
     if straight:
         return Island(tuple(group), False, 0, 0, 0)
-    holes = set(range(len(graph.rim))) - outside - members
     circles = sum(1 for c in {t // 4 for t in group} if sheet.cells[c].lake)  # type: ignore[union-attr]
     return Island(tuple(group), True, _count_runs(runs), len(components(graph, holes)), circles)
 

@@ -98,13 +98,40 @@ def components(graph: TriangleGraph, members: set[int]) -> list[list[int]]:
 
 
 def outside_of(graph: TriangleGraph, island: frozenset[int]) -> set[int]:
-    """Triangles reachable from beyond the border without crossing ``island``."""
-    seen = {t for t, on_rim in enumerate(graph.rim) if on_rim and t not in island}
-    stack = list(seen)
+    """Triangles reachable from beyond the border without crossing ``island``: those near it
+    (every one sharing an edge with it among them); all the others are outside too."""
+    return surroundings(graph, island)[0]
+
+
+def surroundings(graph: TriangleGraph, island: frozenset[int]) -> tuple[set[int], set[int]]:
+    """The island's outside near it (as :func:`outside_of`) and its holes.
+
+    Only the island's bounding box and the ring of cells around it are looked at: the ring
+    holds none of the island, so it is outside, and every hole lies inside the box. Cost:
+    the area of the box, not of the sheet. An island of at most two quarters, or within one
+    cell, encloses nothing: a quarter is enclosed only by three land quarters around it, and
+    the quarters of one cell leave each other's outer sides open.
+    """
+    size = graph.size
+    ys = {t // 4 // size for t in island}
+    xs = {t // 4 % size for t in island}
+    top, bottom, left, right = min(ys), max(ys), min(xs), max(xs)
+    if len(island) <= 2 or (top == bottom and left == right):
+        return {e.other for t in island for e in graph.edges[t]} - island, set()
+    ring: set[int] = set()
+    inside: set[int] = set()
+    for y in range(max(top - 1, 0), min(bottom + 2, size)):
+        for x in range(max(left - 1, 0), min(right + 2, size)):
+            first = (y * size + x) * 4
+            in_box = top <= y <= bottom and left <= x <= right
+            (inside if in_box else ring).update(range(first, first + 4))
+    inside -= island
+    stack = [t for t in inside if graph.rim[t] or any(e.other in ring for e in graph.edges[t])]
+    seen = set(stack)
     while stack:
         for edge in graph.edges[stack.pop()]:
             u = edge.other
-            if u not in seen and u not in island:
+            if u in inside and u not in seen:
                 seen.add(u)
                 stack.append(u)
-    return seen
+    return ring | seen, inside - seen

@@ -7,7 +7,7 @@ the steps are saved; the rest is rebuilt from them, which also makes UNDO exact.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import permutations
 
@@ -85,13 +85,16 @@ def placements(
     value: int,
     columns: frozenset[int] = NO_COLUMN_RULE,
     rotation: int | None = None,
+    cells: Sequence[int] | None = None,
 ) -> Iterator[tuple[int, int | None]]:
     """Every legal ``(cell, rotation)`` for a slot's tile of ``value`` (rotation None: water).
 
-    Without ``rotation``, land shapes are tried in each distinct rotation.
+    Without ``rotation``, land shapes are tried in each distinct rotation. Only ``cells`` are
+    tried when given (say, the :func:`open_cells` of the slot).
     """
     spec = sheet.spec
-    cells = range(len(sheet.cells))
+    if cells is None:
+        cells = range(len(sheet.cells))
     if slot == WAVES:
         yield from ((c, None) for c in cells if wave_fits(sheet, c, value))
         return
@@ -107,8 +110,32 @@ def placements(
                 yield c, r
 
 
-def can_place(sheet: Sheet, slot: str, values: Iterable[int], columns: frozenset[int]) -> bool:
-    return any(next(placements(sheet, slot, v, columns), None) is not None for v in values)
+def open_cells(sheet: Sheet, slot: str) -> list[int]:
+    """The cells where some tile of ``slot`` might go: the placement rules for the loosest
+    tiles (one quarter, no lake circle, in any column; a wave of value 0)."""
+    cells = range(len(sheet.cells))
+    if slot == WAVES:
+        return [c for c in cells if wave_fits(sheet, c, 0)]
+    if slot == SHIPS:
+        return [c for c in cells if ship_fits(sheet, c)]
+    colour = slot if sheet.spec.coloured else None
+    return [
+        c
+        for c in cells
+        if any(land_fits(sheet, c, colour, 1 << q, False, NO_COLUMN_RULE) for q in range(4))
+    ]
+
+
+def can_place(
+    sheet: Sheet,
+    slot: str,
+    values: Iterable[int],
+    columns: frozenset[int],
+    cells: Sequence[int] | None = None,
+) -> bool:
+    return any(
+        next(placements(sheet, slot, v, columns, cells=cells), None) is not None for v in values
+    )
 
 
 def column_choices(spec: LevelSpec, column_die: int | None) -> list[frozenset[int]]:
@@ -119,20 +146,29 @@ def column_choices(spec: LevelSpec, column_die: int | None) -> list[frozenset[in
 
 
 def can_draw_anything(sheet: Sheet, roll: tuple[int, ...]) -> bool:
-    """Whether some assignment of the roll lets at least one tile be drawn."""
+    """Whether some assignment of the roll lets at least one tile be drawn.
+
+    Every slot may get any die, and a land slot any other die as its grid column, so only
+    those pairs are tried. Each slot and value is searched once, over the slot's
+    :func:`open_cells` only, for the columns where its tile fits: a full or walled-in sheet
+    is answered after one pass over its cells.
+    """
     spec = sheet.spec
-    checked: set[tuple[str, int, int | None]] = set()
-    for order in set(permutations(roll)):
-        dice = dict(zip(spec.slots, order, strict=True))
-        column_die = dice.get(COLUMN)
-        for slot in spec.tile_slots:
-            key = (slot, dice[slot], column_die if slot in LAND_SLOTS else None)
-            if key in checked:
-                continue
-            checked.add(key)
-            choices = column_choices(spec, key[2])
-            if any(can_place(sheet, slot, possible_values(dice[slot]), c) for c in choices):
-                return True
+    near = {slot: open_cells(sheet, slot) for slot in spec.tile_slots}
+    fitting: dict[tuple[str, int], frozenset[int]] = {}
+    for slot in spec.tile_slots:
+        for i, die in enumerate(roll):
+            others: set[int | None] = {None}
+            if slot in LAND_SLOTS and COLUMN in spec.slots:
+                others = {d for j, d in enumerate(roll) if j != i}
+            rules = [columns for other in others for columns in column_choices(spec, other)]
+            for value in possible_values(die):
+                if (slot, value) not in fitting:
+                    spots = placements(sheet, slot, value, cells=near[slot])
+                    fitting[slot, value] = frozenset(c % spec.size for c, _ in spots)
+                fit = fitting[slot, value]
+                if any(fit & columns if columns else fit for columns in rules):
+                    return True
     return False
 
 
@@ -285,9 +321,10 @@ def any_placement(draft: Draft, slot: str) -> tuple[int, int] | None:
     if slot in LAND_SLOTS and COLUMN in sheet.spec.slots:
         column = draft.value(COLUMN)
         choices = column_choices(sheet.spec, draft.die(COLUMN) if column is None else column)
+    near = open_cells(sheet, slot)
     for columns in choices:
         for value in possible_values(draft.die(slot)):
-            spot = next(placements(sheet, slot, value, columns), None)
+            spot = next(placements(sheet, slot, value, columns, cells=near), None)
             if spot is not None:
                 return value, spot[0]
     return None
