@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from engine.core import Event, IllegalAction
@@ -90,21 +91,47 @@ def _villager_plan(state: TigerState, hexes: list[Hex]) -> BuildPlan:
     return BuildPlan(tuple(pieces), points, villagers, 0)
 
 
-def expansion_region(board: Board, settlement: Settlement, terrain: Terrain) -> list[Hex]:
-    """The empty ``terrain`` hexes reached by flooding out of ``settlement`` (sorted)."""
+def expansion_region(
+    board: Board,
+    settlement: Settlement,
+    terrain: Terrain,
+    groups: Mapping[Hex, frozenset[Hex]] | None = None,
+) -> list[Hex]:
+    """The empty ``terrain`` hexes reached by flooding out of ``settlement`` (sorted): every
+    :func:`empty_groups` group beside it (pass ``groups`` to reuse them across settlements)."""
+    if groups is None:
+        groups = empty_groups(board)
     region: set[Hex] = set()
-    seen: set[Hex] = set(settlement.hexes)
-    stack = [n for h in settlement.hexes for n in neighbours(h)]
-    while stack:
-        h = stack.pop()
-        if h in seen:
-            continue
-        seen.add(h)
-        cell = board.get(h)
-        if cell is not None and cell.piece is None and cell.terrain is terrain:
-            region.add(h)
-            stack.extend(neighbours(h))
+    for h in settlement.hexes:
+        for n in neighbours(h):
+            cell = board.get(n)
+            if cell is not None and cell.terrain is terrain and n in groups:
+                region |= groups[n]
     return sorted(region)
+
+
+def empty_groups(board: Board) -> dict[Hex, frozenset[Hex]]:
+    """For every empty habitable hex, the connected group of empty hexes of its terrain.
+
+    One pass over the board, so listing every expansion costs the board plus the
+    settlements' borders, not a flood per settlement and terrain.
+    """
+    out: dict[Hex, frozenset[Hex]] = {}
+    for start, cell in board.items():
+        if start in out or cell.piece is not None or cell.terrain not in HABITABLE:
+            continue
+        group, stack = {start}, [start]
+        while stack:
+            for n in neighbours(stack.pop()):
+                near = board.get(n)
+                if near is None or near.piece is not None or n in group:
+                    continue
+                if near.terrain is cell.terrain:
+                    group.add(n)
+                    stack.append(n)
+        frozen = frozenset(group)
+        out.update(dict.fromkeys(group, frozen))
+    return out
 
 
 def _plan_expand(state: TigerState, action: Expand, settlements: Settlements) -> BuildPlan:
@@ -161,7 +188,11 @@ def _plan_totoro(state: TigerState, where: Hex, settlements: Settlements) -> Bui
 
 
 def legal_builds(state: TigerState, settlements: Settlements) -> list[Build]:
-    """Every legal build of the active player: foundings, expansions, then sanctuaries."""
+    """Every legal build of the active player: foundings, expansions, then sanctuaries.
+
+    Cost: linear in the board (one pass finds every empty group) plus the settlements'
+    borders times the four terrains.
+    """
     seat = state.active
     board = state.board
     out: list[Build] = []
@@ -174,10 +205,11 @@ def legal_builds(state: TigerState, settlements: Settlements) -> list[Build]:
             and c.level == FOUND_LEVEL
             and c.terrain is not Terrain.VOLCANO
         )
+        groups = empty_groups(board)
         for s in settlements.of_seat(seat):
             anchor = min(s.hexes, key=hex_key)
             for terrain in HABITABLE:
-                region = expansion_region(board, s, terrain)
+                region = expansion_region(board, s, terrain, groups)
                 if region and sum(board[h].level for h in region) <= villagers:
                     out.append(Expand(anchor, terrain))
     if state.totoros_left[seat] >= 1:

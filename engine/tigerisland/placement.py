@@ -117,7 +117,10 @@ def _settlement_problem(
 
 
 def legal_placements(state: TigerState) -> list[PlaceTile]:
-    """Every legal placement of the tile in hand: table placements, then eruptions."""
+    """Every legal placement of the tile in hand: table placements, then eruptions.
+
+    Cost: linear in the board (set shifts for the table, six orientations per volcano).
+    """
     kind = state.hand
     if kind is None:
         return []

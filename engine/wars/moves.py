@@ -19,7 +19,11 @@ IndexMove = tuple[int, int]
 
 
 def legal_actions(state: WarsState, seat: int) -> list[Action]:
-    """Pass, every placement per kind of free piece, and every move, for the seat to act."""
+    """Pass, every placement per kind of free piece, and every move, for the seat to act.
+
+    Cost: linear in the board per piece for placements and single moves; moves of two
+    pieces are as many as (barracks moves) × (port moves), see :func:`_paired_moves`.
+    """
     if state.finished or seat != state.active:
         return []
     board, owners, pieces = state.board, state.owners, state.pieces
@@ -60,47 +64,50 @@ def _paired_moves(
     barracks: list[IndexMove],
     ports: list[IndexMove],
 ) -> list[Move]:
+    """Every move of a barracks and a port, each pair once (barracks first when legal).
+
+    A barracks move changes where a port may go only on the two hexes it touches and the
+    hexes it converts, so only those are checked again. Cost: O(b·(n + p·f) + m·n + pairs)
+    for b barracks moves, p ports, f hexes converted per move, m port moves, n hexes, and
+    pairs the size of the output, at most b × m.
+    """
+    steps: dict[tuple[Kind, IndexMove], Step] = {}
+
+    def step(kind: Kind, move: IndexMove) -> Step:
+        if (kind, move) not in steps:
+            steps[kind, move] = _step(board, kind, move)
+        return steps[kind, move]
+
     port_dests: dict[int, set[int]] = {}
     for src, dst in ports:
         port_dests.setdefault(src, set()).add(dst)
     port_srcs = own_pieces(pieces, seat, Kind.PORT)
     port_reach = {ps: reach(board, put(pieces, ps, None), seat) for ps in port_srcs}
-    seen: set[tuple[IndexMove, IndexMove]] = set()
+    after_barracks: dict[IndexMove, set[IndexMove]] = {}
     out = []
     for bs, bd in barracks:
         owners1, pieces1, flipped = land_piece(
             board, owners, put(pieces, bs, None), seat, Kind.BARRACKS, bd
         )
+        first = step(Kind.BARRACKS, (bs, bd))
         for ps in port_srcs:
-            # Only the barracks' old hex and the converted hexes can newly admit the port.
             lifted = put(pieces1, ps, None)
-            candidates = port_dests.get(ps, set()) | {bs, *flipped}
-            for pd in sorted(candidates - {ps}):
-                if why_not(board, owners1, lifted, seat, Kind.PORT, pd, port_reach[ps]) is None:
-                    seen.add(((bs, bd), (ps, pd)))
-                    out.append(
-                        Move(
-                            (
-                                _step(board, Kind.BARRACKS, (bs, bd)),
-                                _step(board, Kind.PORT, (ps, pd)),
-                            )
-                        )
-                    )
+            opened = {
+                pd
+                for pd in {bs, *flipped} - {ps}
+                if why_not(board, owners1, lifted, seat, Kind.PORT, pd, port_reach[ps]) is None
+            }
+            for pd in sorted((port_dests.get(ps, set()) - {bd}) | opened):
+                after_barracks.setdefault((ps, pd), set()).add((bs, bd))
+                out.append(Move((first, step(Kind.PORT, (ps, pd)))))
     barracks_srcs = own_pieces(pieces, seat, Kind.BARRACKS)
     for ps, pd in ports:
         owners2, pieces2, _ = land_piece(board, owners, put(pieces, ps, None), seat, Kind.PORT, pd)
         dests = targets(board, owners2, pieces2, seat, Kind.BARRACKS)
-        for bs in barracks_srcs:
-            for bd in dests:
-                if bd != bs and ((bs, bd), (ps, pd)) not in seen:
-                    out.append(
-                        Move(
-                            (
-                                _step(board, Kind.PORT, (ps, pd)),
-                                _step(board, Kind.BARRACKS, (bs, bd)),
-                            )
-                        )
-                    )
+        first = step(Kind.PORT, (ps, pd))
+        pairs = {(bs, bd) for bs in barracks_srcs for bd in dests if bd != bs}
+        for move in sorted(pairs - after_barracks.get((ps, pd), set())):
+            out.append(Move((first, step(Kind.BARRACKS, move))))
     return out
 
 
