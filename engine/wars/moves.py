@@ -83,7 +83,6 @@ def _paired_moves(
         port_dests.setdefault(src, set()).add(dst)
     port_srcs = own_pieces(pieces, seat, Kind.PORT)
     port_reach = {ps: reach(board, put(pieces, ps, None), seat) for ps in port_srcs}
-    after_barracks: dict[IndexMove, set[IndexMove]] = {}
     out = []
     for bs, bd in barracks:
         owners1, pieces1, flipped = land_piece(
@@ -98,16 +97,19 @@ def _paired_moves(
                 if why_not(board, owners1, lifted, seat, Kind.PORT, pd, port_reach[ps]) is None
             }
             for pd in sorted((port_dests.get(ps, set()) - {bd}) | opened):
-                after_barracks.setdefault((ps, pd), set()).add((bs, bd))
                 out.append(Move((first, step(Kind.PORT, (ps, pd)))))
+    # A port move legal on its own stays legal after any barracks move but one onto its
+    # destination, so those pairs are listed above already.
+    single = set(barracks)
     barracks_srcs = own_pieces(pieces, seat, Kind.BARRACKS)
     for ps, pd in ports:
         owners2, pieces2, _ = land_piece(board, owners, put(pieces, ps, None), seat, Kind.PORT, pd)
         dests = targets(board, owners2, pieces2, seat, Kind.BARRACKS)
         first = step(Kind.PORT, (ps, pd))
-        pairs = {(bs, bd) for bs in barracks_srcs for bd in dests if bd != bs}
-        for move in sorted(pairs - after_barracks.get((ps, pd), set())):
-            out.append(Move((first, step(Kind.BARRACKS, move))))
+        for bs in barracks_srcs:
+            for bd in dests:
+                if bd != bs and (bd == pd or (bs, bd) not in single):
+                    out.append(Move((first, step(Kind.BARRACKS, (bs, bd)))))
     return out
 
 

@@ -1,21 +1,26 @@
-"""Benchmarks, run on demand: ``python -m tests.benchmarks.bench`` prints a table.
+"""Benchmarks, run on demand: ``python -m tests.benchmarks.bench [section]`` prints tables.
 
 For every registered game: a whole random game (computer players), the legal actions of a
 mid-game position, and the render time and PNG size of mid-game and final boards. Then the
 game service: one move through load → apply → save on a real SQLite file; and a 99-player
 Islant race (every action through the service, a round's submissions all at once) with its
-sheet, board and standings pictures.
+sheet, board and standings pictures. Then the worst inputs: per game the most hostile text
+to read and the slowest scoring sheet or legal-action position built, each beside a
+baseline measured in the same run. ``worst`` (or ``games``, ``service``, ``race``) runs one
+section only.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -261,21 +266,237 @@ def bench_islant_pictures(state: Any) -> list[Row]:
     return rows
 
 
+# ----- worst inputs -----------------------------------------------------------------------
+WORST_REPEAT = 30
+HUGE_NUMBER = "9" * 4301
+"""One digit more than Python turns into an int from text without complaint."""
+
+
+def worst_ms(fn: Callable[[], Any], repeat: int = WORST_REPEAT) -> tuple[float, float]:
+    """Median and max milliseconds of ``repeat`` calls, the first one included (cold caches),
+    with the garbage collector paused as ``timeit`` does."""
+    gc.collect()
+    gc.disable()
+    try:
+        ms = timed(fn, repeat)
+    finally:
+        gc.enable()
+    return statistics.median(ms), max(ms)
+
+
+def refused(game: Game, text: str) -> Callable[[], None]:
+    """Parse ``text`` with ``game``, expecting a refusal."""
+
+    def parse() -> None:
+        try:
+            game.parse(text)
+        except engine.core.IllegalAction:
+            return
+        raise AssertionError(f"{game.info.name} read {text[:40]!r}")
+
+    return parse
+
+
+def hostile_texts(name: str) -> list[tuple[str, str]]:
+    """(label, text) of the longest and most hostile inputs for a game's notation reader."""
+    blanks = " " * 100_000
+    texts = {
+        "islant": [
+            ("DRAW rotation of 4,301 digits", "DRAW land C4 R" + "0" * 4301),
+            ("WILD value of 4,301 digits", "WILD land=" + "4" * 4301),
+            ("ASSIGN value of 4,301 digits", "ASSIGN red=" + HUGE_NUMBER + " blue=2"),
+            ("NAME of 6,000 characters", "NAME C4 " + "Isle " * 1200),
+        ],
+        "tigerisland": [
+            ("20,000 blanks in a PLACE", "PLACE" + " " * 20_000 + "JUNGLE + LAKE AT 0 0 0 1"),
+            ("100,000 blanks before +", "PLACE JUNGLE" + blanks + "+LAKE AT 0 0 0 1"),
+            ("coordinate of 4,301 digits", f"FOUND SETTLEMENT AT {HUGE_NUMBER} 0 0"),
+        ],
+        "wars": [
+            ("MOVE of 6,000 characters", "MOVE " + "B 2 -3 TO 1 -2 AND " * 315),
+            ("coordinate of 4,301 digits", f"PLACE BARRACKS {HUGE_NUMBER} -3"),
+        ],
+        "competition": [
+            ("SPLIT of 6,000 characters", "SPLIT " + "usedom=down " * 500),
+            ("STEAL seat of 4,301 digits", f"STEAL sylt FROM {HUGE_NUMBER} TO SEA"),
+        ],
+    }[name]
+    return [
+        *texts,
+        ("100,000 characters", "x" * 100_000),
+        ("100,000 blanks", blanks),
+        ("3,000 emoji", "🌊" * 3_000),
+    ]
+
+
+def mid_game(game: Game, players: int) -> tuple[Any, int]:
+    """The busiest position (most legal actions) of the middle third of a random game."""
+    states = random_game(game, players, 1)
+    middle = states[len(states) // 3 : 2 * len(states) // 3 + 1]
+    state = max(middle, key=lambda s: len(game.legal_actions(s, min(game.to_move(s)))))
+    return state, min(game.to_move(state))
+
+
+Case = tuple[str, str, Callable[[], Any]]
+"""(kind of work: parse, legal or score; label; the work)."""
+
+
+def legal_case(game: Game, label: str, state: Any, seat: int) -> Case:
+    count = len(game.legal_actions(state, seat))
+    return "legal", f"{label} ({count:,} actions)", lambda: game.legal_actions(state, seat)
+
+
+def worst_cases(game: Game) -> list[Case]:
+    """The most hostile texts, and the slowest scoring and legal-action cases built."""
+    name = game.info.name
+    cases: list[Case] = [
+        ("parse", f"parse: {label}", refused(game, text)) for label, text in hostile_texts(name)
+    ]
+    if name == "islant":
+        return cases + islant_worst_cases(game)
+    if name == "tigerisland":
+        from tests.engine.tigerisland.test_worst_cases import sprawl
+
+        return [*cases, legal_case(game, "legal builds, 20 settlements on 144 hexes", sprawl(), 0)]
+    if name == "wars":
+        from tests.engine.wars.test_wars_worst_cases import widest
+
+        return [
+            *cases,
+            legal_case(game, "legal actions, one seat owns the six map", widest("six"), 0),
+            legal_case(game, "legal actions, one seat owns the three map", widest("three"), 0),
+        ]
+    states = [s for seed in range(5) for s in random_game(game, game.info.max_players, seed)]
+    state, seat = max(
+        ((s, seat) for s in states for seat in game.to_move(s)),
+        key=lambda pair: len(game.legal_actions(*pair)),
+    )
+    return [*cases, legal_case(game, "legal actions, busiest of 5 full-table games", state, seat)]
+
+
+def islant_worst_cases(game: Game) -> list[Case]:
+    from engine.islant import scoring
+    from engine.islant.sheet import Cell
+    from engine.islant.turn import can_draw_anything
+    from tests.engine.islant.fixtures import staircase
+    from tests.engine.islant.helpers import play, race
+    from tests.engine.islant.test_worst_cases import every_cell
+
+    tiny = every_cell(5, Cell(land=0b0101, red=0b0101))
+    full = every_cell(5, Cell(land=0b1111, red=0b1111))
+    drawn = play(
+        race(5, (6, 6, 6, 6, 6), tiny),
+        0,
+        "ASSIGN column=6 red=6 blue=6 waves=6 ships=6",
+        "WILD column=1",
+        "WILD blue=5",
+    )
+    two, five = staircase(2), staircase(5)
+    gaps = staircase(2, without=("E1", "E9"))
+    return [
+        ("score", "waves, Level 2 staircase in 4 corners", lambda: scoring.wave_score(two)),
+        ("score", "waves, same without E1 and E9", lambda: scoring.wave_score(gaps)),
+        ("score", "waves, Level 5 staircase in 4 corners", lambda: scoring.wave_score(five)),
+        ("score", "whole score, 127 islands (Level 5)", fresh_score(tiny)),
+        ("score", "whole score, Level 2 staircase", fresh_score(two)),
+        (
+            "legal",
+            "can draw anything? full sheet, 1 2 3 4 5",
+            lambda: can_draw_anything(full, (1, 2, 3, 4, 5)),
+        ),
+        (
+            "legal",
+            "can draw anything? bow ties, 2 3 4 2 3",
+            lambda: can_draw_anything(tiny, (2, 3, 4, 2, 3)),
+        ),
+        legal_case(game, "legal actions, wild dice on 120 bow ties", drawn, 0),
+    ]
+
+
+def fresh_score(sheet: Any) -> Callable[[], Any]:
+    """Score an Islant sheet with the score and island caches emptied first."""
+    from engine.islant import scoring
+
+    def run() -> Any:
+        scoring.score.cache_clear()
+        scoring.islands.cache_clear()
+        return scoring.score(sheet)
+
+    return run
+
+
+def baselines(game: Game) -> dict[str, tuple[str, Callable[[], Any]]]:
+    """Ordinary work of each kind for a game: a legal action's parse, the legal actions of
+    the busiest mid-game position, and (Islant) the score of a sheet from a random race."""
+    state, seat = mid_game(game, game.info.min_players)
+    notation = game.format(game.legal_actions(state, seat)[0])
+    _, label, work = legal_case(game, "legal actions, busiest mid-game", state, seat)
+    out = {"parse": (f"parse `{notation}`", partial(game.parse, notation)), "legal": (label, work)}
+    if game.info.name == "islant":
+        from engine.islant import scoring
+
+        sheet = max(
+            (p.sheet for s in random_game(game, 1, 3) for p in s.players),
+            key=lambda sh: scoring.score(sh).waves,
+        )
+        out["score"] = ("whole score, best-waved sheet of a random race", fresh_score(sheet))
+    return out
+
+
+WorstRow = tuple[str, str, str, str, str, str]
+
+
+def bench_worst() -> list[WorstRow]:
+    """Per game: each worst case beside the ordinary work of its kind (median and max of the
+    same number of runs, measured in this run)."""
+    rows: list[WorstRow] = []
+    for game in engine.all_games():
+        measured = {
+            kind: (label, worst_ms(work)) for kind, (label, work) in baselines(game).items()
+        }
+        for kind, label, work in worst_cases(game):
+            base_label, base = measured[kind]
+            rows.append((game.info.name, label, *fmt(worst_ms(work)), base_label, fmt(base)[0]))
+    return rows
+
+
+def fmt(times: tuple[float, float]) -> tuple[str, str]:
+    return f"{times[0]:.3f}", f"{times[1]:.3f}"
+
+
+def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+
+
+SECTIONS = ("all", "games", "service", "race", "worst")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("section", nargs="?", choices=SECTIONS, default="all")
     parser.add_argument("--games", type=int, default=10, help="random games per game")
     parser.add_argument("--islant-players", type=int, default=99, help="players in the race")
     parser.add_argument("--islant-rounds", type=int, default=3, help="rounds of the race")
     args = parser.parse_args()
+    wanted = set(SECTIONS[1:]) if args.section == "all" else {args.section}
     rows: list[Row] = []
-    for game in engine.all_games():
-        rows += bench_game(game, game.info.min_players, args.games)
-    rows += asyncio.run(bench_service(60))
-    race_rows, race = asyncio.run(bench_islant_race(args.islant_players, args.islant_rounds))
-    rows += race_rows + bench_islant_pictures(race)
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    for row in [("what", "measure", "result"), *rows]:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)))
+    if "games" in wanted:
+        for game in engine.all_games():
+            rows += bench_game(game, game.info.min_players, args.games)
+    if "service" in wanted:
+        rows += asyncio.run(bench_service(60))
+    if "race" in wanted:
+        race_rows, race = asyncio.run(bench_islant_race(args.islant_players, args.islant_rounds))
+        rows += race_rows + bench_islant_pictures(race)
+    if rows:
+        print_table(("what", "measure", "result"), rows)
+    if "worst" in wanted:
+        if rows:
+            print()
+        header = ("game", "worst input", "median ms", "max ms", "baseline", "median ms")
+        print_table(header, bench_worst())
 
 
 if __name__ == "__main__":
