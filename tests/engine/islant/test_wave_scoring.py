@@ -170,7 +170,7 @@ def test_legal_sheets_score_the_same_mirrored_and_transposed(sheet: Sheet) -> No
     assert wave_score(transposed(sheet)) == score
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(legal_wave_sheets(max_crossings=10))
 def test_legal_sheets_match_the_reference(sheet: Sheet) -> None:
     assert wave_score(sheet) == reference_wave_score(sheet)
