@@ -78,7 +78,11 @@ class Score:
 
 @lru_cache(maxsize=4096)
 def islands(sheet: Sheet) -> tuple[Island, ...]:
-    """Every island of the sheet, ordered by its first quarter (reading order)."""
+    """Every island of the sheet, ordered by its first quarter (reading order).
+
+    Cost: one pass over the sheet, plus for each island the area around its bounding box
+    (:func:`~engine.islant.triangles.surroundings`), not the whole sheet again.
+    """
     graph = triangle_graph(sheet.size)
     land = {i * 4 + q for i, c in sheet.drawn() for q in range(4) if c.land >> q & 1}
     return tuple(_island(sheet, graph, group) for group in components(graph, land))
