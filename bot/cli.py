@@ -14,6 +14,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.core import DEFAULT_THINK_MS, Budget, Level, parse_levels
+
 from .config import Settings, load_settings
 from .simulate import simulate
 
@@ -36,6 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--out", type=Path, default=Path("frames"))
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument(
+        "--computer",
+        default=Level.NORMAL.value,
+        metavar="LEVEL[,LEVEL...]",
+        help="random, easy, normal or hard: one for every seat, or one per seat",
+    )
+    sim.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="hard's budget")
     sub.add_parser("health", help="exit 0 if the running bot refreshed its heartbeat lately")
     backup = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
     backup.add_argument("destination", type=Path)
@@ -55,7 +64,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(game, players, seed, Path(out), {})
     if command == "simulate":
         options = dict(item.split("=", 1) for item in args.option)
-        return _simulate(args.game, args.players, args.seed, args.out, options)
+        try:
+            levels = parse_levels(args.computer, args.players)
+        except ValueError as err:
+            print(f"--computer: {err}", file=sys.stderr)
+            return 2
+        return _simulate(
+            args.game, args.players, args.seed, args.out, options, levels, Budget(args.think_ms)
+        )
     if command == "health":
         return _health(settings)
     if command == "backup":
@@ -72,8 +88,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _simulate(game: str, players: int, seed: int, out: Path, options: dict[str, str]) -> int:
-    summary = simulate(game, players=players, seed=seed, out=out, options=options)
+def _simulate(
+    game: str,
+    players: int,
+    seed: int,
+    out: Path,
+    options: dict[str, str],
+    levels: tuple[Level, ...] | None = None,
+    budget: Budget | None = None,
+) -> int:
+    summary = simulate(
+        game, players=players, seed=seed, out=out, options=options, levels=levels, budget=budget
+    )
     print(summary.text())
     return 0
 

@@ -23,7 +23,10 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
     """The lobby: game, host, options and who has joined."""
     info = find_game(record.game).info
     embed = discord.Embed(title=f"{info.title}: new game", description=info.summary, colour=COLOUR)
-    seats = "\n".join(f"{p.seat + 1}. {_player_label(p.user_id, p.name)}" for p in record.players)
+    seats = "\n".join(
+        f"{p.seat + 1}. {_player_label(p.user_id, p.name)}" + (f", {p.level}" if p.level else "")
+        for p in record.players
+    )
     embed.add_field(
         name=f"Players ({len(record.players)}/{info.max_players}, at least {info.min_players})",
         value=seats or "nobody yet",
@@ -36,7 +39,10 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
             inline=False,
         )
     embed.set_footer(
-        text=f"Join to play. The host can add computer players and press Start. Game #{record.id}"
+        text=(
+            "Join to play. The host can add computer players (easy, normal or hard) and press"
+            f" Start. Game #{record.id}"
+        )
     )
     return embed
 

@@ -17,10 +17,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine import find_game
-from engine.core import Event, Game, Resign, View
+from engine.core import Budget, Event, Game, Level, Resign, View
 from engine.core.options import resolve_options
 from render import render_view
 
+from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .settings import split_options
 from .store import (
@@ -89,8 +90,10 @@ class GameService:
         *,
         now: Callable[[], datetime] = utcnow,
         seed_source: Callable[[], int] | None = None,
+        budget: Budget | None = None,
     ) -> None:
         self.store = store
+        self.computers = Thinkers(budget)
         self._now = now
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._locks: dict[int, asyncio.Lock] = {}
@@ -163,7 +166,9 @@ class GameService:
     ) -> GameRecord:
         """A new lobby in a channel with the host seated; options are checked now."""
         game = find_game(game_name)
+        options, computer = take_computer_option(options)
         rules_options, table_options = split_options(options)
+        table_options |= computer
         resolved = resolve_options(game.info.options, rules_options)
         async with self.lock(channel_id):
             existing = await self.store.open_game_in(channel_id)
@@ -192,16 +197,24 @@ class GameService:
             seat = PlayerRecord(len(record.players), user_id, name, False)
             return await self._reseat(record, [*record.players, seat])
 
-    async def add_computer(self, channel_id: int, user_id: int) -> GameRecord:
-        """Seat a computer player (host only)."""
+    async def add_computer(
+        self, channel_id: int, user_id: int, level: str | None = None
+    ) -> GameRecord:
+        """Seat a computer player (host only) at ``level``, by default the table's choice."""
         async with self.lock(channel_id):
             record = await self._lobby(channel_id)
             self._require_host(record, user_id)
             self._check_room(record)
+            chosen = COMPUTER_OPTION.coerce(level or self.computer_level(record))
             used = {p.name for p in record.players}
             name = next(label for n in AI_NAMES if (label := f"{n} (computer)") not in used)
-            seat = PlayerRecord(len(record.players), None, name, True)
+            seat = PlayerRecord(len(record.players), None, name, True, str(chosen))
             return await self._reseat(record, [*record.players, seat])
+
+    @staticmethod
+    def computer_level(record: GameRecord) -> str:
+        """The level a table offers first for computer seats (``computer=`` in /game new)."""
+        return str(record.table_options.get(COMPUTER_OPTION.name, COMPUTER_OPTION.default))
 
     async def leave(self, channel_id: int, user_id: int) -> GameRecord:
         async with self.lock(channel_id):
@@ -227,7 +240,7 @@ class GameService:
                     count=len(record.players),
                 )
             state = game.new(len(record.players), record.options, record.seed)
-            state, events, applied = self._run_computers(game, record, state)
+            state, events, applied = await self._run_computers(game, record, state)
             return await self._save(record, game, state, events, applied, frozenset())
 
     async def cancel_lobby(self, channel_id: int, user_id: int, is_moderator: bool) -> GameRecord:
@@ -310,7 +323,7 @@ class GameService:
         previous = game.to_move(state)
         state, events = game.apply(state, seat, action)
         applied = [LoggedAction(seat, user_id, game.format(action), interaction_id)]
-        state, more_events, more = self._run_computers(game, record, state)
+        state, more_events, more = await self._run_computers(game, record, state)
         return await self._save(record, game, state, events + more_events, applied + more, previous)
 
     async def close_round(self, channel_id: int, *, job_id: int) -> MoveResult:
@@ -346,7 +359,7 @@ class GameService:
                     tag = -job_id if not applied else None
                     events += new
                     applied.append(LoggedAction(player.seat, None, game.format(action), tag))
-            state, more_events, more = self._run_computers(game, record, state)
+            state, more_events, more = await self._run_computers(game, record, state)
             result = await self._save(
                 record, game, state, events + more_events, applied + more, previous
             )
@@ -438,7 +451,9 @@ class GameService:
             raise UserError("lobby_full", game=info.title, max=cap)
 
     async def _reseat(self, record: GameRecord, players: Sequence[PlayerRecord]) -> GameRecord:
-        seats = [PlayerRecord(i, p.user_id, p.name, p.is_ai) for i, p in enumerate(players)]
+        seats = [
+            PlayerRecord(i, p.user_id, p.name, p.is_ai, p.level) for i, p in enumerate(players)
+        ]
         try:
             await self.store.set_seats(record.id, record.version, seats, self._now())
         except VersionConflict:
@@ -447,11 +462,13 @@ class GameService:
         assert fresh is not None
         return fresh
 
-    def _run_computers(
+    async def _run_computers(
         self, game: Game, record: GameRecord, state: Any
     ) -> tuple[Any, list[Event], list[LoggedAction]]:
-        """Let computer seats act while it is their turn; each move is logged like any other."""
-        ai_seats = {p.seat for p in record.players if p.is_ai}
+        """Let computer seats act while it is their turn, each at its level (hard ones in a
+        worker process); each move is logged like any other."""
+        levels = {p.seat: p.level or Level.NORMAL for p in record.players if p.is_ai}
+        ai_seats = set(levels)
         events: list[Event] = []
         applied: list[LoggedAction] = []
         while not game.is_over(state):
@@ -459,8 +476,8 @@ class GameService:
             if not waiting:
                 break
             seat = waiting[0]
-            rnd = random.Random(f"{record.seed}/{len(applied)}/{seat}/{record.version}")
-            action = game.choose_ai_action(state, seat, rnd)
+            seed = f"{record.seed}/{len(applied)}/{seat}/{record.version}"
+            action = await self.computers.choose(game, state, seat, seed, levels[seat])
             state, new_events = game.apply(state, seat, action)
             events += new_events
             applied.append(LoggedAction(seat, None, game.format(action)))
@@ -508,4 +525,4 @@ def _timeout_action(
     if skip is not None:
         return skip
     rnd = random.Random(f"{record.seed}/timeout/{record.version}/{seat}/{len(done)}")
-    return game.choose_ai_action(state, seat, rnd)
+    return game.choose_ai_action(state, seat, rnd, Level.NORMAL)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import find_game
-from engine.core import Game, Outcome
+from engine.core import Budget, Game, Level, Outcome
 from engine.core.names import fill_names
 from render import FINAL_PICTURES, render_view
 
@@ -55,17 +55,21 @@ def simulate(
     seed: int,
     out: Path,
     options: Mapping[str, Any] | None = None,
+    levels: tuple[Level, ...] | None = None,
+    budget: Budget | None = None,
 ) -> SimulationSummary:
     """Play a whole game with computer players, writing frames to ``out``.
 
     Public frames are ``NNNN.png``; in games with hidden information each player's own view
     is written beside it as ``NNNN-pK.png``. A simultaneous game gets one frame per round.
     Games with final pictures (Islant's ranking and sheets) get those files at the end.
+    ``levels`` gives each seat's computer level (default: normal for all).
     """
     started = time.perf_counter()
     game = find_game(game_name)
     state = game.new(players, options, seed)
-    names = tuple(f"Player {i + 1}" for i in range(players))
+    levels = levels or (Level.NORMAL,) * players
+    names = tuple(f"Player {i + 1} ({level})" for i, level in enumerate(levels))
     rnd = random.Random(seed)
     out.mkdir(parents=True, exist_ok=True)
     frames = _write_frames(game, state, names, out, 0)
@@ -75,7 +79,8 @@ def simulate(
             raise RuntimeError(f"{game_name} did not finish in {MAX_ACTIONS} actions")
         before = game.to_move(state)
         seat = min(before)
-        state, _ = game.apply(state, seat, game.choose_ai_action(state, seat, rnd))
+        action = game.choose_ai_action(state, seat, rnd, levels[seat], budget)
+        state, _ = game.apply(state, seat, action)
         actions += 1
         after = game.to_move(state)
         if not game.info.simultaneous or (after - before) or game.is_over(state):

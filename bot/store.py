@@ -49,12 +49,13 @@ class DuplicateInteraction(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
-    """One seat of a game."""
+    """One seat of a game; a computer seat has the level it plays at."""
 
     seat: int
     user_id: int | None
     name: str
     is_ai: bool
+    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,11 +212,12 @@ class Store:
         if row is None:
             return None
         async with self._db.execute(
-            "SELECT seat, user_id, name, is_ai FROM players WHERE game_id = ? ORDER BY seat",
+            "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ?"
+            " ORDER BY seat",
             (row["id"],),
         ) as cur:
             players = tuple(
-                PlayerRecord(r[0], r[1], r[2], bool(r[3])) for r in await cur.fetchall()
+                PlayerRecord(r[0], r[1], r[2], bool(r[3]), r[4]) for r in await cur.fetchall()
             )
         return GameRecord(
             id=row["id"],
@@ -500,9 +502,17 @@ class _Tx:
 
     async def add_player(self, game_id: int, player: PlayerRecord, stamp: str) -> None:
         await self._db.execute(
-            "INSERT INTO players (game_id, seat, user_id, name, is_ai, joined_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, player.seat, player.user_id, player.name, int(player.is_ai), stamp),
+            "INSERT INTO players (game_id, seat, user_id, name, is_ai, level, joined_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                player.seat,
+                player.user_id,
+                player.name,
+                int(player.is_ai),
+                player.level,
+                stamp,
+            ),
         )
 
     async def bump(

@@ -13,6 +13,8 @@ from typing import Any
 
 import discord
 
+from engine.core import OFFERED_LEVELS
+
 from .answers import answer_failure
 from .errors import UserError
 from .presenter import board_message, closed_lobby_embed, lobby_embed
@@ -178,7 +180,13 @@ class LobbyButton(
         elif self.action == "leave":
             record = await service.leave(channel_id, user.id)
         elif self.action == "ai":
-            record = await service.add_computer(channel_id, user.id)
+            if user.id != record.host_id:
+                raise UserError("not_host", host=f"<@{record.host_id}>")
+            await interaction.response.edit_message(
+                embed=lobby_embed(record),
+                view=computer_level_view(record.id, service.computer_level(record)),
+            )
+            return
         elif self.action == "cancel":
             record = await service.cancel_lobby(channel_id, user.id, is_moderator(interaction))
             await interaction.response.edit_message(
@@ -201,6 +209,57 @@ def lobby_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in LOBBY_BUTTONS:
         view.add_item(LobbyButton(game_id, action))
+    return view
+
+
+COMPUTER_CHOICES = (*(level.value for level in OFFERED_LEVELS), "back")
+
+
+class ComputerLevelButton(
+    ExplainsErrors,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"lobbyai:(?P<game>[0-9]+):(?P<level>{'|'.join(COMPUTER_CHOICES)})",
+):
+    """The level of the computer the host is adding (or Back to the lobby's buttons)."""
+
+    def __init__(self, game_id: int, level: str, offered: bool = False) -> None:
+        style = discord.ButtonStyle.primary if offered else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=level.capitalize(), style=style, custom_id=f"lobbyai:{game_id}:{level}"
+            )
+        )
+        self.game_id = game_id
+        self.level = level
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> ComputerLevelButton:
+        return cls(int(match["game"]), match["level"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        record = await service.store.open_game_in(channel_id)
+        if record is None or record.id != self.game_id or record.status != "lobby":
+            await interaction.response.send_message(
+                "This lobby is closed. Start a new game with `/game new`.", ephemeral=True
+            )
+            return
+        if self.level != "back":
+            record = await service.add_computer(channel_id, interaction.user.id, self.level)
+        await interaction.response.edit_message(
+            embed=lobby_embed(record), view=lobby_view(record.id)
+        )
+
+
+def computer_level_view(game_id: int, offered: str) -> discord.ui.View:
+    """The lobby's question "which level for this computer?", the table's level highlighted."""
+    view = discord.ui.View(timeout=None)
+    for level in COMPUTER_CHOICES:
+        view.add_item(ComputerLevelButton(game_id, level, level == offered))
     return view
 
 
@@ -319,4 +378,4 @@ def moves_text(moves: list[str]) -> str:
     return f"Your legal moves ({len(moves)}):\n{shown}{tail}"
 
 
-DYNAMIC_ITEMS = (LobbyButton, BoardButton, ResignButton)
+DYNAMIC_ITEMS = (LobbyButton, ComputerLevelButton, BoardButton, ResignButton)

@@ -199,10 +199,13 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def num_players(self, state: CompetitionState) -> int:
         return state.num_players
 
-    def choose_ai_action(self, state: CompetitionState, seat: Seat, rnd: random.Random) -> Action:
+    def ai_knowledge(self, state: CompetitionState, seat: Seat) -> CompetitionState:
+        return views.knowledge(state, seat)
+
+    def _normal_action(self, known: CompetitionState, seat: Seat, rnd: random.Random) -> Action:
         if self._ranks is None:
             self._ranks = ai.Ranks(self.cards)
-        return ai.choose_action(state, seat, self.cards, self._ranks, rnd)
+        return ai.choose_action(known, seat, self.cards, self._ranks, rnd)
 
     def audit(self, state: CompetitionState) -> list[str]:
         """Every deck card in exactly one place; every seat's blinds accounted for."""

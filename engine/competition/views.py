@@ -31,9 +31,10 @@ Secrets of a seat: its hand, its unrevealed placement, and the cards of its face
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from engine.core import Seat
+from engine.core import Rng, Seat
 
 from .cards import CardIndex, token
 from .scoring import outcome, score_breakdown
@@ -130,3 +131,36 @@ def _entry(entry: str) -> str:
 
 def _tokens(card_ids: tuple[str, ...]) -> list[str]:
     return [token(card) for card in card_ids]
+
+
+def knowledge(state: CompetitionState, seat: Seat) -> CompetitionState:
+    """The state as ``seat`` may know it: every card it cannot see, sorted, dealt back into
+    the places they could be (the draw pile, other hands, other seats' unrevealed slots and
+    unseen face-down cards), so that it depends on the seat's view only."""
+    shown_slots = {shown.slot for shown in state.revealed}
+    on_show = {entry for shown in state.revealed for _, entry in shown.plays}
+
+    def hidden_draft(index: int, entry: str | None) -> bool:
+        return index not in shown_slots and entry not in (None, BLIND)
+
+    others = [i for i in range(state.num_players) if i != seat]
+    unseen = list(state.draw_pile)
+    for other in others:
+        mine = state.seats[other]
+        unseen += mine.hand
+        unseen += [e for i, e in enumerate(mine.draft) if e is not None and hidden_draft(i, e)]
+        unseen += [card for card in mine.face_down if card not in on_show]
+    pool = iter(sorted(unseen))
+    seats = list(state.seats)
+    for other in others:
+        mine = seats[other]
+        seats[other] = replace(
+            mine,
+            hand=tuple(next(pool) for _ in mine.hand),
+            draft=tuple(
+                next(pool) if hidden_draft(i, e) else e for i, e in enumerate(mine.draft)
+            ),
+            face_down=tuple(c if c in on_show else next(pool) for c in mine.face_down),
+        )
+    draw_pile = tuple(pool)
+    return replace(state, seats=tuple(seats), draw_pile=draw_pile, rng=Rng(0))

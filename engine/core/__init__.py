@@ -1,5 +1,6 @@
 """The shared core of every game engine: the contract, errors, options, randomness, hexes."""
 
+from .ai import DEFAULT_THINK_MS, OFFERED_LEVELS, Budget, Level, parse_levels
 from .errors import IllegalAction
 from .game import (
     EndReason,
@@ -17,11 +18,15 @@ from .registry import all_games, find_game, register
 from .rng import Rng
 
 __all__ = [
+    "DEFAULT_THINK_MS",
+    "OFFERED_LEVELS",
+    "Budget",
     "EndReason",
     "Event",
     "Game",
     "GameInfo",
     "IllegalAction",
+    "Level",
     "OptionSpec",
     "Outcome",
     "Resign",
@@ -30,6 +35,7 @@ __all__ = [
     "View",
     "all_games",
     "find_game",
+    "parse_levels",
     "register",
     "seats_with_best",
 ]

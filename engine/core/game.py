@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
+from .ai import EASY_SLIP, Budget, Level
 from .errors import (
     BAD_PLAYER_COUNT,
     GAME_OVER,
@@ -219,12 +220,56 @@ class Game(ABC, Generic[S, A]):
         """The system action that ends the current round early, if the game has rounds."""
         return None
 
-    def choose_ai_action(self, state: S, seat: Seat, rnd: random.Random) -> A:
-        """The computer player's choice; the default picks uniformly among legal actions."""
-        actions = self.legal_actions(state, seat)
+    def choose_ai_action(
+        self,
+        state: S,
+        seat: Seat,
+        rnd: random.Random,
+        level: Level | str = Level.NORMAL,
+        budget: Budget | None = None,
+    ) -> A:
+        """A computer's choice for ``seat`` at ``level``, made from what the seat may know.
+
+        Only :meth:`ai_knowledge` reaches the game's player, so the decision depends on the
+        seat's view and ``rnd`` alone (and, for ``hard``, on how much of ``budget`` it used).
+        """
+        known = self.ai_knowledge(state, seat)
+        actions = self.legal_actions(known, seat)
         if not actions:
             raise IllegalAction(NOT_YOUR_TURN, "There is nothing to do now.")
-        return rnd.choice(actions)
+        level = Level(level)
+        if level is Level.RANDOM:
+            return rnd.choice(actions)
+        return self._ai_action(known, seat, rnd, level, budget or Budget())
+
+    def ai_knowledge(self, state: S, seat: Seat) -> S:
+        """The state as ``seat`` may know it: whatever its view hides (other hands, the deck
+        order, future dice) put in a fixed order that depends on the view only.
+
+        Games without hidden information or future draws keep the default, the state itself.
+        """
+        return state
+
+    def _ai_action(
+        self, known: S, seat: Seat, rnd: random.Random, level: Level, budget: Budget
+    ) -> A:
+        """The computer player at ``level`` on :meth:`ai_knowledge`.
+
+        ``easy`` plays like ``normal`` but slips to a random legal action now and then.
+        """
+        if level is Level.HARD:
+            return self._hard_action(known, seat, rnd, budget)
+        if level is Level.EASY and rnd.random() < EASY_SLIP:
+            return rnd.choice(self.legal_actions(known, seat))
+        return self._normal_action(known, seat, rnd)
+
+    def _normal_action(self, known: S, seat: Seat, rnd: random.Random) -> A:
+        """The quick computer player; by default uniform among the legal actions."""
+        return rnd.choice(self.legal_actions(known, seat))
+
+    def _hard_action(self, known: S, seat: Seat, rnd: random.Random, budget: Budget) -> A:
+        """The searching computer player; by default the quick one."""
+        return self._normal_action(known, seat, rnd)
 
     def describe_action(self, action: A, state: S | None = None) -> str:
         """A short human sentence for an action (defaults to its notation).

@@ -251,5 +251,13 @@ class IslantGame(Game[IslantState, Action]):
     def audit(self, state: IslantState) -> list[str]:
         return audit_state(state)
 
-    def choose_ai_action(self, state: IslantState, seat: Seat, rnd: random.Random) -> Action:
-        return choose_action(state, seat, rnd)
+    def ai_knowledge(self, state: IslantState, seat: Seat) -> IslantState:
+        """No future rolls, and no other player's unfinished turn."""
+        players = tuple(
+            p if i == seat else replace(p, draft=None)
+            for i, p in enumerate(state.players)
+        )
+        return replace(state, rng=Rng(0), players=players)
+
+    def _normal_action(self, known: IslantState, seat: Seat, rnd: random.Random) -> Action:
+        return choose_action(known, seat, rnd)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.core import (
@@ -193,7 +194,9 @@ class TigerIsland(Game[TigerState, Action]):
             problems.append("a hex shows a tile that was never placed")
         return problems
 
-    def choose_ai_action(self, state: TigerState, seat: int, rnd: random.Random) -> Action:
-        if seat not in self.to_move(state):
-            return super().choose_ai_action(state, seat, rnd)
-        return choose_action(state, rnd)
+    def ai_knowledge(self, state: TigerState, seat: int) -> TigerState:
+        """The deck in a fixed order (its contents follow from the board) and no future draws."""
+        return replace(state, deck=tuple(sorted(state.deck, key=str)), rng=Rng(0))
+
+    def _normal_action(self, known: TigerState, seat: int, rnd: random.Random) -> Action:
+        return choose_action(known, rnd)

@@ -152,8 +152,8 @@ class WarsGame(Game[WarsState, Action]):
                 problems.append(f"water hex {h.q} {h.r} holds a piece or a colour")
         return problems
 
-    def choose_ai_action(self, state: WarsState, seat: int, rnd: random.Random) -> Action:
-        return ai.choose_action(state, seat, rnd)
+    def _normal_action(self, known: WarsState, seat: int, rnd: random.Random) -> Action:
+        return ai.choose_action(known, seat, rnd)
 
 
 def _barracks_targets(action: Action) -> list[Hex]:

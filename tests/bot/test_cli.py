@@ -90,3 +90,12 @@ def test_settings_read_a_dotenv_file_and_never_show_the_token(tmp_path) -> None:
     assert settings.log_level == "DEBUG"
     assert "secret-token" not in repr(settings)
     assert load_settings({"DISCORD_TOKEN": "x"}, env_file).token == "x"  # environment wins
+
+
+def test_simulate_seats_computers_at_the_levels_given(tmp_path, capsys) -> None:
+    out = tmp_path / "frames"
+    args = ["simulate", "wars", "--computer", "easy,hard", "--think-ms", "5", "--out", str(out)]
+    assert main(args) == 0
+    report = capsys.readouterr().out
+    assert "Player 1 (easy)" in report and "Player 2 (hard)" in report
+    assert main(["simulate", "wars", "--computer", "easy,hard,normal"]) == 2

@@ -243,6 +243,7 @@ async def _start(world, *joiners, computers: int = 0, options: str | None = None
         await member.click(lobby, label="Join")
     for _ in range(computers):
         await world.alice.click(lobby, label="Add computer")
+        await world.alice.click(lobby, label="Normal")
     await world.alice.click(lobby, label="Start")
 
 

@@ -122,9 +122,11 @@ async def test_resigning_ends_the_game_for_the_opponent(world) -> None:
 async def test_one_player_can_fill_the_table_with_a_computer(world) -> None:
     lobby = await open_lobby(world, world.alice, "tigerisland")
     await world.alice.click(lobby, label="Add computer")
+    await world.alice.click(lobby, label="Normal")
     await world.alice.click(lobby, label="Start")
     record = await latest_game(world)
     assert record.status == "active" and record.players[1].is_ai
+    assert record.players[1].level == "normal"
     rnd = random.Random(2)
     for _ in range(200):
         record = await latest_game(world)

@@ -1,0 +1,77 @@
+"""Computer seats: the level a table offers, and decisions taken off the event loop.
+
+Easy and normal players answer in a few milliseconds and run in place. A hard player
+searches for up to its budget of CPU time, so its decision runs in a worker process: the
+event loop keeps answering interactions meanwhile, and the search does not hold its GIL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from engine import find_game
+from engine.core import OFFERED_LEVELS, Budget, Game, Level, OptionSpec
+
+COMPUTER_OPTION = OptionSpec(
+    "computer",
+    "the level offered first when the host adds a computer: easy, normal or hard",
+    Level.NORMAL.value,
+    choices=tuple(level.value for level in OFFERED_LEVELS),
+)
+THINKING_WORKERS = 1
+
+
+def take_computer_option(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The options without ``computer``, and the table setting it makes (checked)."""
+    rest = {k: v for k, v in options.items() if k != COMPUTER_OPTION.name}
+    if COMPUTER_OPTION.name not in options:
+        return rest, {}
+    return rest, {COMPUTER_OPTION.name: COMPUTER_OPTION.coerce(options[COMPUTER_OPTION.name])}
+
+
+def decide(
+    game_name: str, saved: dict[str, Any], seat: int, seed: str, level: str, budget: Budget
+) -> str:
+    """A computer's action (notation) from a serialized state; runs in a worker process."""
+    game = find_game(game_name)
+    state = game.deserialize(saved)
+    return game.format(game.choose_ai_action(state, seat, random.Random(seed), level, budget))
+
+
+class Thinkers:
+    """Where computer seats decide: in place, or in a worker process for hard players."""
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def choose(self, game: Game, state: Any, seat: int, seed: str, level: str) -> Any:
+        """The action of the computer in ``seat``, playing at ``level``."""
+        if Level(level) is not Level.HARD:
+            return game.choose_ai_action(state, seat, random.Random(seed), level)
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(THINKING_WORKERS, mp_context=context)
+        loop = asyncio.get_running_loop()
+        notation = await loop.run_in_executor(
+            self._pool,
+            decide,
+            game.info.name,
+            game.serialize(state),
+            seat,
+            seed,
+            level,
+            self.budget,
+        )
+        return game.parse(notation)
+
+    def close(self) -> None:
+        """Stop the worker processes, if any were started."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None

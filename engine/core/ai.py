@@ -1,0 +1,125 @@
+"""Computer players shared by every game: levels, thinking budgets and a Monte Carlo search.
+
+A computer decides from what its seat may know (:meth:`Game.ai_knowledge`), never from the
+whole state. ``random``, ``easy`` and ``normal`` answer at once and are deterministic given
+the caller's random source; ``hard`` searches until its :class:`Budget` is spent.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeVar
+
+T = TypeVar("T")
+
+DEFAULT_THINK_MS = 1000
+"""The hard players' default budget: CPU milliseconds per decision."""
+EASY_SLIP = 0.35
+"""How often an easy player picks a random legal action instead of its usual choice."""
+EXPLORATION = 0.7
+"""UCB1's exploration constant for rewards in [0, 1]."""
+
+
+class Level(StrEnum):
+    """How well a computer plays. ``random`` picks uniformly among the legal actions."""
+
+    RANDOM = "random"
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+OFFERED_LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
+"""The levels a host may give a computer seat."""
+
+
+def parse_levels(text: str, seats: int) -> tuple[Level, ...]:
+    """``"hard"`` for every seat, or ``"hard,normal,..."`` one per seat (ValueError else)."""
+    names = [part.strip().lower() for part in text.split(",")]
+    levels = tuple(Level(name) for name in names)
+    if len(levels) == 1:
+        return levels * seats
+    if len(levels) != seats:
+        raise ValueError(f"{len(levels)} levels for {seats} seats")
+    return levels
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a hard player may think: CPU milliseconds, and optionally at most
+    ``playouts`` simulations (which makes the decision independent of the machine's speed)."""
+
+    think_ms: int = DEFAULT_THINK_MS
+    playouts: int | None = None
+
+    def start(self) -> Deadline:
+        return Deadline(self)
+
+
+class Deadline:
+    """A running budget: CPU time of this process and simulations counted."""
+
+    def __init__(self, budget: Budget) -> None:
+        self._end = time.process_time() + budget.think_ms / 1000
+        self._left = budget.playouts
+        self.used = 0
+
+    def spend(self) -> bool:
+        """Count one simulation if the budget allows it; False once it is spent."""
+        if self._left is not None and self.used >= self._left:
+            return False
+        if time.process_time() >= self._end:
+            return False
+        self.used += 1
+        return True
+
+
+def best_by_playouts(
+    candidates: Sequence[T],
+    playout: Callable[[T, random.Random], float],
+    deadline: Deadline,
+    rnd: random.Random,
+) -> T:
+    """The candidate with the best mean playout reward (in [0, 1]), sampled by UCB1.
+
+    Candidates come best-first by the caller's prior: each is tried once in that order while
+    the budget lasts, so a short budget still prefers the prior's favourites.
+    """
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    while deadline.spend():
+        tried = sum(counts)
+        if tried < len(candidates):
+            pick = tried
+        else:
+            log_n = math.log(tried)
+            pick = max(
+                range(len(candidates)),
+                key=lambda i: totals[i] / counts[i] + EXPLORATION * math.sqrt(log_n / counts[i]),
+            )
+        totals[pick] += playout(candidates[pick], rnd)
+        counts[pick] += 1
+    if not any(counts):
+        return candidates[0]
+    return candidates[
+        max(
+            (i for i in range(len(candidates)) if counts[i]),
+            key=lambda i: (totals[i] / counts[i], counts[i], -i),
+        )
+    ]
+
+
+def margin_reward(scores: Sequence[float], seat: int, scale: float) -> float:
+    """A reward in [0, 1] for ``seat``: a win is worth more than any loss, and within either
+    a larger lead (or smaller gap) to the best other seat is better."""
+    others = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
+    lead = scores[seat] - others
+    squash = 0.5 * math.tanh(lead / scale) if scale > 0 else 0.0
+    return 0.5 + squash * 0.5 + (0.25 if lead > 0 else -0.25 if lead < 0 else 0.0)

@@ -1,0 +1,60 @@
+"""Computer levels through the real bot: the lobby asks, the store keeps, hard thinks aside."""
+
+from __future__ import annotations
+
+from bot.store import PlayerRecord
+from engine import find_game
+from engine.core import Budget
+
+from .flow_helpers import latest_game, open_lobby
+
+GAME = find_game("tigerisland")
+TINY = Budget(think_ms=200, playouts=8)
+
+
+def _buttons(message) -> dict[str, object]:
+    return {c.label: c for row in message.components for c in row.children}
+
+
+async def test_the_lobby_asks_the_level_and_hard_plays_after_a_restart(world) -> None:
+    lobby = await open_lobby(world, world.alice, "tigerisland", options="computer=hard")
+    refused = await world.bob.click(lobby, label="Add computer")
+    assert refused.ephemeral and "host" in refused.response.content.lower()
+    asked = await world.alice.click(lobby, label="Add computer")
+    levels = _buttons(asked.response.message)
+    assert {"Easy", "Normal", "Hard", "Back"} <= set(levels)
+    assert levels["Hard"].style.name == "primary" and levels["Easy"].style.name == "secondary"
+    added = await world.alice.click(lobby, label="Hard")
+    assert "Ada (computer), hard" in added.response.message.embeds[0].fields[0].value
+    await world.restart()
+    world.env.bot.service.computers.budget = TINY
+    record = await latest_game(world)
+    assert record.players[1] == PlayerRecord(1, None, "Ada (computer)", True, "hard")
+    await world.alice.click(lobby, label="Start")
+    record = await latest_game(world)
+    state = world.env.bot.service.state_of(record)
+    seat = record.seat_of(world.alice.id)
+    assert GAME.to_move(state) == {seat}  # the hard computer has played its turn, if it had one
+    for command, option in (("tiger place", "placement"), ("tiger build", "build")):
+        offered = await world.alice.autocomplete(world.channel, command, option, "")
+        safe = [c for c in offered if "no build" not in c["name"]]
+        await world.alice.slash(world.channel, command, **{option: safe[0]["value"]})
+    after = await latest_game(world)
+    assert after.status == "active"
+    assert GAME.to_move(world.env.bot.service.state_of(after)) == {seat}
+    assert [a.seat for a in (await world.env.bot.store.actions(after.id))][-4:] == [
+        seat,
+        seat,
+        1 - seat,
+        1 - seat,
+    ]
+    world.env.bot.service.computers.close()
+
+
+async def test_back_leaves_the_seats_as_they_were(world) -> None:
+    lobby = await open_lobby(world, world.alice, "wars")
+    asked = await world.alice.click(lobby, label="Add computer")
+    assert _buttons(asked.response.message)["Normal"].style.name == "primary"
+    back = await world.alice.click(lobby, label="Back")
+    assert "Join" in _buttons(back.response.message)
+    assert len((await latest_game(world)).players) == 1
