@@ -1,4 +1,4 @@
-"""The console command: ``islandbot run | sync | simulate | backup``.
+"""The console command: ``islandbot run | sync | simulate | arena | backup``.
 
 Without a subcommand it runs the bot when a token is configured, and otherwise plays an
 offline demonstration game (``simulate tigerisland``) so anyone can see the boards.
@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.core import DEFAULT_THINK_MS, Budget, Level, parse_levels
+from engine import find_game
+from engine.core import DEFAULT_THINK_MS, Budget, Level, parse_levels, read_levels
 
+from .arena import arena
 from .config import Settings, load_settings
 from .simulate import simulate
 
@@ -45,6 +48,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="random, easy, normal or hard: one for every seat, or one per seat",
     )
     sim.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="hard's budget")
+    arena = sub.add_parser("arena", help="computer levels play seeded games; a table per level")
+    arena.add_argument("game", help="tigerisland, islant, competition or wars")
+    arena.add_argument("--levels", default="hard,normal", metavar="LEVEL,LEVEL[,...]")
+    arena.add_argument("--games", type=int, default=20)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--players", type=int, help="seats per game (default: one per level)")
+    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    arena.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="hard's budget")
+    arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    arena.add_argument("--json", type=Path, help="also write the results as JSON here")
     sub.add_parser("health", help="exit 0 if the running bot refreshed its heartbeat lately")
     backup = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
     backup.add_argument("destination", type=Path)
@@ -72,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(
             args.game, args.players, args.seed, args.out, options, levels, Budget(args.think_ms)
         )
+    if command == "arena":
+        return _arena(args)
     if command == "health":
         return _health(settings)
     if command == "backup":
@@ -101,6 +116,26 @@ def _simulate(
         game, players=players, seed=seed, out=out, options=options, levels=levels, budget=budget
     )
     print(summary.text())
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    levels = read_levels(args.levels)
+    info = find_game(args.game).info
+    players = args.players or min(max(len(levels), info.min_players), info.max_players)
+    report = arena(
+        args.game,
+        levels,
+        games=args.games,
+        seed=args.seed,
+        options=dict(item.split("=", 1) for item in args.option),
+        budget=Budget(args.think_ms),
+        jobs=args.jobs,
+        players=players,
+    )
+    print(report.text())
+    if args.json is not None:
+        args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -1,6 +1,6 @@
 """The shared core of every game engine: the contract, errors, options, randomness, hexes."""
 
-from .ai import DEFAULT_THINK_MS, OFFERED_LEVELS, Budget, Level, parse_levels
+from .ai import DEFAULT_THINK_MS, OFFERED_LEVELS, Budget, Level, parse_levels, read_levels
 from .errors import IllegalAction
 from .game import (
     EndReason,
@@ -36,6 +36,7 @@ __all__ = [
     "all_games",
     "find_game",
     "parse_levels",
+    "read_levels",
     "register",
     "seats_with_best",
 ]

@@ -38,10 +38,14 @@ OFFERED_LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
 """The levels a host may give a computer seat."""
 
 
+def read_levels(text: str) -> tuple[Level, ...]:
+    """Levels written ``"hard,normal,..."`` (ValueError for an unknown one)."""
+    return tuple(Level(part.strip().lower()) for part in text.split(","))
+
+
 def parse_levels(text: str, seats: int) -> tuple[Level, ...]:
     """``"hard"`` for every seat, or ``"hard,normal,..."`` one per seat (ValueError else)."""
-    names = [part.strip().lower() for part in text.split(",")]
-    levels = tuple(Level(name) for name in names)
+    levels = read_levels(text)
     if len(levels) == 1:
         return levels * seats
     if len(levels) != seats:
