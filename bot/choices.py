@@ -16,6 +16,8 @@ from .ui import service_of
 
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
+MAX_TYPED = 100  # characters of the typed text that are matched (Discord allows 6,000)
+MAX_WORDS = 8  # distinct words of it that must all match
 
 
 async def legal_move_choices(
@@ -23,25 +25,31 @@ async def legal_move_choices(
     typed: str,
     keep: Callable[[str], bool] = lambda notation: True,
 ) -> list[app_commands.Choice[str]]:
-    """Up to 25 of the user's legal moves whose text contains every word typed."""
+    """Up to 25 of the user's legal moves whose text contains every word typed.
+
+    Cost: one pass over the legal moves, each matched against at most ``MAX_WORDS`` words of
+    at most ``MAX_TYPED`` characters, whatever is typed.
+    """
     service = service_of(interaction)
     try:
         record, state = await service.running(interaction.channel_id or 0)
     except (UserError, IllegalAction):
         return []
     game = find_game(record.game)
-    words = typed.lower().split()
+    words = list(dict.fromkeys(typed[:MAX_TYPED].lower().split()))[:MAX_WORDS]
     picked = []
     for notation in service.legal_moves(record, state, interaction.user.id):
+        if not keep(notation):
+            continue
         action = game.parse(notation)
-        haystack = f"{notation} {game.describe_action(action)}".lower()
-        if keep(notation) and all(word in haystack for word in words):
+        haystack = f"{notation} {game.describe(action)}".lower()
+        if all(word in haystack for word in words):
             picked.append((notation, action))
             if len(picked) == MAX_CHOICES:
                 break
     return [
         app_commands.Choice(
-            name=_clip(fill_names(game.describe_action(action, state), record.names)),
+            name=_clip(fill_names(game.describe(action, state), record.names)),
             value=notation,
         )
         for notation, action in picked

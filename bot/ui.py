@@ -118,6 +118,14 @@ class ExplainsErrors:
             await answer_failure(interaction, err)
 
 
+def picked(item: discord.ui.Item[Any]) -> list[str]:
+    """The values chosen in a select; a forged click on a select's id as a button is refused."""
+    values = getattr(item, "values", None)
+    if not values:
+        raise UserError("unknown_button")
+    return list(values)
+
+
 def _check_offered(interaction: discord.Interaction) -> None:
     """Refuse select values that are not among the options of the select on the message."""
     data = interaction.data or {}

@@ -31,7 +31,7 @@ from render.competition.model import Job, Table
 
 from ..errors import UserError
 from ..presenter import COLOUR
-from ..ui import ExplainsErrors
+from ..ui import ExplainsErrors, picked
 from .access import GAME, Here, detached_view, here, keeper_of
 from .texts import island, island_label, plural
 
@@ -273,7 +273,7 @@ class FaceUpMenu(
         return cls(int(match["game"]), int(match["version"]))
 
     async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
-        await _redraw(interaction, found, seat, face_up=self.item.values)
+        await _redraw(interaction, found, seat, face_up=picked(self.item))
 
 
 class SplitButton(
@@ -337,7 +337,7 @@ class VictimMenu(
         return cls(int(match["game"]), int(match["version"]))
 
     async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
-        choice = StealChoice(victim=int(self.item.values[0]))
+        choice = StealChoice(victim=int(picked(self.item)[0]))
         await _redraw(interaction, found, seat, choice=choice)
 
 
@@ -368,7 +368,7 @@ class PileMenu(
         return cls(int(match["game"]), int(match["version"]))
 
     async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
-        pile = self.item.values[0]
+        pile = picked(self.item)[0]
         choice = StealChoice(victim=int(pile.partition(":")[0]), pile=pile)
         await _redraw(interaction, found, seat, choice=choice)
 

@@ -26,7 +26,7 @@ from render.competition.labels import join_names, seat_name
 from render.competition.model import BLIND, Entry, Table, parse_table
 
 from ..presenter import COLOUR
-from ..ui import ExplainsErrors
+from ..ui import ExplainsErrors, picked
 from .access import Here, detached_view, here, keeper_of
 from .texts import island, plural, slot_text, value_text
 
@@ -268,7 +268,7 @@ class SlotMenu(
         return cls(int(match["game"]), int(match["round"]))
 
     async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
-        await _show(interaction, found, seat, slot=int(self.item.values[0]), picture=False)
+        await _show(interaction, found, seat, slot=int(picked(self.item)[0]), picture=False)
 
 
 class CardMenu(
@@ -304,7 +304,7 @@ class CardMenu(
         return cls(int(match["game"]), int(match["round"]), int(match["slot"]))
 
     async def step(self, interaction: discord.Interaction, found: Here, seat: int) -> None:
-        choice = self.item.values[0]
+        choice = picked(self.item)[0]
         slot = SLOTS[self.slot]
         if choice == EMPTY:
             notation = f"UNPLACE {slot}"

@@ -25,7 +25,7 @@ from ..errors import UserError
 from ..presenter import COLOUR
 from ..service import Check, GameService, MoveResult
 from ..store import GameRecord
-from ..ui import ExplainsErrors, is_moderator, service_of
+from ..ui import ExplainsErrors, is_moderator, picked, service_of
 from .board import board_of
 from .messages import (
     FINAL_TEMPLATE,
@@ -219,7 +219,7 @@ class PanelSelect(
 
     async def run(self, interaction: discord.Interaction) -> None:
         turn = await Turn.load(interaction, self.game_id)
-        value = self.item.values[0]
+        value = picked(self.item)[0]
         effect = select_effect(turn.state, turn.seat, self.ui, self.kind, value)
         await turn.follow(interaction, self.turn, self.ui, effect)
 
@@ -347,7 +347,7 @@ class FinalSelect(
         if record.state is None:
             raise UserError("islant_race_over")
         state = service.state_of(record)
-        await show_sheet(interaction, record, state, int(self.item.values[0]))
+        await show_sheet(interaction, record, state, int(picked(self.item)[0]))
 
 
 LIVE_ITEMS = (PanelButton, PanelSelect, RoundButton, FinalSelect)

@@ -1,0 +1,129 @@
+"""What a hostile client or a flaky gateway can send, delivered through the real bot.
+
+simcord only lets a member click components that are on a message and pick values that
+were offered; these helpers build the raw INTERACTION_CREATE a forged request would be, so
+discord.py's own dispatch (dynamic item factories, callbacks, the command tree) handles it
+exactly as it would in production. They use simcord internals, which its pin keeps stable.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import simcord
+from simcord.actors import _dispatch_actor_interaction
+from simcord.backend import serializers
+from simcord.enums import ComponentType, InteractionType
+
+from bot.errors import UserError
+from engine.core import IllegalAction
+
+BUTTON, STRING_SELECT = int(ComponentType.BUTTON), int(ComponentType.STRING_SELECT)
+
+
+def _message_payload(world, message) -> dict[str, Any]:
+    stored = world.env.backend.get_message(message.channel.id, message.id)
+    return dict(serializers.message_payload(world.env.backend, stored))
+
+
+async def forge_click(
+    world, actor: simcord.MemberActor, message, custom_id: str, channel=None
+) -> simcord.InteractionResult:
+    """Click a button with any custom id, as if ``message`` carried it."""
+    payload = _message_payload(world, message)
+    button = {"type": BUTTON, "style": 1, "label": "?", "custom_id": custom_id}
+    payload["components"] = [{"type": 1, "components": [button]}]
+    data = {"custom_id": custom_id, "component_type": BUTTON}
+    return await _send(actor, channel or world.channel, message, data, payload)
+
+
+async def forge_select(
+    world,
+    actor: simcord.MemberActor,
+    message,
+    custom_id: str,
+    values: list[str],
+    *,
+    offered: list[str] | None = None,
+    channel=None,
+) -> simcord.InteractionResult:
+    """Pick ``values`` in a select: the message's own select, or one offering ``offered``."""
+    payload = _message_payload(world, message)
+    if offered is not None:
+        select = {
+            "type": STRING_SELECT,
+            "custom_id": custom_id,
+            "options": [{"label": v[:100] or "?", "value": v[:100] or "?"} for v in offered],
+        }
+        payload["components"] = [{"type": 1, "components": [select]}]
+    data = {"custom_id": custom_id, "component_type": STRING_SELECT, "values": values}
+    return await _send(actor, channel or world.channel, message, data, payload)
+
+
+def custom_ids(message) -> list[str]:
+    """The custom ids of every component on a message (a ``discord.Message``)."""
+    return [
+        child.custom_id
+        for row in message.components
+        for child in getattr(row, "children", ())
+        if getattr(child, "custom_id", None)
+    ]
+
+
+async def _send(actor, channel, message, data, payload) -> simcord.InteractionResult:
+    return await _dispatch_actor_interaction(
+        actor,
+        InteractionType.MESSAGE_COMPONENT,
+        channel,
+        data,
+        extra={"message": payload},
+        source_message_id=message.id,
+    )
+
+
+@dataclass
+class Deliveries:
+    """Every INTERACTION_CREATE the backend emits, so a test can deliver one again."""
+
+    world: Any
+    payloads: list[dict[str, Any]] = field(default_factory=list)
+
+    def install(self, monkeypatch) -> Deliveries:
+        backend = self.world.env.backend
+        emit = backend.emit
+
+        def recording_emit(event: str, payload) -> None:
+            if event == "INTERACTION_CREATE":
+                self.payloads.append(dict(payload))
+            emit(event, payload)
+
+        monkeypatch.setattr(backend, "emit", recording_emit)
+        return self
+
+    async def deliver_again(self, payload: dict[str, Any]) -> None:
+        """Discord sends the same interaction (same id and token) a second time."""
+        self.world.env.backend.emit("INTERACTION_CREATE", payload)
+        await self.world.env.settle()
+
+    def answers_to(self, payload: dict[str, Any]) -> int:
+        """How many times the bot called the interaction's response endpoint."""
+        path = f"/interactions/{payload['id']}/{payload['token']}/callback"
+        return sum(1 for entry in self.world.env.http_requests if entry.path == path)
+
+
+def only_user_errors(world) -> None:
+    """Every error the command tree saw was a user error (answered with its message).
+
+    Reading simcord's list also acknowledges those errors, which it would otherwise raise
+    at the end of the test.
+    """
+    for error in world.env.errors:
+        original = getattr(error, "original", error)
+        assert isinstance(original, IllegalAction | UserError), repr(error)
+
+
+def errors_logged(caplog) -> list[logging.LogRecord]:
+    """Log records at ERROR or above: a traceback a user's input caused."""
+    return [r for r in caplog.records if r.levelno >= logging.ERROR]

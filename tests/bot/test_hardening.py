@@ -1,0 +1,191 @@
+"""Hostile and unlucky input through the real bot: every answer is clear, nothing half-done.
+
+- A move that was saved is announced, even when showing it fails.
+- Forged or outdated custom ids, values never offered and ids naming another kind of game get
+  a private answer and change nothing.
+- An interaction Discord delivers twice is answered once.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import answers, ui
+from engine import find_game
+
+from .flow_helpers import latest_game, open_lobby
+from .forge import Deliveries, errors_logged, forge_click, forge_select
+
+GAMES = ("tigerisland", "wars", "competition", "islant")
+TURN_GAMES = ("tigerisland", "wars")
+
+
+async def start(world, game: str, *joiners) -> object:
+    """A running game hosted by alice; returns the lobby message."""
+    lobby = await open_lobby(world, world.alice, game)
+    for member in joiners:
+        await member.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    return lobby
+
+
+async def mover(world):
+    """The member whose turn it is (the first of several in a simultaneous game)."""
+    record = await latest_game(world)
+    state = world.env.bot.service.state_of(record)
+    seat = min(find_game(record.game).to_move(state))
+    return next(m for m in (world.alice, world.bob) if m.id == record.players[seat].user_id)
+
+
+def said(result) -> str:
+    """Everything the bot answered to one interaction."""
+    parts = [result.response.content if result.response else ""]
+    parts += [f.content for f in result.followups]
+    return "\n".join(parts)
+
+
+async def snapshot(world) -> tuple[int, object]:
+    record = await latest_game(world)
+    return record.version, record.state
+
+
+# ----- a saved move is always announced ------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+async def test_resign_typed_as_a_move_is_saved_and_announced(world, caplog, game) -> None:
+    await start(world, game, world.bob)
+    result = await world.alice.slash(world.channel, "game move", move="resign")
+    record = await latest_game(world)
+    log = await world.env.bot.store.actions(record.id)
+    assert [a.notation for a in log if a.user_id == world.alice.id][-1] == "RESIGN"
+    answer = said(result)
+    assert "resign" in answer.lower()
+    assert "unchanged" not in answer and "went wrong" not in answer
+    if game != "islant":  # two players: the other one wins
+        assert record.status == "finished"
+        assert record.result["code"] == "resigned"
+        assert "Game over" in world.channel.last_message.content
+    assert errors_logged(caplog) == []
+
+
+@pytest.mark.parametrize("command", ["tiger place", "tiger build"])
+async def test_resign_typed_into_a_tiger_command_ends_the_game_publicly(
+    world, caplog, command
+) -> None:
+    await start(world, "tigerisland", world.bob)
+    actor = await mover(world)
+    if command == "tiger build":
+        offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
+        safe = next(c for c in offered if "no build" not in c["name"])
+        await actor.slash(world.channel, "tiger place", placement=safe["value"])
+    option = command.split()[1].replace("place", "placement")
+    result = await actor.slash(world.channel, command, **{option: "RESIGN"})
+    assert not result.ephemeral and "resigned" in said(result)
+    record = await latest_game(world)
+    assert record.status == "finished" and record.result["code"] == "resigned"
+    assert errors_logged(caplog) == []
+
+
+async def test_a_failure_after_the_save_says_saved_and_the_board_still_follows(
+    world, caplog, monkeypatch
+) -> None:
+    await start(world, "tigerisland", world.bob)
+    actor = await mover(world)
+    real = ui.board_message
+    calls: list[int] = []
+
+    async def fails_once(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the picture could not be drawn")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(ui, "board_message", fails_once)
+    version, _ = await snapshot(world)
+    offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
+    result = await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    assert "was saved" in said(result) and "unchanged" not in said(result)
+    record = await latest_game(world)
+    assert record.version == version + 1
+    board = world.channel.last_message
+    assert board.embeds and board.embeds[0].image.url.endswith("board.png")
+    assert len(calls) == 2
+    assert errors_logged(caplog)[0].getMessage().startswith("interaction failed")
+    assert "could not be drawn" in str(world.env.errors[-1].__cause__)
+
+
+async def test_when_no_board_can_be_drawn_a_line_of_text_announces_the_change(
+    world, caplog, monkeypatch
+) -> None:
+    await start(world, "tigerisland", world.bob)
+    actor = await mover(world)
+
+    async def always_fails(*args, **kwargs):
+        raise RuntimeError("the picture could not be drawn")
+
+    monkeypatch.setattr(ui, "board_message", always_fails)
+    offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
+    result = await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    assert "was saved" in said(result)
+    assert world.channel.last_message.content == answers.UNDRAWN_BOARD
+    assert "could not be drawn" in str(world.env.errors[-1].__cause__)
+
+
+# ----- forged, outdated and other games' components ------------------------------------------
+async def test_forged_custom_ids_get_a_clear_private_answer_and_change_nothing(
+    world, caplog
+) -> None:
+    lobby = await start(world, "tigerisland", world.bob)
+    record = await latest_game(world)
+    before = await snapshot(world)
+    game, version = record.id, record.version
+    forged = {
+        f"lobby:{game}:explode": "no longer works",
+        f"board:{game}:{version}:explode": "no longer works",
+        "completely made up": "no longer works",
+        f"isl:b:{game}:0:.:submit": "another game",
+        f"isl:r:{game}:1:play": "another game",
+        f"isl:r:{game + 50}:1:play": "no longer works",
+        f"resign:{game + 50}": "over",
+    }
+    for custom_id, expected in forged.items():
+        result = await forge_click(world, world.bob, lobby, custom_id)
+        assert result.acknowledged and result.ephemeral, custom_id
+        assert expected in said(result), (custom_id, said(result))
+    final = await forge_select(world, world.bob, lobby, f"isl:f:{game}", ["0"], offered=["0"])
+    assert "another game" in said(final)
+    assert await snapshot(world) == before
+    assert errors_logged(caplog) == []
+
+
+async def test_a_select_value_that_was_never_offered_is_refused(world, caplog) -> None:
+    await start(world, "islant", world.bob)
+    opened = await world.alice.click(world.channel.last_message, label="Play my turn")
+    panel = opened.response
+    select = next(c for row in panel.components for c in row["components"] if c["type"] == 3)
+    before = await snapshot(world)
+    for value in ("RESIGN", "STOP", "SUBMIT", "x" * 100):
+        result = await forge_select(world, world.alice, panel.message, select["custom_id"], [value])
+        assert result.acknowledged and "not on the menu" in said(result)
+    assert await snapshot(world) == before
+    assert errors_logged(caplog) == []
+
+
+# ----- Discord delivering the same interaction twice -----------------------------------------
+async def test_an_interaction_delivered_twice_is_applied_and_answered_once(
+    world, caplog, monkeypatch
+) -> None:
+    await start(world, "tigerisland", world.bob)
+    deliveries = Deliveries(world).install(monkeypatch)
+    actor = await mover(world)
+    offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
+    result = await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    assert not result.ephemeral
+    payload = deliveries.payloads[-1]
+    version, state = await snapshot(world)
+    await deliveries.deliver_again(payload)
+    assert await snapshot(world) == (version, state)
+    assert deliveries.answers_to(payload) == 1
+    record = await latest_game(world)
+    log = await world.env.bot.store.actions(record.id)
+    assert sum(1 for a in log if a.interaction_id == int(payload["id"])) == 1
+    assert errors_logged(caplog) == []
