@@ -13,9 +13,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from .game import Game
 
 T = TypeVar("T")
+S = TypeVar("S")
+A = TypeVar("A")
 
 DEFAULT_THINK_MS = 1000
 """The hard players' default budget: CPU milliseconds per decision."""
@@ -66,10 +71,12 @@ class Budget:
 
 
 class Deadline:
-    """A running budget: CPU time of this process and simulations counted."""
+    """A running budget: CPU time of this process and simulations counted. A simulation is
+    only started when one more of average length still fits, so the budget is kept."""
 
     def __init__(self, budget: Budget) -> None:
-        self._end = time.process_time() + budget.think_ms / 1000
+        self._start = time.process_time()
+        self._end = self._start + budget.think_ms / 1000
         self._left = budget.playouts
         self.used = 0
 
@@ -77,7 +84,9 @@ class Deadline:
         """Count one simulation if the budget allows it; False once it is spent."""
         if self._left is not None and self.used >= self._left:
             return False
-        if time.process_time() >= self._end:
+        now = time.process_time()
+        average = (now - self._start) / self.used if self.used else 0.0
+        if now + average >= self._end:
             return False
         self.used += 1
         return True
@@ -127,3 +136,33 @@ def margin_reward(scores: Sequence[float], seat: int, scale: float) -> float:
     lead = scores[seat] - others
     squash = 0.5 * math.tanh(lead / scale) if scale > 0 else 0.0
     return 0.5 + squash * 0.5 + (0.25 if lead > 0 else -0.25 if lead < 0 else 0.0)
+
+
+def rollout_search(
+    game: Game[S, A],
+    known: S,
+    seat: int,
+    candidates: Sequence[A],
+    rnd: random.Random,
+    budget: Budget,
+    *,
+    policy: Callable[[S, int, random.Random], A],
+    value: Callable[[S, int], float],
+    horizon: int,
+    sample: Callable[[S, random.Random], S] | None = None,
+) -> A:
+    """Flat Monte Carlo search: each candidate is judged by playouts that ``sample`` what the
+    seat cannot know (a deck order, say), apply the candidate, let every seat follow
+    ``policy`` for up to ``horizon`` actions, and score the end with ``value`` (in [0, 1])."""
+
+    def playout(action: A, r: random.Random) -> float:
+        state = known if sample is None else sample(known, r)
+        state, _ = game.apply(state, seat, action)
+        for _ in range(horizon):
+            if game.is_over(state):
+                break
+            mover = min(game.to_move(state))
+            state, _ = game.apply(state, mover, policy(state, mover, r))
+        return value(state, seat)
+
+    return best_by_playouts(candidates, playout, budget.start(), rnd)

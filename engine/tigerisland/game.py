@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import (
+    Budget,
     EndReason,
     Event,
     Game,
@@ -24,7 +25,7 @@ from engine.core.options import OptionValue
 
 from . import actions
 from .actions import Action, PlaceTile
-from .ai import choose_action
+from .ai import choose_action, choose_hard_action
 from .board import Board, PieceKind, Settlements
 from .build import legal_builds
 from .geometry import FULL_DECK
@@ -200,3 +201,8 @@ class TigerIsland(Game[TigerState, Action]):
 
     def _normal_action(self, known: TigerState, seat: int, rnd: random.Random) -> Action:
         return choose_action(known, rnd)
+
+    def _hard_action(
+        self, known: TigerState, seat: int, rnd: random.Random, budget: Budget
+    ) -> Action:
+        return choose_hard_action(self, known, rnd, budget)
