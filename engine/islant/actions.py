@@ -122,7 +122,10 @@ def format_action(action: Action) -> str:
         case Name(cell, quarter, name):
             where = cell + ("" if quarter is None else QUARTER_NAMES[quarter])
             return f"NAME {where} {name}"
-    return next(word for word, simple in _SIMPLE.items() if simple == action)
+    for word, simple in _SIMPLE.items():
+        if simple == action:
+            return word
+    raise TypeError(f"not an Islant action: {action!r}")
 
 
 def parse_action(text: str) -> Action:
