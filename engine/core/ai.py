@@ -144,7 +144,7 @@ def rollout_search(
     seat: int,
     candidates: Sequence[A],
     rnd: random.Random,
-    budget: Budget,
+    deadline: Deadline,
     *,
     policy: Callable[[S, int, random.Random], A],
     value: Callable[[S, int], float],
@@ -165,4 +165,4 @@ def rollout_search(
             state, _ = game.apply(state, mover, policy(state, mover, r))
         return value(state, seat)
 
-    return best_by_playouts(candidates, playout, budget.start(), rnd)
+    return best_by_playouts(candidates, playout, deadline, rnd)

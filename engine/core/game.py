@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .ai import EASY_SLIP, Budget, Level
+from .ai import EASY_SLIP, Budget, Deadline, Level
 from .errors import (
     BAD_PLAYER_COUNT,
     GAME_OVER,
@@ -233,6 +233,7 @@ class Game(ABC, Generic[S, A]):
         Only :meth:`ai_knowledge` reaches the game's player, so the decision depends on the
         seat's view and ``rnd`` alone (and, for ``hard``, on how much of ``budget`` it used).
         """
+        deadline = (budget or Budget()).start()  # everything below counts against it
         known = self.ai_knowledge(state, seat)
         actions = self.legal_actions(known, seat)
         if not actions:
@@ -240,7 +241,7 @@ class Game(ABC, Generic[S, A]):
         level = Level(level)
         if level is Level.RANDOM:
             return rnd.choice(actions)
-        return self._ai_action(known, seat, rnd, level, budget or Budget())
+        return self._ai_action(known, seat, rnd, level, deadline)
 
     def ai_knowledge(self, state: S, seat: Seat) -> S:
         """The state as ``seat`` may know it: whatever its view hides (other hands, the deck
@@ -251,14 +252,14 @@ class Game(ABC, Generic[S, A]):
         return state
 
     def _ai_action(
-        self, known: S, seat: Seat, rnd: random.Random, level: Level, budget: Budget
+        self, known: S, seat: Seat, rnd: random.Random, level: Level, deadline: Deadline
     ) -> A:
         """The computer player at ``level`` on :meth:`ai_knowledge`.
 
         ``easy`` plays like ``normal`` but slips to a random legal action now and then.
         """
         if level is Level.HARD:
-            return self._hard_action(known, seat, rnd, budget)
+            return self._hard_action(known, seat, rnd, deadline)
         if level is Level.EASY and rnd.random() < EASY_SLIP:
             return rnd.choice(self.legal_actions(known, seat))
         return self._normal_action(known, seat, rnd)
@@ -267,7 +268,7 @@ class Game(ABC, Generic[S, A]):
         """The quick computer player; by default uniform among the legal actions."""
         return rnd.choice(self.legal_actions(known, seat))
 
-    def _hard_action(self, known: S, seat: Seat, rnd: random.Random, budget: Budget) -> A:
+    def _hard_action(self, known: S, seat: Seat, rnd: random.Random, deadline: Deadline) -> A:
         """The searching computer player; by default the quick one."""
         return self._normal_action(known, seat, rnd)
 

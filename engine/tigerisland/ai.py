@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from engine.core import Budget, Game
-from engine.core.ai import margin_reward, rollout_search
+from engine.core import Game
+from engine.core.ai import Deadline, margin_reward, rollout_search
 
 from .actions import Action, Build, Expand, PlaceTile
 from .board import Settlements
@@ -40,7 +40,7 @@ def choose_action(state: TigerState, rnd: random.Random) -> Action:
 
 
 def choose_hard_action(
-    game: Game[TigerState, Action], state: TigerState, rnd: random.Random, budget: Budget
+    game: Game[TigerState, Action], state: TigerState, rnd: random.Random, deadline: Deadline
 ) -> Action:
     """The searching player: the quick player's best few actions, each judged by short
     playouts of the quick player on deck orders sampled from the unseen tiles."""
@@ -51,7 +51,7 @@ def choose_hard_action(
         seat,
         ranked_actions(state, rnd, HARD_CANDIDATES),
         rnd,
-        budget,
+        deadline,
         policy=lambda s, _, r: choose_action(s, r),
         value=position_value,
         horizon=HARD_HORIZON,

@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import (
-    Budget,
     EndReason,
     Event,
     Game,
@@ -20,6 +19,7 @@ from engine.core import (
     Rng,
     View,
 )
+from engine.core.ai import Deadline
 from engine.core.errors import WRONG_PHASE
 from engine.core.options import OptionValue
 
@@ -203,6 +203,6 @@ class TigerIsland(Game[TigerState, Action]):
         return choose_action(known, rnd)
 
     def _hard_action(
-        self, known: TigerState, seat: int, rnd: random.Random, budget: Budget
+        self, known: TigerState, seat: int, rnd: random.Random, deadline: Deadline
     ) -> Action:
-        return choose_hard_action(self, known, rnd, budget)
+        return choose_hard_action(self, known, rnd, deadline)

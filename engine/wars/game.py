@@ -6,7 +6,17 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Event, Game, GameInfo, IllegalAction, OptionSpec, Outcome, Rng, View
+from engine.core import (
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Rng,
+    View,
+)
+from engine.core.ai import Deadline
 from engine.core.errors import BAD_OPTION
 from engine.core.hexgrid import Hex
 from engine.core.options import OptionValue
@@ -154,6 +164,11 @@ class WarsGame(Game[WarsState, Action]):
 
     def _normal_action(self, known: WarsState, seat: int, rnd: random.Random) -> Action:
         return ai.choose_action(known, seat, rnd)
+
+    def _hard_action(
+        self, known: WarsState, seat: int, rnd: random.Random, deadline: Deadline
+    ) -> Action:
+        return ai.choose_hard_action(self, known, seat, rnd, deadline)
 
 
 def _barracks_targets(action: Action) -> list[Hex]:
