@@ -19,19 +19,20 @@ MAX_EVENT_LINES = 8
 COLOUR = discord.Colour.from_rgb(38, 139, 160)
 
 
+FIELD_VALUE_LIMIT = 1024  # Discord's limit for one embed field's value
+
+
 def lobby_embed(record: GameRecord) -> discord.Embed:
     """The lobby: game, host, options and who has joined."""
     info = find_game(record.game).info
     embed = discord.Embed(title=f"{info.title}: new game", description=info.summary, colour=COLOUR)
-    seats = "\n".join(
+    seats = [
         f"{p.seat + 1}. {_player_label(p.user_id, p.name)}" + (f", {p.level}" if p.level else "")
         for p in record.players
-    )
-    embed.add_field(
-        name=f"Players ({len(record.players)}/{info.max_players}, at least {info.min_players})",
-        value=seats or "nobody yet",
-        inline=False,
-    )
+    ]
+    heading = f"Players ({len(record.players)}/{info.max_players}, at least {info.min_players})"
+    for i, block in enumerate(field_blocks(seats) or ["nobody yet"]):
+        embed.add_field(name=heading if i == 0 else "Players, continued", value=block, inline=False)
     if record.options:
         embed.add_field(
             name="Options",
@@ -45,6 +46,44 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
         )
     )
     return embed
+
+
+def field_blocks(lines: list[str], limit: int = FIELD_VALUE_LIMIT) -> list[str]:
+    """Lines joined into as few embed field values as Discord's limit per value allows."""
+    blocks: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if blocks and len(blocks[-1]) + 1 + len(line) <= limit:
+            blocks[-1] += "\n" + line
+        else:
+            blocks.append(line)
+    return blocks
+
+
+CONTENT_LIMIT = 2000  # Discord's limit for a message's text
+
+
+def mention_messages(
+    user_ids: list[int], tail: str, limit: int = CONTENT_LIMIT
+) -> list[tuple[str, list[int]]]:
+    """Mentions of ``user_ids`` followed by ``tail``, over as few messages as ``limit`` allows.
+
+    Returns each message's text with the users it mentions (for its ``allowed_mentions``).
+    """
+    messages: list[tuple[str, list[int]]] = []
+    room = limit - len(tail) - 2
+    names: list[str] = []
+    users: list[int] = []
+    for user in user_ids:
+        mention = f"<@{user}>"
+        if names and len(", ".join([*names, mention])) > room:
+            messages.append((f"{', '.join(names)}: {tail}", users))
+            names, users = [], []
+        names.append(mention)
+        users.append(user)
+    if names:
+        messages.append((f"{', '.join(names)}: {tail}", users))
+    return messages
 
 
 def closed_lobby_embed(record: GameRecord, text: str) -> discord.Embed:

@@ -29,10 +29,10 @@ from .messages import (
     ROUND_TEMPLATE,
     closed_embed,
     final_message,
-    round_content,
     round_embed,
     round_file,
     round_items,
+    round_pings,
 )
 
 log = logging.getLogger(__name__)
@@ -178,14 +178,18 @@ class RoundBoard:
         if state.finished:
             embed, file, items = await final_message(record, state)
             return await channel.send(embed=embed, file=file, view=self._make_view(items))
-        content, mentions = round_content(record, state, await self.service.quiet_users(record))
-        return await channel.send(
-            content=content or None,
+        pings = round_pings(record, state, await self.service.quiet_users(record))
+        content, mentions = pings[0] if pings else (None, discord.AllowedMentions.none())
+        message = await channel.send(
+            content=content,
             embed=round_embed(record, state, note),
             file=await round_file(record, state),
             view=self._make_view(round_items(record, state)),
             allowed_mentions=mentions,
         )
+        for more, more_mentions in pings[1:]:
+            await channel.send(more, allowed_mentions=more_mentions)
+        return message
 
     async def _current(
         self, record: GameRecord, channel: discord.PartialMessageable

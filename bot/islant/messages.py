@@ -19,7 +19,7 @@ from engine.islant.scoring import score
 from engine.islant.state import ENDED, PLAYING, SUBMITTED, IslantState
 from render.islant import render_board, render_sheet, render_standings
 
-from ..presenter import COLOUR, as_sentence
+from ..presenter import COLOUR, as_sentence, mention_messages
 from ..store import GameRecord
 from .panel import MAX_OPTIONS, PANEL_FILE
 from .words import ordinal, race_title, roll_line
@@ -30,7 +30,6 @@ ROUND_TEMPLATE = r"isl:r:(?P<game>\d+):(?P<round>\d+):(?P<action>[a-z]+)"
 FINAL_TEMPLATE = r"isl:f:(?P<game>\d+)"
 STANDINGS_TOP = 10  # rows of the on-demand standings (the asker's row is added below them)
 FINAL_LINES = 10  # players named in the final message's text (the picture has everyone)
-MAX_CONTENT = 2000  # Discord's limit for a message's text
 ROUND_BUTTONS = {
     "play": ("Play my turn", discord.ButtonStyle.primary),
     "standings": ("Standings", discord.ButtonStyle.secondary),
@@ -110,17 +109,17 @@ def round_items(record: GameRecord, state: IslantState) -> list[discord.ui.Butto
     ]
 
 
-def round_content(
+def round_pings(
     record: GameRecord, state: IslantState, quiet: set[int]
-) -> tuple[str, discord.AllowedMentions]:
-    """The pings of a new round: players still racing, unless they opted out or too many."""
+) -> list[tuple[str, discord.AllowedMentions]]:
+    """The pings of a new round for the players still racing, split over as few messages as
+    Discord's 2,000 characters allow; players who opted out are named but not pinged."""
     racing = set(state.seats(PLAYING))
     users = [p.user_id for p in record.players if p.seat in racing and p.user_id is not None]
-    text = f"{', '.join(f'<@{u}>' for u in users)}: a new roll, your turn."
-    if not users or len(text) > MAX_CONTENT:
-        return "", discord.AllowedMentions.none()
-    pinged = [discord.Object(id=u) for u in users if u not in quiet]
-    return text, discord.AllowedMentions(users=pinged)
+    return [
+        (text, discord.AllowedMentions(users=[discord.Object(id=u) for u in ids if u not in quiet]))
+        for text, ids in mention_messages(users, "a new roll, your turn.")
+    ]
 
 
 def closed_embed(record: GameRecord, round_number: int, dice: str, note: str) -> discord.Embed:

@@ -10,6 +10,8 @@ import simcord
 
 from bot.client import IslandBot
 
+from .discord_limits import violations
+
 JOB_POLL_SECONDS = 600  # time-travel tests jump hours; a 10-minute poll keeps them quick
 
 
@@ -50,9 +52,13 @@ def simcord_bot(db_path):
 
 
 @pytest.fixture
-async def world(simcord_env, db_path) -> World:
+async def world(simcord_env, db_path):
+    """Three members in a server with the bot. Afterwards, every request the bot sent in the
+    test is checked against Discord's documented limits (simcord does not enforce them)."""
     await simcord_env.bot.sync_commands()  # explicit, as `islandbot sync` does
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("island-games")
     people = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol")]
-    return World(simcord_env, guild, channel, *people, db_path)
+    yield World(simcord_env, guild, channel, *people, db_path)
+    broken = violations(simcord_env.http_requests)
+    assert not broken, "Discord would refuse:\n" + "\n".join(dict.fromkeys(broken))

@@ -1,0 +1,134 @@
+"""Discord's documented limits, checked on every request the bot sends in a flow test.
+
+simcord accepts payloads that real Discord refuses with 400 Invalid Form Body; this stands in
+for Discord. It reads simcord's log of HTTP requests (message posts and edits, interaction
+responses and follow-ups) and returns one line per broken limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+CONTENT = 2000
+EMBEDS = 10
+EMBED_TITLE, EMBED_DESCRIPTION, EMBED_FIELDS = 256, 4096, 25
+FIELD_NAME, FIELD_VALUE, FOOTER, AUTHOR, EMBED_TOTAL = 256, 1024, 2048, 256, 6000
+ROWS, BUTTONS_PER_ROW, SELECT_OPTIONS = 5, 5, 25
+OPTION_TEXT, BUTTON_LABEL, PLACEHOLDER, CUSTOM_ID = 100, 80, 150, 100
+CHOICES, CHOICE_TEXT, MODAL_TITLE, ATTACHMENTS = 25, 100, 45, 10
+SELECT_TYPES = {3, 5, 6, 7, 8}
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+
+
+def violations(requests: Iterable[Any]) -> list[str]:
+    """Every broken limit in a list of simcord ``HttpLogEntry`` requests."""
+    problems = []
+    for entry in requests:
+        if entry.method not in ("POST", "PATCH") or not isinstance(entry.json, dict):
+            continue
+        where = f"{entry.method} {entry.path}"
+        problems += [f"{where}: {p}" for p in _request(entry.path, entry.json)]
+    return problems
+
+
+def _request(path: str, body: dict[str, Any]) -> Iterator[str]:
+    if path.endswith("/callback"):
+        data = body.get("data") or {}
+        if body.get("type") == AUTOCOMPLETE_RESULT:
+            yield from _choices(data.get("choices") or [])
+        elif body.get("type") == MODAL:
+            if len(data.get("title", "")) > MODAL_TITLE:
+                yield f"modal title of {len(data['title'])} characters"
+            yield from _custom_id(data.get("custom_id"))
+        else:
+            yield from _message(data)
+    else:
+        yield from _message(body)
+
+
+def _message(data: dict[str, Any]) -> Iterator[str]:
+    content = data.get("content") or ""
+    if len(content) > CONTENT:
+        yield f"content of {len(content)} characters"
+    embeds = data.get("embeds") or []
+    if len(embeds) > EMBEDS:
+        yield f"{len(embeds)} embeds"
+    for embed in embeds:
+        yield from _embed(embed)
+    yield from _components(data.get("components") or [])
+    if len(data.get("attachments") or []) > ATTACHMENTS:
+        yield f"{len(data['attachments'])} attachments"
+
+
+def _embed(embed: dict[str, Any]) -> Iterator[str]:
+    texts = {
+        "title": (embed.get("title") or "", EMBED_TITLE),
+        "description": (embed.get("description") or "", EMBED_DESCRIPTION),
+        "footer": ((embed.get("footer") or {}).get("text") or "", FOOTER),
+        "author": ((embed.get("author") or {}).get("name") or "", AUTHOR),
+    }
+    fields = embed.get("fields") or []
+    if len(fields) > EMBED_FIELDS:
+        yield f"{len(fields)} embed fields"
+    for i, f in enumerate(fields):
+        texts[f"field {i} name"] = (f.get("name") or "", FIELD_NAME)
+        texts[f"field {i} value"] = (f.get("value") or "", FIELD_VALUE)
+    for name, (text, limit) in texts.items():
+        if len(text) > limit:
+            yield f"embed {name} of {len(text)} characters (limit {limit})"
+    total = sum(len(text) for text, _ in texts.values())
+    if total > EMBED_TOTAL:
+        yield f"embed text of {total} characters in all"
+
+
+def _components(rows: list[dict[str, Any]]) -> Iterator[str]:
+    if len(rows) > ROWS:
+        yield f"{len(rows)} action rows"
+    seen: set[str] = set()
+    for row in rows:
+        children = row.get("components") or []
+        selects = [c for c in children if c.get("type") in SELECT_TYPES]
+        if selects and len(children) > 1:
+            yield "a select shares its row"
+        if len(children) > BUTTONS_PER_ROW:
+            yield f"{len(children)} components in a row"
+        for child in children:
+            custom_id = child.get("custom_id")
+            yield from _custom_id(custom_id)
+            if custom_id in seen:
+                yield f"custom id {custom_id!r} twice on one message"
+            if custom_id:
+                seen.add(custom_id)
+            if len(child.get("label") or "") > BUTTON_LABEL:
+                yield f"button label of {len(child['label'])} characters"
+            if len(child.get("placeholder") or "") > PLACEHOLDER:
+                yield f"placeholder of {len(child['placeholder'])} characters"
+            yield from _options(child.get("options") or [])
+
+
+def _options(options: list[dict[str, Any]]) -> Iterator[str]:
+    if len(options) > SELECT_OPTIONS:
+        yield f"{len(options)} select options"
+    for option in options:
+        for key in ("label", "value", "description"):
+            text = option.get(key) or ""
+            if len(text) > OPTION_TEXT:
+                yield f"select option {key} of {len(text)} characters"
+        if not option.get("label") or not option.get("value"):
+            yield "a select option without a label or value"
+
+
+def _custom_id(custom_id: str | None) -> Iterator[str]:
+    if custom_id is not None and not 1 <= len(custom_id) <= CUSTOM_ID:
+        yield f"custom id of {len(custom_id)} characters"
+
+
+def _choices(choices: list[dict[str, Any]]) -> Iterator[str]:
+    if len(choices) > CHOICES:
+        yield f"{len(choices)} autocomplete choices"
+    for choice in choices:
+        for key in ("name", "value"):
+            text = str(choice.get(key) or "")
+            if not 1 <= len(text) <= CHOICE_TEXT:
+                yield f"autocomplete choice {key} of {len(text)} characters"

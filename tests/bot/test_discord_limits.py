@@ -1,0 +1,59 @@
+"""The stand-in for Discord's validation refuses what Discord refuses."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from .discord_limits import violations
+
+
+def _post(path: str, body: dict) -> SimpleNamespace:
+    return SimpleNamespace(method="POST", path=path, json=body)
+
+
+def test_a_message_within_every_limit_passes() -> None:
+    body = {
+        "content": "x" * 2000,
+        "embeds": [{"title": "t", "fields": [{"name": "n", "value": "v" * 1024}]}],
+        "components": [
+            {"type": 1, "components": [{"type": 2, "label": "b" * 80, "custom_id": "c" * 100}]}
+        ],
+    }
+    assert violations([_post("/channels/1/messages", body)]) == []
+
+
+def test_each_broken_limit_is_named() -> None:
+    select = {
+        "type": 3,
+        "custom_id": "s",
+        "options": [{"label": str(i), "value": str(i)} for i in range(26)],
+    }
+    body = {
+        "type": 4,
+        "data": {
+            "content": "x" * 2001,
+            "embeds": [{"description": "d" * 4097, "fields": [{"name": "n", "value": "v" * 1025}]}],
+            "components": [
+                {"type": 1, "components": [select]},
+                {"type": 1, "components": [{"type": 2, "label": "l", "custom_id": "s"}]},
+            ],
+        },
+    }
+    found = violations([_post("/interactions/1/token/callback", body)])
+    for fragment in (
+        "content of 2001",
+        "description of 4097",
+        "field 0 value of 1025",
+        "26 select options",
+        "custom id 's' twice",
+    ):
+        assert any(fragment in problem for problem in found), (fragment, found)
+
+
+def test_autocomplete_choices_are_checked() -> None:
+    choices = [{"name": "n" * 101, "value": "v"}] * 26
+    found = violations(
+        [_post("/interactions/1/t/callback", {"type": 8, "data": {"choices": choices}})]
+    )
+    assert any("26 autocomplete choices" in p for p in found)
+    assert any("choice name of 101" in p for p in found)

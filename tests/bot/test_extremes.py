@@ -1,0 +1,75 @@
+"""The largest tables through the real bot, with the longest names Discord allows.
+
+The ``world`` fixture checks every request against Discord's documented limits afterwards
+(``discord_limits.py``), so these flows fail if anything the bot sends would be refused.
+"""
+
+from __future__ import annotations
+
+from itertools import cycle, islice
+
+from .flow_helpers import latest_game, open_lobby
+
+# 32 characters each (Discord's limit for a display name): emoji, right-to-left text, accents.
+LONG_NAMES = (
+    "🏝️🌋 Ωκεανίδα the Island Hopper 🌊",
+    "שלום עליכם אי הדקלים והחול הלבן",
+    "Zoë-Ånneliese von Hiddensee-Rügen",
+    "مرحبا بكم في جزيرة الكنز البعيدة",
+)
+RACE_SIZE = 99
+
+
+def _fill(world, count: int) -> list:
+    """``count`` more members, named from ``LONG_NAMES`` (each at most 32 characters)."""
+    names = islice(cycle(LONG_NAMES), count)
+    members = []
+    for i, name in enumerate(names):
+        name = f"{name[: 32 - len(str(i))]}{i}"
+        assert len(name) <= 32
+        members.append(world.guild.add_member(world.env.create_user(name)))
+    return members
+
+
+async def test_a_99_player_islant_race_from_the_lobby_to_the_final_ranking(world) -> None:
+    lobby = await open_lobby(world, world.alice, "islant", options="level=5 cap=99")
+    players = [world.bob, world.carol, *_fill(world, RACE_SIZE - 3)]
+    for member in players:
+        joined = await member.click(lobby, label="Join")
+        assert joined.acknowledged and not joined.ephemeral
+    record = await latest_game(world)
+    assert len(record.players) == RACE_SIZE
+    fields = world.channel.history()[-1].embeds[0].fields
+    listed = "\n".join(f.value for f in fields if f.name.startswith("Players"))
+    assert listed.count("\n") + 1 == RACE_SIZE
+    await world.alice.click(lobby, label="Start")
+    pings = [m for m in world.channel.history() if "your turn" in (m.content or "")]
+    pinged = {u.id for m in pings for u in m.mentions}
+    assert pinged == {world.alice.id, *(m.id for m in players)}
+    assert len(pings) == 2  # as few messages as 2,000 characters allow
+    round_message = next(m for m in world.channel.history() if m.embeds and m.components)
+    panel = await players[-1].click(round_message, label="Play my turn")
+    assert panel.ephemeral
+    standings = await players[-1].click(round_message, label="Standings")
+    assert standings.ephemeral
+    ended = await world.alice.slash(world.channel, "islant end")
+    assert ended.acknowledged
+    final = await latest_game(world)
+    assert final.status == "finished" and final.result["code"] == "host_ended"
+    ranking = world.channel.history()[-1]
+    assert ranking.embeds and ranking.components  # the picture and the select of sheets
+
+
+async def test_a_six_player_wars_game_and_a_five_player_competition_with_long_names(world) -> None:
+    for game, size in (("wars", 6), ("competition", 5)):
+        channel = world.guild.create_text_channel(f"long-{game}")
+        opened = await world.alice.slash(channel, "game new", game=game)
+        lobby = opened.response.message
+        for member in _fill(world, size - 1):
+            await member.click(lobby, label="Join")
+        await world.alice.click(lobby, label="Start")
+        record = await world.env.bot.store.last_game_in(channel.id)
+        assert record is not None and record.status == "active"
+        assert len(record.players) == size
+        status = await world.alice.slash(channel, "game status")
+        assert status.acknowledged
