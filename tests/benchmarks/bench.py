@@ -6,8 +6,9 @@ game service: one move through load → apply → save on a real SQLite file; an
 Islant race (every action through the service, a round's submissions all at once) with its
 sheet, board and standings pictures. Then the worst inputs: per game the most hostile text
 to read and the slowest scoring sheet or legal-action position built, each beside a
-baseline measured in the same run. ``worst`` (or ``games``, ``service``, ``race``) runs one
-section only.
+baseline measured in the same run. Last, hostile interactions through the real bot in
+simcord, beside an answer that does no work. ``worst`` (or ``games``, ``service``, ``race``,
+``bot``) runs one section only.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any
 import engine
 from engine.core import Game
 from render import RENDERERS, render_view
+from tests.benchmarks.hostile_bot import bench_hostile_bot
 
 Row = tuple[str, str, str]
 
@@ -467,7 +469,7 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
-SECTIONS = ("all", "games", "service", "race", "worst")
+SECTIONS = ("all", "games", "service", "race", "worst", "bot")
 
 
 def main() -> None:
@@ -494,6 +496,10 @@ def main() -> None:
             print()
         header = ("game", "worst input", "median ms", "max ms", "baseline", "median ms")
         print_table(header, bench_worst())
+    if "bot" in wanted:
+        print()
+        header = ("", "hostile interaction", "median ms", "max ms", "baseline", "median ms")
+        print_table(header, asyncio.run(bench_hostile_bot()))
 
 
 if __name__ == "__main__":

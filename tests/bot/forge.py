@@ -23,34 +23,34 @@ from engine.core import IllegalAction
 BUTTON, STRING_SELECT = int(ComponentType.BUTTON), int(ComponentType.STRING_SELECT)
 
 
-def _message_payload(world, message) -> dict[str, Any]:
-    stored = world.env.backend.get_message(message.channel.id, message.id)
-    return dict(serializers.message_payload(world.env.backend, stored))
+def _message_payload(env: simcord.Env, message) -> dict[str, Any]:
+    stored = env.backend.get_message(message.channel.id, message.id)
+    return dict(serializers.message_payload(env.backend, stored))
 
 
 async def forge_click(
-    world, actor: simcord.MemberActor, message, custom_id: str, channel=None
+    env: simcord.Env, actor: simcord.MemberActor, channel, message, custom_id: str
 ) -> simcord.InteractionResult:
-    """Click a button with any custom id, as if ``message`` carried it."""
-    payload = _message_payload(world, message)
+    """Click a button with any custom id in ``channel``, as if ``message`` carried it."""
+    payload = _message_payload(env, message)
     button = {"type": BUTTON, "style": 1, "label": "?", "custom_id": custom_id}
     payload["components"] = [{"type": 1, "components": [button]}]
     data = {"custom_id": custom_id, "component_type": BUTTON}
-    return await _send(actor, channel or world.channel, message, data, payload)
+    return await _send(actor, channel, message, data, payload)
 
 
 async def forge_select(
-    world,
+    env: simcord.Env,
     actor: simcord.MemberActor,
+    channel,
     message,
     custom_id: str,
     values: list[str],
     *,
     offered: list[str] | None = None,
-    channel=None,
 ) -> simcord.InteractionResult:
     """Pick ``values`` in a select: the message's own select, or one offering ``offered``."""
-    payload = _message_payload(world, message)
+    payload = _message_payload(env, message)
     if offered is not None:
         select = {
             "type": STRING_SELECT,
@@ -59,7 +59,7 @@ async def forge_select(
         }
         payload["components"] = [{"type": 1, "components": [select]}]
     data = {"custom_id": custom_id, "component_type": STRING_SELECT, "values": values}
-    return await _send(actor, channel or world.channel, message, data, payload)
+    return await _send(actor, channel, message, data, payload)
 
 
 def custom_ids(message) -> list[str]:
@@ -120,8 +120,12 @@ def only_user_errors(world) -> None:
     at the end of the test.
     """
     for error in world.env.errors:
-        original = getattr(error, "original", error)
-        assert isinstance(original, IllegalAction | UserError), repr(error)
+        assert is_user_error(error), repr(error)
+
+
+def is_user_error(error: BaseException) -> bool:
+    """Whether an error the command tree saw was a user error, answered with its message."""
+    return isinstance(getattr(error, "original", error), IllegalAction | UserError)
 
 
 def errors_logged(caplog) -> list[logging.LogRecord]:

@@ -188,7 +188,7 @@ async def test_forged_and_mutated_custom_ids_change_nothing(
     if not custom_id:
         return
     before = await _game_in(world, channel)
-    result = await forge_click(world, world.carol, message, custom_id, channel=channel)
+    result = await forge_click(world.env, world.carol, channel, message, custom_id)
     assert result.acknowledged, custom_id
     after = await _game_in(world, channel)
     assert (after.version, after.state) == (before.version, before.state), custom_id
@@ -206,7 +206,7 @@ async def test_select_values_never_offered_are_refused(world, tables, caplog, va
     offered = {option["value"] for option in select["options"]}
     before = await _game_in(world, channel)
     result = await forge_select(
-        world, world.alice, panel.message, select["custom_id"], values, channel=channel
+        world.env, world.alice, channel, panel.message, select["custom_id"], values
     )
     assert result.acknowledged
     if not set(values) <= offered:
@@ -231,7 +231,7 @@ async def test_old_components_after_the_end_and_after_a_restart(world, tables, c
             for message in channel.history():
                 for custom_id in custom_ids(message):
                     for member in (world.alice, world.bob, world.carol):
-                        result = await forge_click(world, member, message, custom_id, channel)
+                        result = await forge_click(world.env, member, channel, message, custom_id)
                         assert result.acknowledged, (round_, custom_id)
             after = await _game_in(world, channel)
             assert (after.version, after.state) == (before.version, before.state)

@@ -148,10 +148,12 @@ async def test_forged_custom_ids_get_a_clear_private_answer_and_change_nothing(
         f"resign:{game + 50}": "over",
     }
     for custom_id, expected in forged.items():
-        result = await forge_click(world, world.bob, lobby, custom_id)
+        result = await forge_click(world.env, world.bob, world.channel, lobby, custom_id)
         assert result.acknowledged and result.ephemeral, custom_id
         assert expected in said(result), (custom_id, said(result))
-    final = await forge_select(world, world.bob, lobby, f"isl:f:{game}", ["0"], offered=["0"])
+    final = await forge_select(
+        world.env, world.bob, world.channel, lobby, f"isl:f:{game}", ["0"], offered=["0"]
+    )
     assert "another game" in said(final)
     assert await snapshot(world) == before
     assert errors_logged(caplog) == []
@@ -164,7 +166,9 @@ async def test_a_select_value_that_was_never_offered_is_refused(world, caplog) -
     select = next(c for row in panel.components for c in row["components"] if c["type"] == 3)
     before = await snapshot(world)
     for value in ("RESIGN", "STOP", "SUBMIT", "x" * 100):
-        result = await forge_select(world, world.alice, panel.message, select["custom_id"], [value])
+        result = await forge_select(
+            world.env, world.alice, world.channel, panel.message, select["custom_id"], [value]
+        )
         assert result.acknowledged and "not on the menu" in said(result)
     assert await snapshot(world) == before
     assert errors_logged(caplog) == []
