@@ -15,10 +15,10 @@ from discord.ext import commands, tasks
 
 from .answers import announce_saved, answer_failure, reply_error
 from .errors import UserError
+from .jobs import JobOutcome, JobRunner
 from .presenter import reminder_text
 from .service import GameService, MoveResult, SavedChange
 from .store import Store
-from .timers import JobOutcome
 from .ui import DYNAMIC_ITEMS, post_board_in
 
 HEARTBEAT_SECONDS = 30
@@ -133,7 +133,7 @@ class IslandBot(commands.Bot):
         """Run due reminders, timeouts and round timers, and show what they did."""
         assert self.service is not None
         try:
-            outcomes = await self.service.timers.run_due()
+            outcomes = await JobRunner(self.service).run_due()
         except Exception:
             log.exception("running due jobs failed")
             return

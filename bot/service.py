@@ -98,7 +98,7 @@ class GameService:
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, Any]] = {}
-        self.timers = Timekeeper(self)
+        self.timers = Timekeeper(store, self.now)
 
     def now(self) -> datetime:
         """The service's clock (the bot's, which tests can move forward)."""

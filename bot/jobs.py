@@ -1,0 +1,101 @@
+"""Running due jobs: reminders, timeouts and round timers, each exactly once.
+
+One loop in the bot claims due jobs; a claim that is never finished (a crash) goes stale and
+is claimed again, and the actions a job applies carry its id in the log, so nothing is ever
+done twice. A job whose game has moved on since it was scheduled does nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from engine import find_game
+from engine.core import Game
+
+from .service import GameService, MoveResult
+from .settings import effective
+from .store import GameRecord, Job
+from .timers import REMINDER, ROUND_TIMER
+
+STALE_CLAIM = timedelta(minutes=10)
+
+
+@dataclass(slots=True)
+class JobOutcome:
+    """What a job did, for the bot to show: whom to remind, or the move it made."""
+
+    job: Job
+    record: GameRecord
+    remind: list[int] = field(default_factory=list)
+    move: MoveResult | None = None
+    headline: str = ""
+
+
+class JobRunner:
+    """Claims the due jobs and runs each through the game service."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.store = service.store
+
+    async def run_due(self) -> list[JobOutcome]:
+        """Claim and run every due job; returns what each one did (nothing for stale ones)."""
+        now = self.service.now()
+        outcomes = []
+        for job in await self.store.claim_due_jobs(now, now - STALE_CLAIM):
+            outcome = await self._run(job)
+            await self.store.finish_job(job.id, self.service.now())
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def _run(self, job: Job) -> JobOutcome | None:
+        record = await self.store.get_game(job.game_id)
+        if record is None or record.status != "active":
+            return None
+        game = find_game(record.game)
+        state = self.service.state_of(record)
+        if not _still_current(job, record, game, state):
+            return None
+        if job.kind == REMINDER:
+            users = [
+                p.user_id
+                for p in record.players
+                if p.seat in game.to_move(state) and p.user_id is not None
+            ]
+            return JobOutcome(job, record, remind=users) if users else None
+        if job.kind == ROUND_TIMER:
+            result = await self.service.close_round(record.channel_id, job_id=job.id)
+            return JobOutcome(
+                job,
+                result.record,
+                move=result,
+                headline="⏱️ Time is up: the "
+                "round is closed. Whoever had not submitted draws nothing.",
+            )
+        server = await self.store.guild_settings(record.guild_id or 0)
+        policy = effective(record.table_options, server, "timeout_action")
+        result, names = await self.service.act_for_absent(record.channel_id, policy, job.id)
+        if result is None:
+            return None
+        return JobOutcome(job, result.record, move=result, headline=_timeout_text(names, policy))
+
+
+def _still_current(job: Job, record: GameRecord, game: Game, state: Any) -> bool:
+    """Whether nothing has happened since the job was scheduled that makes it moot."""
+    if "version" in job.payload:
+        return job.payload["version"] == record.version
+    if "round" in job.payload:
+        return job.payload["round"] == game.round_number(state)
+    return True
+
+
+def _timeout_text(names: list[str], policy: str) -> str:
+    who = ", ".join(f"**{n}**" for n in names)
+    if policy == "remove":
+        return f"⌛ {who} did not come back in time and left the game."
+    if policy == "skip":
+        return f"⌛ {who} did not come back in time: their turn was skipped."
+    return f"⌛ {who} did not come back in time: the computer played for them."
