@@ -28,7 +28,7 @@ class CompetitionCog(commands.Cog, name=COG_NAME):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.keeper = BoardKeeper(bot)
+        self.keeper = BoardKeeper(bot, controls.board_view)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(controls.BoardControl, *HAND_ITEMS, *dialogs.DYNAMIC_ITEMS)

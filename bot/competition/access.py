@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
-from discord.ext import commands
 
 from engine import find_game
 from engine.competition import CompetitionGame
@@ -17,11 +16,9 @@ from ..service import GameService
 from ..store import GameRecord
 from ..ui import service_of
 
-if TYPE_CHECKING:
-    from .keeper import BoardKeeper
-
 GAME_NAME = "competition"
 COG_NAME = "IslandCompetition"
+REVEAL = "REVEAL"  # the system action that turns over the next slot
 GAME = find_game(GAME_NAME)
 assert isinstance(GAME, CompetitionGame)
 
@@ -87,11 +84,3 @@ def detached_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
         view.add_item(item)
     view.stop()
     return view
-
-
-def keeper_of(client: discord.Client) -> BoardKeeper:
-    """The board keeper of the bot's Island competition cog."""
-    cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-    keeper = getattr(cog, "keeper", None)
-    assert keeper is not None, "the Island competition cog is not loaded"
-    return keeper

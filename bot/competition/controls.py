@@ -15,13 +15,12 @@ from render.competition.model import Table
 
 from ..errors import UserError
 from ..ui import BoardButton, ExplainsErrors
-from .access import detached_view, here, keeper_of, last_here
+from .access import REVEAL, detached_view, here, last_here
 from .dialogs import open_dialog
 from .hand import open_hand
+from .keeper import keeper_of
 from .scores import scoreboard_embed
 from .texts import next_step
-
-REVEAL = "REVEAL"
 
 
 class BoardControl(

@@ -32,7 +32,8 @@ from render.competition.model import Job, Table
 from ..errors import UserError
 from ..presenter import COLOUR
 from ..ui import ExplainsErrors, picked
-from .access import GAME, Here, detached_view, here, keeper_of
+from .access import GAME, Here, detached_view, here
+from .keeper import keeper_of
 from .texts import island, island_label, plural
 
 MAX_OPTIONS = 25

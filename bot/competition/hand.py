@@ -27,7 +27,8 @@ from render.competition.model import BLIND, Entry, Table, parse_table
 
 from ..presenter import COLOUR
 from ..ui import ExplainsErrors, picked
-from .access import Here, detached_view, here, keeper_of
+from .access import Here, detached_view, here
+from .keeper import keeper_of
 from .texts import island, plural, slot_text, value_text
 
 HAND_FILE = "hand.png"

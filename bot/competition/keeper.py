@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -25,8 +26,7 @@ from render.competition.model import Table
 
 from ..errors import UserError
 from ..service import GameService, MoveResult
-from .access import GAME_NAME, keeper_of
-from .controls import REVEAL, board_view
+from .access import COG_NAME, GAME_NAME, REVEAL
 from .publish import public_table, publish
 from .texts import QUIET_EVENTS, event_lines
 
@@ -37,11 +37,27 @@ MAX_BOARD_LINES = 16
 log = logging.getLogger(__name__)
 
 
+Controls = Callable[[int, int, Table], discord.ui.View | None]
+"""The buttons under a board (game id, version, table): given by the cog, so the keeper that
+draws them and the buttons that call the keeper do not import each other."""
+
+
+def keeper_of(client: discord.Client) -> BoardKeeper:
+    """The board keeper of the bot's Island competition cog."""
+    cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
+    keeper = getattr(cog, "keeper", None)
+    assert isinstance(keeper, BoardKeeper), "the Island competition cog is not loaded"
+    return keeper
+
+
 class BoardKeeper:
     """Keeps each Island competition game's public board up to date and paces its reveals."""
 
-    def __init__(self, bot: commands.Bot, *, pause: float | None = None) -> None:
+    def __init__(
+        self, bot: commands.Bot, controls: Controls, *, pause: float | None = None
+    ) -> None:
         self.bot = bot
+        self._controls = controls
         self.pause = REVEAL_PAUSE_SECONDS if pause is None else pause
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, int] = {}
@@ -83,7 +99,7 @@ class BoardKeeper:
                 result,
                 lines,
                 fresh=fresh,
-                view=board_view(record.id, record.version, table),
+                view=self._controls(record.id, record.version, table),
                 paced=self.pause > 0,
             )
             self._shown[record.id] = record.version
