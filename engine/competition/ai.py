@@ -13,17 +13,26 @@ import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-from engine.core import Seat
+from engine.core import Game, Seat
+from engine.core.ai import Deadline, margin_reward, rollout_search
 
 from .actions import DOWN, SEA, Action, Confirm, Place, Reveal, Split, Steal, StealDone
 from .cards import CardIndex
 from .placement import fits
+from .scoring import score_breakdown
 from .slots import CATEGORY_ORDER, SLOTS, Slot
 from .state import BLIND, PLACE, REVEAL, SEA_INDEX, SPLIT, CompetitionState
 from .tricks import stealable
+from .views import deal_unseen
 
 JITTER = 0.05
 """Random noise added to placement strengths, so computer players are not all alike."""
+HARD_CANDIDATES = 6
+"""Placements the hard player weighs (splits and steals: every legal one)."""
+HARD_HORIZON = 30
+"""Actions per seat in a hard player's playout (about a round); leads are squashed on
+VALUE_SCALE points."""
+VALUE_SCALE = 8.0
 
 
 class Ranks:
@@ -61,23 +70,76 @@ def choose_action(
 def _placement(
     state: CompetitionState, seat: Seat, cards: CardIndex, ranks: Ranks, rnd: random.Random
 ) -> Action:
+    return ranked_placements(state, seat, cards, ranks, rnd, 1)[0]
+
+
+def ranked_placements(
+    state: CompetitionState,
+    seat: Seat,
+    cards: CardIndex,
+    ranks: Ranks,
+    rnd: random.Random,
+    count: int,
+) -> list[Action]:
+    """Up to ``count`` placements, the strongest card-for-slot first; with blinds in hand, a
+    blind in the slot the hand is weakest for comes among them."""
     mine = state.seats[seat]
     empty = [slot for slot, entry in zip(SLOTS, mine.draft, strict=True) if entry is None]
     if not empty:
-        return Confirm()
+        return [Confirm()]
     if not mine.hand:
-        return Place(BLIND, empty[0])
+        return [Place(BLIND, empty[0])]
     stuck = [card for card in mine.hand if not any(fits(cards, card, slot) for slot in empty)]
     if stuck:
-        return Place(stuck[0], rnd.choice([s for s in SLOTS if fits(cards, stuck[0], s)]))
-    options = [
-        (ranks.strength(value, slot) + rnd.uniform(0, JITTER), card, slot)
-        for card in mine.hand
-        for slot in empty
-        if (value := cards[card].value(slot.category)) is not None
-    ]
-    _, card, slot = max(options)
-    return Place(card, slot)
+        return [Place(stuck[0], rnd.choice([s for s in SLOTS if fits(cards, stuck[0], s)]))]
+    options = sorted(
+        (
+            (ranks.strength(value, slot) + rnd.uniform(0, JITTER), card, slot)
+            for card in mine.hand
+            for slot in empty
+            if (value := cards[card].value(slot.category)) is not None
+        ),
+        reverse=True,
+    )
+    ranked: list[Action] = [Place(card, slot) for _, card, slot in options[:count]]
+    if mine.blinds and count > 1:
+        best = {slot: max((o[0] for o in options if o[2] == slot), default=0.0) for slot in empty}
+        ranked[-1:] = [Place(BLIND, min(empty, key=best.__getitem__))]
+    return ranked
+
+
+def choose_hard_action(
+    game: Game[CompetitionState, Action],
+    state: CompetitionState,
+    seat: Seat,
+    ranks: Ranks,
+    rnd: random.Random,
+    deadline: Deadline,
+) -> Action:
+    """Information-set Monte Carlo: the cards this seat cannot see are dealt anew for every
+    playout, the quick player plays every seat to about the end of the round, and the
+    candidate with the best mean score lead is chosen."""
+    cards = game.cards
+
+    def policy(s: CompetitionState, mover: Seat, r: random.Random) -> Action:
+        return choose_action(s, mover, cards, ranks, r)
+
+    if state.phase == PLACE:
+        candidates = ranked_placements(state, seat, cards, ranks, rnd, HARD_CANDIDATES)
+    else:
+        candidates = game.legal_actions(state, seat)
+    return rollout_search(
+        game,
+        state,
+        seat,
+        candidates,
+        rnd,
+        deadline,
+        policy=policy,
+        value=lambda s, who: margin_reward(score_breakdown(s).totals, who, VALUE_SCALE),
+        horizon=HARD_HORIZON * state.num_players,
+        sample=lambda s, r: deal_unseen(s, seat, cards, lambda pool: r.sample(pool, len(pool))),
+    )
 
 
 def _split(state: CompetitionState, seat: Seat, cards: CardIndex) -> Split:

@@ -19,6 +19,7 @@ from engine.core import (
     Seat,
     View,
 )
+from engine.core.ai import Deadline
 from engine.core.errors import NOT_A_PLAYER, WRONG_PHASE
 from engine.core.names import seat_ref
 from engine.core.options import OptionValue
@@ -199,13 +200,29 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def num_players(self, state: CompetitionState) -> int:
         return state.num_players
 
+    def forward_actions(self, state: CompetitionState, seat: Seat) -> list[Action]:
+        """While placing: cards and blinds from the hand into empty slots, then Confirm."""
+        if seat not in self.to_move(state) or state.phase != PLACE:
+            return self.legal_actions(state, seat)
+        return placement.forward_actions(state, seat, self.cards)
+
     def ai_knowledge(self, state: CompetitionState, seat: Seat) -> CompetitionState:
-        return views.knowledge(state, seat)
+        return views.knowledge(state, seat, self.cards)
 
     def _normal_action(self, known: CompetitionState, seat: Seat, rnd: random.Random) -> Action:
+        return ai.choose_action(known, seat, self.cards, self.ranks, rnd)
+
+    def _hard_action(
+        self, known: CompetitionState, seat: Seat, rnd: random.Random, deadline: Deadline
+    ) -> Action:
+        return ai.choose_hard_action(self, known, seat, self.ranks, rnd, deadline)
+
+    @property
+    def ranks(self) -> ai.Ranks:
+        """Each card's strength per category among the whole deck (computed once)."""
         if self._ranks is None:
             self._ranks = ai.Ranks(self.cards)
-        return ai.choose_action(known, seat, self.cards, self._ranks, rnd)
+        return self._ranks
 
     def audit(self, state: CompetitionState) -> list[str]:
         """Every deck card in exactly one place; every seat's blinds accounted for."""

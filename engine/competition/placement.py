@@ -111,6 +111,23 @@ def placement_actions(
     return actions
 
 
+def forward_actions(state: CompetitionState, seat: Seat, cards: CardIndex) -> list[Place | Confirm]:
+    """Placements from the hand (or the blinds) into empty slots; Confirm once full. A hand
+    whose cards fit no empty slot may displace placed ones."""
+    mine = state.seats[seat]
+    if None not in mine.draft:
+        return [Confirm()]
+    empty = [slot for slot, entry in zip(SLOTS, mine.draft, strict=True) if entry is None]
+    actions = [Place(card, slot) for card in mine.hand for slot in empty if fits(cards, card, slot)]
+    if mine.blinds:
+        actions += [Place(BLIND, slot) for slot in empty]
+    return actions or [
+        a
+        for a in placement_actions(state, seat, cards)
+        if isinstance(a, Place) and a.card in mine.hand
+    ]
+
+
 def _check_island(mine: SeatState, card: str, slot: Slot, cards: CardIndex) -> None:
     if card not in cards:
         raise IllegalAction(UNKNOWN_CARD, f"There is no island card called `{card}`.")

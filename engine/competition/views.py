@@ -31,14 +31,16 @@ Secrets of a seat: its hand, its unrevealed placement, and the cards of its face
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from engine.core import Rng, Seat
 
 from .cards import CardIndex, token
+from .placement import fits
 from .scoring import outcome, score_breakdown
-from .slots import SLOTS
+from .slots import SLOTS, Slot
 from .state import BLIND, SEA_ORDER, CompetitionState, SeatState
 
 
@@ -133,10 +135,21 @@ def _tokens(card_ids: tuple[str, ...]) -> list[str]:
     return [token(card) for card in card_ids]
 
 
-def knowledge(state: CompetitionState, seat: Seat) -> CompetitionState:
+def knowledge(state: CompetitionState, seat: Seat, cards: CardIndex) -> CompetitionState:
     """The state as ``seat`` may know it: every card it cannot see, sorted, dealt back into
-    the places they could be (the draw pile, other hands, other seats' unrevealed slots and
-    unseen face-down cards), so that it depends on the seat's view only."""
+    the places they could be, so that it depends on the seat's view only."""
+    return deal_unseen(state, seat, cards, sorted)
+
+
+def deal_unseen(
+    state: CompetitionState,
+    seat: Seat,
+    cards: CardIndex,
+    order: Callable[[list[str]], list[str]],
+) -> CompetitionState:
+    """The cards ``seat`` cannot see (the draw pile, other hands, other seats' unrevealed
+    slots and unseen face-down cards) put in ``order`` and dealt back: each hidden slot takes
+    the first card that fits it, then hands, face-down piles and the draw pile in turn."""
     shown_slots = {shown.slot for shown in state.revealed}
     on_show = {entry for shown in state.revealed for _, entry in shown.plays}
 
@@ -150,17 +163,26 @@ def knowledge(state: CompetitionState, seat: Seat) -> CompetitionState:
         unseen += mine.hand
         unseen += [e for i, e in enumerate(mine.draft) if e is not None and hidden_draft(i, e)]
         unseen += [card for card in mine.face_down if card not in on_show]
-    pool = iter(sorted(unseen))
+    pool = order(unseen)
+
+    def take(slot: Slot | None) -> str:
+        index = next(
+            (i for i, card in enumerate(pool) if slot is None or fits(cards, card, slot)), 0
+        )
+        return pool.pop(index)
+
     seats = list(state.seats)
+    for other in others:
+        mine = seats[other]
+        draft = tuple(
+            take(SLOTS[i]) if hidden_draft(i, e) else e for i, e in enumerate(mine.draft)
+        )
+        seats[other] = replace(mine, draft=draft)
     for other in others:
         mine = seats[other]
         seats[other] = replace(
             mine,
-            hand=tuple(next(pool) for _ in mine.hand),
-            draft=tuple(
-                next(pool) if hidden_draft(i, e) else e for i, e in enumerate(mine.draft)
-            ),
-            face_down=tuple(c if c in on_show else next(pool) for c in mine.face_down),
+            hand=tuple(take(None) for _ in mine.hand),
+            face_down=tuple(c if c in on_show else take(None) for c in mine.face_down),
         )
-    draw_pile = tuple(pool)
-    return replace(state, seats=tuple(seats), draw_pile=draw_pile, rng=Rng(0))
+    return replace(state, seats=tuple(seats), draw_pile=tuple(pool), rng=Rng(0))

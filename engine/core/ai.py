@@ -26,8 +26,6 @@ DEFAULT_THINK_MS = 1000
 """The hard players' default budget: CPU milliseconds per decision."""
 EASY_SLIP = 0.35
 """How often an easy player picks a random legal action instead of its usual choice."""
-EXPLORATION = 0.7
-"""UCB1's exploration constant for rewards in [0, 1]."""
 
 
 class Level(StrEnum):
@@ -98,35 +96,37 @@ def best_by_playouts(
     deadline: Deadline,
     rnd: random.Random,
 ) -> T:
-    """The candidate with the best mean playout reward (in [0, 1]), sampled by UCB1.
+    """The candidate with the best mean playout reward, by passes over the candidates.
 
-    Candidates come best-first by the caller's prior: each is tried once in that order while
-    the budget lasts, so a short budget still prefers the prior's favourites.
+    Every candidate of a pass gets the same random seed (common random numbers: the same
+    sampled deal or dice for each), so their differences show after few playouts; after each
+    pass from the second on, the worst candidate drops out while more than two remain.
+    Candidates come best-first by the caller's prior, which also breaks ties.
     """
     if len(candidates) == 1:
         return candidates[0]
+    live = list(range(len(candidates)))
     totals = [0.0] * len(candidates)
     counts = [0] * len(candidates)
-    while deadline.spend():
-        tried = sum(counts)
-        if tried < len(candidates):
-            pick = tried
-        else:
-            log_n = math.log(tried)
-            pick = max(
-                range(len(candidates)),
-                key=lambda i: totals[i] / counts[i] + EXPLORATION * math.sqrt(log_n / counts[i]),
-            )
-        totals[pick] += playout(candidates[pick], rnd)
-        counts[pick] += 1
-    if not any(counts):
-        return candidates[0]
-    return candidates[
-        max(
-            (i for i in range(len(candidates)) if counts[i]),
-            key=lambda i: (totals[i] / counts[i], counts[i], -i),
-        )
-    ]
+    passes = 0
+    while True:
+        seed = rnd.random()
+        for i in live:
+            if not deadline.spend():
+                return _best(candidates, live, totals, counts)
+            totals[i] += playout(candidates[i], random.Random(seed))
+            counts[i] += 1
+        passes += 1
+        if passes >= 2 and len(live) > 2:
+            live.remove(min(live, key=lambda i: (totals[i] / counts[i], -i)))
+
+
+def _best(candidates: Sequence[T], live: list[int], totals: list[float], counts: list[int]) -> T:
+    """The live candidate with the best mean (the prior's order among equals and untried)."""
+    tried = [i for i in live if counts[i]]
+    if not tried:
+        return candidates[live[0]]
+    return candidates[max(tried, key=lambda i: (totals[i] / counts[i], -i))]
 
 
 def margin_reward(scores: Sequence[float], seat: int, scale: float) -> float:

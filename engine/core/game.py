@@ -240,8 +240,13 @@ class Game(ABC, Generic[S, A]):
             raise IllegalAction(NOT_YOUR_TURN, "There is nothing to do now.")
         level = Level(level)
         if level is Level.RANDOM:
-            return rnd.choice(actions)
+            return rnd.choice(self.forward_actions(known, seat))
         return self._ai_action(known, seat, rnd, level, deadline)
+
+    def forward_actions(self, state: S, seat: Seat) -> list[A]:
+        """The legal actions that move the game on (no taking back): what the random player
+        picks among, so that it always finishes. By default every legal action."""
+        return self.legal_actions(state, seat)
 
     def ai_knowledge(self, state: S, seat: Seat) -> S:
         """The state as ``seat`` may know it: whatever its view hides (other hands, the deck
@@ -261,7 +266,7 @@ class Game(ABC, Generic[S, A]):
         if level is Level.HARD:
             return self._hard_action(known, seat, rnd, deadline)
         if level is Level.EASY and rnd.random() < EASY_SLIP:
-            return rnd.choice(self.legal_actions(known, seat))
+            return rnd.choice(self.forward_actions(known, seat))
         return self._normal_action(known, seat, rnd)
 
     def _normal_action(self, known: S, seat: Seat, rnd: random.Random) -> A:
