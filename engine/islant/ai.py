@@ -8,13 +8,16 @@ the whole turn for a few assignments and keeping the best plan.
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.core import Seat
+from engine.core import Game, Rng, Seat
+from engine.core.ai import Deadline, rollout_search
 
 from .actions import Action, Assign, Cross, Draw, Stop, Submit, Wild
 from .geometry import COLUMN, SHIP_TOTALS, SHIPS, WAVES, E, N, S, W, rotate, tile_for
+from .scoring import score
 from .sheet import Sheet, unfinished_ship_groups
 from .state import IslantState
 from .turn import (
@@ -28,6 +31,10 @@ from .turn import (
 )
 
 AI_ASSIGNMENT_SAMPLE = 4
+# The hard player's playouts run this many actions (about the rest of the turn); scores
+# squash on VALUE_SCALE.
+HARD_HORIZON = 8
+VALUE_SCALE = 40.0
 JOIN_BONUS = 2.0
 OPEN_SIDE_PENALTY = 1.0
 RIM_PENALTY = 2.0
@@ -59,6 +66,39 @@ def choose_action(state: IslantState, seat: Seat, rnd: random.Random) -> Action:
         sample = rnd.sample(options, min(AI_ASSIGNMENT_SAMPLE, len(options)))
         return max(sample, key=lambda a: _plan_worth(draft, state.roll, a, rnd))
     return _next_step(draft, rnd)[0]
+
+
+def choose_hard_action(
+    game: Game[IslantState, Action],
+    state: IslantState,
+    seat: Seat,
+    rnd: random.Random,
+    deadline: Deadline,
+) -> Action:
+    """The dice assignment by playouts: each assignment is played out by the quick player for
+    HARD_HORIZON actions (the rest of the turn; later turns on sampled dice when the turn is
+    short), and judged by the sheet's score then. Steps after the assignment are the quick
+    player's."""
+    draft = state.players[seat].working
+    if draft.assigned:
+        return choose_action(state, seat, rnd)
+    return rollout_search(
+        game,
+        state,
+        seat,
+        assignments(state.spec, state.roll),
+        rnd,
+        deadline,
+        policy=choose_action,
+        value=_sheet_value,
+        horizon=HARD_HORIZON,
+        sample=lambda s, r: replace(s, rng=Rng(r.randrange(2**31))),
+    )
+
+
+def _sheet_value(state: IslantState, seat: Seat) -> float:
+    """The score of the seat's sheet as drawn so far, squashed into [0, 1]."""
+    return 0.5 + 0.5 * math.tanh(score(state.players[seat].working.sheet).total / VALUE_SCALE)
 
 
 def _plan_worth(draft: Draft, roll: tuple[int, ...], assign: Assign, rnd: random.Random) -> float:

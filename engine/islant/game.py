@@ -30,6 +30,7 @@ from engine.core import (
     Seat,
     View,
 )
+from engine.core.ai import Deadline
 from engine.core.errors import NOT_A_PLAYER
 from engine.core.game import seats_with_best
 
@@ -48,7 +49,7 @@ from .actions import (
     format_action,
     parse_action,
 )
-from .ai import choose_action
+from .ai import choose_action, choose_hard_action
 from .audit import audit_state
 from .geometry import COLUMN, LAND_SLOTS, WILD_FACE, WILD_VALUES, parse_cell_name
 from .scoring import islands, score
@@ -261,3 +262,8 @@ class IslantGame(Game[IslantState, Action]):
 
     def _normal_action(self, known: IslantState, seat: Seat, rnd: random.Random) -> Action:
         return choose_action(known, seat, rnd)
+
+    def _hard_action(
+        self, known: IslantState, seat: Seat, rnd: random.Random, deadline: Deadline
+    ) -> Action:
+        return choose_hard_action(self, known, seat, rnd, deadline)
