@@ -116,3 +116,28 @@ async def test_seats_and_settings_round_trip(store: Store, tmp_path) -> None:
     copy = sqlite3.connect(tmp_path / "copy.db")
     assert copy.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 2
     copy.close()
+
+
+async def test_computer_seats_saved_before_levels_existed_play_at_normal(tmp_path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:
+        for number, sql in migrations():
+            if number <= 2:
+                db.executescript(sql)
+        db.execute("PRAGMA user_version = 2")
+        db.execute(
+            "INSERT INTO games (id, channel_id, game, status, host_id, seed, created_at,"
+            " updated_at) VALUES (1, 5, 'tigerisland', 'lobby', 111, 9, 'x', 'x')"
+        )
+        db.executemany(
+            "INSERT INTO players (game_id, seat, user_id, name, is_ai, joined_at)"
+            " VALUES (1, ?, ?, ?, ?, 'x')",
+            [(0, 111, "Host", 0), (1, None, "Ada (computer)", 1)],
+        )
+    store = await Store.open(path)
+    try:
+        record = await store.get_game(1)
+        assert record is not None
+        assert [p.level for p in record.players] == [None, "normal"]
+    finally:
+        await store.close()
