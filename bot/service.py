@@ -116,6 +116,15 @@ class GameService:
             raise UserError("no_game")
         return record
 
+    async def to_show(self, channel_id: int) -> GameRecord:
+        """The channel's open game, or else its last finished one (its final board)."""
+        record = await self.store.open_game_in(channel_id)
+        if record is None:
+            record = await self.store.last_game_in(channel_id)
+            if record is None or record.status != "finished" or record.state is None:
+                raise UserError("no_game")
+        return record
+
     async def running(self, channel_id: int) -> tuple[GameRecord, Any]:
         """The channel's running game and its engine state."""
         record = await self.current(channel_id)

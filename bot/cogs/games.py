@@ -89,7 +89,7 @@ class GamesCog(commands.Cog):
     @game.command(name="status", description="Show the board and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
-        record = await service.current(interaction.channel_id or 0)
+        record = await service.to_show(interaction.channel_id or 0)
         if record.status == "lobby":
             await interaction.response.send_message(embed=lobby_embed(record), ephemeral=True)
             return

@@ -67,6 +67,15 @@ async def test_resign_typed_as_a_move_is_saved_and_announced(world, caplog, game
     assert errors_logged(caplog) == []
 
 
+async def test_the_final_board_can_be_shown_again_after_the_end(world) -> None:
+    await start(world, "tigerisland", world.bob)
+    await world.alice.slash(world.channel, "game move", move="RESIGN")
+    shown = await world.carol.slash(world.channel, "game status")
+    assert shown.ephemeral and "Game over" in said(shown)
+    files = [a.filename for m in (shown.response, *shown.followups) for a in m.attachments]
+    assert files == ["board.png"]
+
+
 @pytest.mark.parametrize("command", ["tiger place", "tiger build"])
 async def test_resign_typed_into_a_tiger_command_ends_the_game_publicly(
     world, caplog, command
