@@ -187,6 +187,8 @@ class IslandBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if self.service is not None:
+            self.service.computers.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -7,6 +7,7 @@ from typing import Any
 MESSAGES: dict[str, str] = {
     "no_game": "There is no game in this channel. Start one with `/game new`.",
     "no_lobby": "There is no open lobby here. Start one with `/game new`.",
+    "lobby_closed": "This lobby is closed. Start a new game with `/game new`.",
     "channel_busy": (
         "This channel already has a {game} game. Finish it, or ask the host or a moderator "
         "to use `/game end`; you can also start a thread and play there."

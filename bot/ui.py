@@ -19,6 +19,7 @@ from .answers import answer_failure
 from .errors import UserError
 from .presenter import board_message, closed_lobby_embed, lobby_embed
 from .service import GameService, MoveResult
+from .store import GameRecord
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
@@ -173,15 +174,7 @@ class LobbyButton(
         return cls(int(match["game"]), match["action"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction)
-        channel_id = interaction.channel_id
-        assert channel_id is not None
-        record = await service.store.open_game_in(channel_id)
-        if record is None or record.id != self.game_id or record.status != "lobby":
-            await interaction.response.send_message(
-                "This lobby is closed. Start a new game with `/game new`.", ephemeral=True
-            )
-            return
+        service, channel_id, record = await lobby_here(interaction, self.game_id)
         user = interaction.user
         if self.action == "join":
             record = await service.join(channel_id, user.id, user.display_name)
@@ -211,6 +204,18 @@ class LobbyButton(
         await interaction.response.edit_message(
             embed=lobby_embed(record), view=lobby_view(record.id)
         )
+
+
+async def lobby_here(
+    interaction: discord.Interaction, game_id: int
+) -> tuple[GameService, int, GameRecord]:
+    """The lobby a lobby button belongs to, still open in this channel (else a UserError)."""
+    service = service_of(interaction)
+    channel_id = interaction.channel_id or 0
+    record = await service.store.open_game_in(channel_id)
+    if record is None or record.id != game_id or record.status != "lobby":
+        raise UserError("lobby_closed")
+    return service, channel_id, record
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
@@ -247,15 +252,7 @@ class ComputerLevelButton(
         return cls(int(match["game"]), match["level"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction)
-        channel_id = interaction.channel_id
-        assert channel_id is not None
-        record = await service.store.open_game_in(channel_id)
-        if record is None or record.id != self.game_id or record.status != "lobby":
-            await interaction.response.send_message(
-                "This lobby is closed. Start a new game with `/game new`.", ephemeral=True
-            )
-            return
+        service, channel_id, record = await lobby_here(interaction, self.game_id)
         if self.level != "back":
             record = await service.add_computer(channel_id, interaction.user.id, self.level)
         await interaction.response.edit_message(

@@ -13,14 +13,22 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, TypeVar
-
-if TYPE_CHECKING:
-    from .game import Game
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 S = TypeVar("S")
 A = TypeVar("A")
+
+
+class Playable(Protocol[S, A]):
+    """What a search needs of a game (every :class:`~engine.core.game.Game` has it); named
+    here so that the search does not import the contract that imports it."""
+
+    def apply(self, state: S, seat: int | None, action: A) -> tuple[S, list[Any]]: ...
+
+    def is_over(self, state: S) -> bool: ...
+
+    def to_move(self, state: S) -> frozenset[int]: ...
 
 DEFAULT_THINK_MS = 1000
 """The hard players' default budget: CPU milliseconds per decision."""
@@ -139,7 +147,7 @@ def margin_reward(scores: Sequence[float], seat: int, scale: float) -> float:
 
 
 def rollout_search(
-    game: Game[S, A],
+    game: Playable[S, A],
     known: S,
     seat: int,
     candidates: Sequence[A],
