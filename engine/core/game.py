@@ -25,6 +25,7 @@ from .errors import (
     RULES_VERSION,
     IllegalAction,
 )
+from .menus import Menu, Path, Picked, Step, notation_steps, seat_version, tree_menu
 from .options import OptionSpec, OptionValue, resolve_options
 from .rng import Rng
 
@@ -284,6 +285,35 @@ class Game(ABC, Generic[S, A]):
         (points scored, a warning); the bot uses that to label suggested moves.
         """
         return self.format_action(action)
+
+    def menu_steps(self, action: A, state: S) -> Sequence[Step]:
+        """How ``action`` is reached through the menus, one :class:`Step` per level.
+
+        By default the words of its notation; a game regroups, orders and labels its moves by
+        overriding this (every legal action must get a path of its own).
+        """
+        return notation_steps(self.format_action(action))
+
+    def menu(self, state: S, seat: Seat, path: Path = ()) -> Menu | Picked[A]:
+        """The menu ``seat`` sees after the choices in ``path``, or the action they name.
+
+        The default walks the tree of :meth:`menu_steps` over :meth:`legal_actions`; the
+        hint of a choice that completes an action is :meth:`describe_action` when it says more
+        than the label. Raises IllegalAction for a path that names nothing.
+        """
+        actions = self.legal_actions(state, seat)
+        entries = [(self.menu_steps(action, state), action) for action in actions]
+
+        def hint(action: A) -> str:
+            text = self.describe_action(action, state)
+            return "" if text == self.format_action(action) else text
+
+        return tree_menu(entries, path, hint)
+
+    def seat_version(self, state: S, seat: Seat) -> str:
+        """A fingerprint of what ``seat`` may do now: a menu drawn for one version stays valid
+        while the version is unchanged, whatever other seats do meanwhile."""
+        return seat_version(self.format_action(a) for a in self.legal_actions(state, seat))
 
     # ----- the framework ------------------------------------------------------------------
     def describe(self, action: A | Resign, state: S | None = None) -> str:
