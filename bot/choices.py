@@ -11,8 +11,8 @@ from engine import find_game
 from engine.core import IllegalAction
 from engine.core.names import fill_names
 
+from .components import service_of
 from .errors import UserError
-from .ui import service_of
 
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100

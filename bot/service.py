@@ -17,7 +17,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine import find_game
-from engine.core import Budget, Event, Game, Level, Resign, View
+from engine.core import (
+    PICK_SEPARATOR,
+    Budget,
+    Event,
+    Game,
+    Level,
+    Menu,
+    Path,
+    Picked,
+    Resign,
+    View,
+)
 from engine.core.options import resolve_options
 from render import render_view
 
@@ -79,6 +90,25 @@ class MoveResult:
     @property
     def finished(self) -> bool:
         return self.record.status == "finished"
+
+
+@dataclass(slots=True)
+class PanelStep:
+    """Where a tap on a seat's panel led: the next menu, or the move it made.
+
+    ``version`` is the seat's version the menu belongs to; ``stale`` says the tap came from a
+    panel drawn for an earlier version, so ``menu`` is the seat's menu from the start.
+    ``menu`` is None when the seat has nothing to do.
+    """
+
+    record: GameRecord
+    state: Any
+    seat: int
+    version: str
+    path: Path = ()
+    menu: Menu | None = None
+    move: MoveResult | None = None
+    stale: bool = False
 
 
 class GameService:
@@ -290,6 +320,73 @@ class GameService:
             if seat is None:
                 raise UserError("not_playing")
             return await self._apply(record, state, seat, user_id, text, interaction_id)
+
+    async def open_panel(self, channel_id: int, user_id: int) -> PanelStep:
+        """The first menu of the user's panel in the channel's running game."""
+        record, state = await self.running(channel_id)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise UserError("not_playing")
+        return self._panel_at(record, state, seat)
+
+    async def choose(
+        self,
+        channel_id: int,
+        user_id: int,
+        game_id: int,
+        version: str,
+        path: Path,
+        *,
+        interaction_id: int | None = None,
+    ) -> PanelStep:
+        """Follow a tap on a panel: the menu ``path`` leads to, or the move it completes.
+
+        Under the channel's lock the seat's version is compared with the panel's: a panel
+        drawn before the seat's options changed gets the current first menu, ``stale``.
+        """
+        async with self.lock(channel_id):
+            record, state = await self.running(channel_id)
+            if record.id != game_id:
+                raise UserError("wrong_game_button")
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise UserError("not_playing")
+            game = find_game(record.game)
+            if game.is_over(state) or version != game.seat_version(state, seat):
+                step = self._panel_at(record, state, seat)
+                step.stale = True
+                return step
+            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+                raise UserError("duplicate")
+            answer = game.menu(state, seat, path)
+            if isinstance(answer, Menu):
+                return PanelStep(record, state, seat, version, path, answer)
+            assert isinstance(answer, Picked)
+            text = game.format(answer.action)
+            move = await self._apply(record, state, seat, user_id, text, interaction_id)
+        step = self._panel_at(move.record, move.state, seat)
+        step.move = move
+        return step
+
+    def menu_labels(self, step: PanelStep) -> list[str]:
+        """The labels of the choices taken along the step's path (a breadcrumb)."""
+        game = find_game(step.record.game)
+        labels = []
+        for depth, element in enumerate(step.path):
+            menu = game.menu(step.state, step.seat, step.path[:depth])
+            assert isinstance(menu, Menu)
+            labels.extend(menu.choices[int(i)].label for i in element.split(PICK_SEPARATOR))
+        return labels
+
+    @staticmethod
+    def _panel_at(record: GameRecord, state: Any, seat: int) -> PanelStep:
+        game = find_game(record.game)
+        version = game.seat_version(state, seat)
+        if game.is_over(state) or not game.legal_actions(state, seat):
+            return PanelStep(record, state, seat, version)
+        menu = game.menu(state, seat, ())
+        assert isinstance(menu, Menu)
+        return PanelStep(record, state, seat, version, (), menu)
 
     async def play_as_system(
         self,

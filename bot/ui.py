@@ -15,24 +15,12 @@ import discord
 
 from engine.core import OFFERED_LEVELS
 
-from .answers import answer_failure
+from .components import ExplainsErrors, is_moderator, service_of
 from .errors import UserError
+from .panel import PANEL_ITEMS, open_panel
 from .presenter import board_message, closed_lobby_embed, lobby_embed
 from .service import GameService, MoveResult
 from .store import GameRecord
-
-
-def service_of(interaction: discord.Interaction) -> GameService:
-    """The game service of the bot that received the interaction."""
-    service = getattr(interaction.client, "service", None)
-    assert isinstance(service, GameService)
-    return service
-
-
-def is_moderator(interaction: discord.Interaction) -> bool:
-    """Whether the user may manage this channel (ends games they do not host)."""
-    return bool(interaction.permissions.manage_channels)
-
 
 BoardPoster = Callable[[discord.Interaction, MoveResult, str | None], Awaitable[None]]
 BOARD_POSTERS: dict[str, BoardPoster] = {}
@@ -96,51 +84,6 @@ async def play_move(interaction: discord.Interaction, notation: str) -> None:
     await post_board(
         interaction, result, headline=f"**{interaction.user.display_name}** {described}"
     )
-
-
-MAX_LISTED_MOVES = 20
-
-
-class ExplainsErrors:
-    """Mixed into every component: user errors are explained, others logged with an apology.
-
-    A select's values are checked against the options on the message first, so a value that
-    was never offered (a forged or outdated request) is refused before any handler reads it.
-    """
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        raise NotImplementedError
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            _check_offered(interaction)
-            await self.run(interaction)
-        except Exception as err:  # every failure gets an answer, never a traceback
-            await answer_failure(interaction, err)
-
-
-def picked(item: discord.ui.Item[Any]) -> list[str]:
-    """The values chosen in a select; a forged click on a select's id as a button is refused."""
-    values = getattr(item, "values", None)
-    if not values:
-        raise UserError("unknown_button")
-    return list(values)
-
-
-def _check_offered(interaction: discord.Interaction) -> None:
-    """Refuse select values that are not among the options of the select on the message."""
-    data = interaction.data or {}
-    values = data.get("values")
-    if values is None or interaction.message is None:
-        return
-    custom_id = data.get("custom_id")
-    for row in interaction.message.components:
-        for component in getattr(row, "children", (row,)):
-            if getattr(component, "custom_id", None) != custom_id:
-                continue
-            offered = {option.value for option in getattr(component, "options", ())}
-            if any(value not in offered for value in values):
-                raise UserError("not_offered")
 
 
 LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
@@ -319,8 +262,7 @@ class BoardButton(
         if self.action == "moves":
             if seat is None:
                 raise UserError("not_playing")
-            moves = service.legal_moves(record, state, interaction.user.id)
-            await interaction.response.send_message(moves_text(moves), ephemeral=True)
+            await open_panel(interaction)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         png = await service.render(record, state, seat)
@@ -373,14 +315,4 @@ def single_button_view(item: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def moves_text(moves: list[str]) -> str:
-    """A player's legal moves, shortened to what fits in one message."""
-    if not moves:
-        return "You have nothing to do right now: it is not your turn."
-    shown = "\n".join(f"`{m}`" for m in moves[:MAX_LISTED_MOVES])
-    more = len(moves) - MAX_LISTED_MOVES
-    tail = f"\n… and {more} more: type a command and pick from its suggestions." if more > 0 else ""
-    return f"Your legal moves ({len(moves)}):\n{shown}{tail}"
-
-
-DYNAMIC_ITEMS = (LobbyButton, ComputerLevelButton, BoardButton, ResignButton)
+DYNAMIC_ITEMS = (LobbyButton, ComputerLevelButton, BoardButton, ResignButton, *PANEL_ITEMS)

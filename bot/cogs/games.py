@@ -12,10 +12,11 @@ from discord.ext import commands
 from engine import all_games, find_game
 
 from ..choices import legal_move_choices
+from ..components import is_moderator, service_of
 from ..errors import UserError
 from ..presenter import COLOUR, lobby_embed, turn_line
 from ..settings import effective
-from ..ui import is_moderator, lobby_view, play_move, post_board, service_of
+from ..ui import lobby_view, play_move, post_board
 
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 

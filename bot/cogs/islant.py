@@ -18,12 +18,12 @@ from engine.islant.state import IslantState
 
 from .. import ui
 from ..choices import MAX_CHOICES
+from ..components import is_moderator, service_of
 from ..errors import UserError
 from ..islant.board import ISLANT_COG, RoundBoard, board_of
 from ..islant.items import LIVE_ITEMS, Turn, live_view, show_sheet, show_standings
 from ..service import GameService, MoveResult
 from ..store import GameRecord
-from ..ui import is_moderator, service_of
 
 HOST_ENDED = "The host ended the race."
 

@@ -6,10 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..components import service_of
 from ..errors import UserError
 from ..presenter import COLOUR
 from ..settings import SERVER_ONLY, TABLE_OPTIONS, TIMEOUT_ACTIONS, check_server_settings, effective
-from ..ui import service_of
 
 SETTING_NAMES = [spec for spec in TABLE_OPTIONS + SERVER_ONLY if spec.name != "cap"]
 

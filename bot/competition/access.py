@@ -11,10 +11,10 @@ from engine import find_game
 from engine.competition import CompetitionGame
 from render.competition.model import Table, parse_table
 
+from ..components import service_of
 from ..errors import UserError
 from ..service import GameService
 from ..store import GameRecord
-from ..ui import service_of
 
 GAME_NAME = "competition"
 COG_NAME = "IslandCompetition"

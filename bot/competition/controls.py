@@ -13,8 +13,9 @@ import discord
 
 from render.competition.model import Table
 
+from ..components import ExplainsErrors
 from ..errors import UserError
-from ..ui import BoardButton, ExplainsErrors
+from ..ui import BoardButton
 from .access import REVEAL, detached_view, here, last_here
 from .dialogs import open_dialog
 from .hand import open_hand

@@ -29,9 +29,9 @@ from engine.core.names import fill_names
 from render.competition.labels import seat_name, slot_label
 from render.competition.model import Job, Table
 
+from ..components import ExplainsErrors, picked
 from ..errors import UserError
 from ..presenter import COLOUR
-from ..ui import ExplainsErrors, picked
 from .access import GAME, Here, detached_view, here
 from .keeper import keeper_of
 from .texts import island, island_label, plural

@@ -25,8 +25,8 @@ from render.competition import render_hand
 from render.competition.labels import join_names, seat_name
 from render.competition.model import BLIND, Entry, Table, parse_table
 
+from ..components import ExplainsErrors, picked
 from ..presenter import COLOUR
-from ..ui import ExplainsErrors, picked
 from .access import Here, detached_view, here
 from .keeper import keeper_of
 from .texts import island, plural, slot_text, value_text

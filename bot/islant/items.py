@@ -21,11 +21,11 @@ import discord
 from engine.islant import GAME, sheet_view
 from engine.islant.state import PLAYING, IslantState
 
+from ..components import ExplainsErrors, is_moderator, picked, service_of
 from ..errors import UserError
 from ..presenter import COLOUR
 from ..service import Check, GameService, MoveResult
 from ..store import GameRecord
-from ..ui import ExplainsErrors, is_moderator, picked, service_of
 from .board import board_of
 from .messages import (
     FINAL_TEMPLATE,

@@ -13,25 +13,33 @@ from .game import (
     View,
     seats_with_best,
 )
+from .menus import MAX_CHOICES, PICK_SEPARATOR, Choice, Menu, Path, Picked, Step
 from .options import OptionSpec
 from .registry import all_games, find_game, register
 from .rng import Rng
 
 __all__ = [
     "DEFAULT_THINK_MS",
+    "MAX_CHOICES",
     "OFFERED_LEVELS",
+    "PICK_SEPARATOR",
     "Budget",
+    "Choice",
     "EndReason",
     "Event",
     "Game",
     "GameInfo",
     "IllegalAction",
     "Level",
+    "Menu",
     "OptionSpec",
     "Outcome",
+    "Path",
+    "Picked",
     "Resign",
     "Rng",
     "Seat",
+    "Step",
     "View",
     "all_games",
     "find_game",

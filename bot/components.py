@@ -1,0 +1,69 @@
+"""What every component of the bot shares: the service it talks to, and one error path.
+
+Handlers raise; :class:`ExplainsErrors` turns user errors into their message and anything
+else into a logged apology, so no click ever goes unanswered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from .answers import answer_failure
+from .errors import UserError
+from .service import GameService
+
+
+def service_of(interaction: discord.Interaction) -> GameService:
+    """The game service of the bot that received the interaction."""
+    service = getattr(interaction.client, "service", None)
+    assert isinstance(service, GameService)
+    return service
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Whether the user may manage this channel (ends games they do not host)."""
+    return bool(interaction.permissions.manage_channels)
+
+
+class ExplainsErrors:
+    """Mixed into every component: user errors are explained, others logged with an apology.
+
+    A select's values are checked against the options on the message first, so a value that
+    was never offered (a forged or outdated request) is refused before any handler reads it.
+    """
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            _check_offered(interaction)
+            await self.run(interaction)
+        except Exception as err:  # every failure gets an answer, never a traceback
+            await answer_failure(interaction, err)
+
+
+def picked(item: discord.ui.Item[Any]) -> list[str]:
+    """The values chosen in a select; a forged click on a select's id as a button is refused."""
+    values = getattr(item, "values", None)
+    if not values:
+        raise UserError("unknown_button")
+    return list(values)
+
+
+def _check_offered(interaction: discord.Interaction) -> None:
+    """Refuse select values that are not among the options of the select on the message."""
+    data = interaction.data or {}
+    values = data.get("values")
+    if values is None or interaction.message is None:
+        return
+    custom_id = data.get("custom_id")
+    for row in interaction.message.components:
+        for component in getattr(row, "children", (row,)):
+            if getattr(component, "custom_id", None) != custom_id:
+                continue
+            offered = {option.value for option in getattr(component, "options", ())}
+            if any(value not in offered for value in values):
+                raise UserError("not_offered")

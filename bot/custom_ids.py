@@ -1,0 +1,51 @@
+"""Custom ids declared once: the template a dynamic item matches, the id it writes, the parse.
+
+Every component that must keep working after a restart carries its context in its custom id.
+An :class:`IdFormat` names the id's prefix and fields (each with the pattern its values match);
+from that one declaration come the regular expression discord.py routes clicks with, the
+function that writes an id, and the one that reads a match back into typed fields.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+MAX_CUSTOM_ID = 100  # Discord's limit
+
+NUMBER = r"[0-9]{1,20}"
+WORD = r"[a-z][a-z0-9-]{0,31}"
+
+
+@dataclass(frozen=True, slots=True)
+class IdFormat:
+    """``prefix:field:field…``, each field matching its pattern; numbers come back as ints."""
+
+    prefix: str
+    fields: tuple[tuple[str, str], ...]
+
+    @property
+    def template(self) -> str:
+        """The regular expression of the whole id, one named group per field."""
+        parts = [
+            re.escape(self.prefix),
+            *(f"(?P<{name}>{pattern})" for name, pattern in self.fields),
+        ]
+        return ":".join(parts)
+
+    def make(self, **values: Any) -> str:
+        """The custom id for ``values`` (one per field); refuses one Discord would not take."""
+        text = ":".join([self.prefix, *(str(values[name]) for name, _ in self.fields)])
+        if len(text) > MAX_CUSTOM_ID or not re.fullmatch(self.template, text):
+            raise ValueError(f"not a valid {self.prefix!r} custom id: {text[:120]!r}")
+        return text
+
+    def read(self, match: re.Match[str] | Mapping[str, str]) -> dict[str, Any]:
+        """The fields of a matched id; fields declared with :data:`NUMBER` become ints."""
+        found = match.groupdict() if isinstance(match, re.Match) else dict(match)
+        return {
+            name: int(found[name]) if pattern == NUMBER else found[name]
+            for name, pattern in self.fields
+        }

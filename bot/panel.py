@@ -1,0 +1,197 @@
+"""The private panel: every game's moves offered by taps, from the engine's menus.
+
+One ephemeral message per player shows their own picture, the question of the menu they are
+at and its choices: up to five buttons, or one select menu (several picks where the game asks
+for them), with Back. Custom ids carry the game, the seat's version (see
+``Game.seat_version``) and the path of choices, so the panel holds no state of its own, works
+after a restart, and a panel drawn before the seat's options changed is answered with the
+current menu. A path that completes an action plays it: the move is saved, the panel shows the
+new picture and the next menu, and the channel gets the new board.
+
+Every tap is acknowledged first (a deferred update of the panel), then answered by editing the
+panel through that tap's own interaction, so a panel keeps working however old it is.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import discord
+
+from engine.core import PICK_SEPARATOR, Menu, Path
+
+from .components import ExplainsErrors, picked, service_of
+from .custom_ids import NUMBER, IdFormat
+from .service import GameService, PanelStep
+
+PATH = r"[0-9+.]{0,70}"
+VERSION = r"[0-9a-f]{8}"
+TAP = IdFormat("tap", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
+"""A button: ``path`` is where it leads (a choice, Back, or the first menu)."""
+PICK = IdFormat("pick", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
+"""A select: ``path`` is where it is; the picked values extend it."""
+MAX_BUTTONS = 5
+PICTURE = "panel.png"
+STALE_NOTE = "The game moved on since that panel was drawn; here is what you can do now."
+IDLE_TEXT = "Nothing to do for you right now. You will be pinged when it is your turn."
+OVER_TEXT = "This game is over."
+
+
+def encode(path: Path) -> str:
+    return ".".join(path)
+
+
+def decode(text: str) -> Path:
+    return tuple(text.split(".")) if text else ()
+
+
+def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
+    """The panel's words: a note, the choices taken so far, and the menu's question."""
+    lines = [note] if note else []
+    if step.menu is None:
+        lines.append(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT)
+        return "\n".join(lines)
+    if labels:
+        lines.append("› ".join(f"{label} " for label in labels).strip())
+    lines.append(f"**{step.menu.prompt}**")
+    if _as_buttons(step.menu):
+        lines.extend(f"• {c.label}: {c.hint}" for c in step.menu.choices if c.hint)
+    return "\n".join(lines)
+
+
+def _as_buttons(menu: Menu) -> bool:
+    return menu.max_picks == 1 and len(menu.choices) <= MAX_BUTTONS
+
+
+def panel_view(step: PanelStep) -> discord.ui.View:
+    """The panel's components: the menu's choices, and Back once something was picked."""
+    view = discord.ui.View(timeout=None)
+    menu, game_id, version = step.menu, step.record.id, step.version
+    if menu is None:
+        return view
+    if _as_buttons(menu):
+        for index, choice in enumerate(menu.choices):
+            target = (*step.path, str(index))
+            view.add_item(PanelTap(game_id, version, target, choice.label, primary=index == 0))
+    else:
+        view.add_item(PanelPick(game_id, version, step.path, menu))
+    if step.path:
+        view.add_item(PanelTap(game_id, version, step.path[:-1], "Back", row=1))
+    return view
+
+
+async def picture(service: GameService, step: PanelStep) -> discord.File:
+    """The seat's own picture of the game, as the panel shows it."""
+    png = await service.render(step.record, step.state, step.seat)
+    return discord.File(io.BytesIO(png), filename=PICTURE)
+
+
+async def open_panel(interaction: discord.Interaction) -> None:
+    """Answer with a fresh private panel for the user in the channel's running game."""
+    service = service_of(interaction)
+    assert interaction.channel_id is not None
+    step = await service.open_panel(interaction.channel_id, interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.followup.send(
+        panel_text(step, []),
+        file=await picture(service, step),
+        view=panel_view(step),
+        ephemeral=True,
+    )
+
+
+async def follow(interaction: discord.Interaction, game_id: int, version: str, path: Path) -> None:
+    """A tap on a panel: acknowledge, then show the next menu or play the completed move."""
+    service = service_of(interaction)
+    assert interaction.channel_id is not None
+    await interaction.response.defer()
+    step = await service.choose(
+        interaction.channel_id,
+        interaction.user.id,
+        game_id,
+        version,
+        path,
+        interaction_id=interaction.id,
+    )
+    if step.move is None:
+        note = STALE_NOTE if step.stale else ""
+        labels = [] if step.stale else service.menu_labels(step)
+        kwargs: dict[str, Any] = {"content": panel_text(step, labels, note)}
+        if step.stale:
+            kwargs["attachments"] = [await picture(service, step)]
+        await interaction.edit_original_response(**kwargs, view=panel_view(step))
+        return
+    move = step.move
+    described = service.describe(move.record, move.applied[0].notation)
+    await interaction.edit_original_response(
+        content=panel_text(step, [], f"You {described}."),
+        attachments=[await picture(service, step)],
+        view=panel_view(step),
+    )
+    client: Any = interaction.client
+    headline = f"**{interaction.user.display_name}** {described}"
+    await client.show_change(interaction.channel_id, move, headline)
+
+
+class PanelTap(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=TAP.template):
+    """A button of the panel: a choice, Back, or the way to the first menu."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: str,
+        path: Path,
+        label: str = "Choose",
+        *,
+        primary: bool = False,
+        row: int | None = None,
+    ) -> None:
+        style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
+        custom_id = TAP.make(game=game_id, version=version, path=encode(path))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+        self.game_id, self.version, self.path = game_id, version, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> PanelTap:
+        fields = TAP.read(match)
+        return cls(fields["game"], fields["version"], decode(fields["path"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await follow(interaction, self.game_id, self.version, self.path)
+
+
+class PanelPick(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Select], template=PICK.template):
+    """The select of a panel's menu; the picked options extend the path."""
+
+    def __init__(self, game_id: int, version: str, path: Path, menu: Menu | None = None) -> None:
+        custom_id = PICK.make(game=game_id, version=version, path=encode(path))
+        select: discord.ui.Select = discord.ui.Select(custom_id=custom_id)
+        if menu is not None:
+            select.placeholder = menu.prompt[:150]
+            select.min_values, select.max_values = max(menu.min_picks, 1), menu.max_picks
+            for index, choice in enumerate(menu.choices):
+                select.add_option(
+                    label=choice.label, value=str(index), description=choice.hint or None
+                )
+        super().__init__(select)
+        self.game_id, self.version, self.path = game_id, version, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> PanelPick:
+        fields = PICK.read(match)
+        return cls(fields["game"], fields["version"], decode(fields["path"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        picks = sorted(picked(self.item), key=int)
+        await follow(
+            interaction, self.game_id, self.version, (*self.path, PICK_SEPARATOR.join(picks))
+        )
+
+
+PANEL_ITEMS = (PanelTap, PanelPick)
