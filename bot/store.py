@@ -212,8 +212,7 @@ class Store:
         if row is None:
             return None
         async with self._db.execute(
-            "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ?"
-            " ORDER BY seat",
+            "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat",
             (row["id"],),
         ) as cur:
             players = tuple(
