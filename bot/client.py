@@ -17,9 +17,10 @@ from .answers import announce_saved, answer_failure, reply_error
 from .errors import UserError
 from .jobs import JobOutcome, JobRunner
 from .presenter import reminder_text
+from .publisher import PlainBoard, Publisher
 from .service import GameService, MoveResult, SavedChange
 from .store import Store
-from .ui import DYNAMIC_ITEMS, post_board_in
+from .ui import DYNAMIC_ITEMS, board_view
 
 HEARTBEAT_SECONDS = 30
 JOB_POLL_SECONDS = 30
@@ -62,6 +63,7 @@ class IslandBot(commands.Bot):
         self._service_kwargs = service_kwargs or {}
         self.store: Store | None = None
         self.update_posters: dict[str, UpdatePoster] = {}
+        self.publisher = Publisher(self, PlainBoard(board_view))
         self.service: GameService | None = None
         self.tree.on_error = self.on_app_command_error
         self._component_templates: dict[type, re.Pattern[str]] = {}
@@ -177,7 +179,7 @@ class IslandBot(commands.Bot):
         if poster is not None:
             await poster(channel, result, headline or "")
             return
-        await post_board_in(self.service, channel, result, headline=headline)
+        await self.publisher.show(result, headline)
 
     @tasks.loop(seconds=HEARTBEAT_SECONDS)
     async def beat(self) -> None:
@@ -186,6 +188,7 @@ class IslandBot(commands.Bot):
             self.heartbeat.touch()
 
     async def close(self) -> None:
+        self.publisher.close()
         await super().close()
         if self.service is not None:
             self.service.computers.close()

@@ -18,52 +18,36 @@ from engine.core import OFFERED_LEVELS
 from .components import ExplainsErrors, is_moderator, service_of
 from .errors import UserError
 from .panel import PANEL_ITEMS, open_panel
-from .presenter import board_message, closed_lobby_embed, lobby_embed
+from .presenter import closed_lobby_embed, lobby_embed
+from .publisher import Publisher
 from .service import GameService, MoveResult
 from .store import GameRecord
 
+
+def publisher_of(client: discord.Client) -> Publisher:
+    """The board publisher of the bot."""
+    publisher = getattr(client, "publisher", None)
+    assert isinstance(publisher, Publisher)
+    return publisher
+
+
 BoardPoster = Callable[[discord.Interaction, MoveResult, str | None], Awaitable[None]]
 BOARD_POSTERS: dict[str, BoardPoster] = {}
-"""Games that show a change their own way (registered by the game's cog, keyed by game name);
-the poster answers the interaction and must keep hidden information out of public posts."""
+"""Games still showing changes through their own keeper (Islant, Island competition)."""
 
 
 async def post_board(
     interaction: discord.Interaction, result: MoveResult, *, headline: str | None = None
 ) -> None:
-    """Post the board after a change as the interaction's public answer (or a follow-up)."""
+    """Show a change made through an interaction, answering the interaction too."""
     poster = BOARD_POSTERS.get(result.record.game)
     if poster is not None:
         await poster(interaction, result, headline)
         return
-    service = service_of(interaction)
-    if not interaction.response.is_done():
-        await interaction.response.defer(thinking=True)
-    kwargs, mentions = await board_message(service, result, headline=headline)
-    record = result.record
-    view = None if result.finished else board_view(record.id, record.version)
-    message = await interaction.followup.send(
-        **kwargs, view=view or discord.utils.MISSING, allowed_mentions=mentions, wait=True
+    actor = result.record.seat_of(interaction.user.id)
+    await publisher_of(interaction.client).show(
+        result, headline, actor=actor, interaction=interaction
     )
-    await service.store.set_board_message(record.id, message.id)
-
-
-async def post_board_in(
-    service: GameService,
-    channel: discord.abc.Messageable,
-    result: MoveResult,
-    *,
-    headline: str | None = None,
-) -> discord.Message:
-    """Post the board after a change that no interaction asked for (a timer, say)."""
-    kwargs, mentions = await board_message(service, result, headline=headline)
-    record = result.record
-    view = None if result.finished else board_view(record.id, record.version)
-    message = await channel.send(
-        **kwargs, view=view or discord.utils.MISSING, allowed_mentions=mentions
-    )
-    await service.store.set_board_message(record.id, message.id)
-    return message
 
 
 async def play_move(interaction: discord.Interaction, notation: str) -> None:

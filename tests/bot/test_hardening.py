@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import answers, ui
+from bot import answers, publisher
 from engine import find_game
 
 from .flow_helpers import latest_game, open_lobby
@@ -99,7 +99,7 @@ async def test_a_failure_after_the_save_says_saved_and_the_board_still_follows(
 ) -> None:
     await start(world, "tigerisland", world.bob)
     actor = await mover(world)
-    real = ui.board_message
+    real = publisher.board_message
     calls: list[int] = []
 
     async def fails_once(*args, **kwargs):
@@ -108,7 +108,7 @@ async def test_a_failure_after_the_save_says_saved_and_the_board_still_follows(
             raise RuntimeError("the picture could not be drawn")
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(ui, "board_message", fails_once)
+    monkeypatch.setattr(publisher, "board_message", fails_once)
     version, _ = await snapshot(world)
     offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
     result = await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
@@ -131,7 +131,7 @@ async def test_when_no_board_can_be_drawn_a_line_of_text_announces_the_change(
     async def always_fails(*args, **kwargs):
         raise RuntimeError("the picture could not be drawn")
 
-    monkeypatch.setattr(ui, "board_message", always_fails)
+    monkeypatch.setattr(publisher, "board_message", always_fails)
     offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
     result = await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
     assert "was saved" in said(result)

@@ -1,0 +1,271 @@
+"""One board publisher for every game: each game's public message, kept current.
+
+Every saved change that players should see goes through :meth:`Publisher.show`. Per game it
+holds a lock and the last version shown (an older change arriving late is dropped), and asks
+the game's :class:`Presentation` whether the change deserves a new message (someone to ping,
+a new round) or an edit of the current one. A new message retires the previous one (each game
+says how: its buttons taken off, a line of history). Edits are debounced: at most one per
+``edit_interval`` per game, always with the latest change, so a burst of 99 submissions makes
+a bounded number of edits; a change that asks for a new message is never held back.
+
+A game without a presentation of its own gets :class:`PlainBoard`: every change posts a new
+board with its buttons, as the answer to the interaction that made it when there is one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import discord
+
+from .presenter import board_message
+from .service import GameService, MoveResult
+from .store import GameRecord
+
+log = logging.getLogger(__name__)
+Channel = discord.abc.Messageable
+
+
+@dataclass(slots=True)
+class Board:
+    """One public board message: what to post, or what to edit the current one to."""
+
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+    pings: list[tuple[str, discord.AllowedMentions]] = field(default_factory=list)
+    """Further messages posted after a new board (mentions that did not fit in one)."""
+
+
+class Presentation(Protocol):
+    """How one game shows itself in public."""
+
+    edit_interval: float
+    """Seconds between two edits of one board (0: edit at once)."""
+    answers_with_board: bool
+    """Whether a move's own interaction is answered with the new board (else privately)."""
+
+    def fresh(self, result: MoveResult, actor: int | None) -> bool:
+        """Whether ``result`` deserves a new message rather than an edit of the current one."""
+        ...
+
+    async def board(self, service: GameService, result: MoveResult, headline: str | None) -> Board:
+        """The public message for ``result`` (public information only)."""
+        ...
+
+    async def retire(self, service: GameService, record: GameRecord, message: Any) -> None:
+        """Turn the previous board message into history once a new one is posted."""
+        ...
+
+
+Controls = Callable[[int, int], discord.ui.View]
+"""The buttons under a plain board, for a game id and version."""
+
+
+class PlainBoard:
+    """Turn-based games: every change posts the board anew, with its buttons."""
+
+    edit_interval = 0.0
+    answers_with_board = True
+
+    def __init__(self, controls: Controls) -> None:
+        self._controls = controls
+
+    def fresh(self, result: MoveResult, actor: int | None) -> bool:
+        return True
+
+    async def board(self, service: GameService, result: MoveResult, headline: str | None) -> Board:
+        kwargs, mentions = await board_message(service, result, headline=headline)
+        record = result.record
+        view = None if result.finished else self._controls(record.id, record.version)
+        return Board(
+            content=kwargs.get("content"),
+            embeds=[kwargs["embed"]] if "embed" in kwargs else [],
+            files=[kwargs["file"]] if "file" in kwargs else [],
+            view=view,
+            mentions=mentions,
+        )
+
+    async def retire(self, service: GameService, record: GameRecord, message: Any) -> None:
+        """Older boards keep their buttons: a click there is answered with the current board."""
+
+
+@dataclass(slots=True)
+class _Pending:
+    result: MoveResult
+    headline: str | None
+
+
+class Publisher:
+    """Shows every game's saved changes in its channel, one game at a time."""
+
+    def __init__(self, client: discord.Client, plain: Presentation) -> None:
+        self.client = client
+        self._plain = plain
+        self._styles: dict[str, Presentation] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._shown: dict[int, int] = {}
+        self._last_edit: dict[int, float] = {}
+        self._pending: dict[int, _Pending] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self.edits = 0
+        self.posts = 0
+
+    @property
+    def service(self) -> GameService:
+        service = getattr(self.client, "service", None)
+        assert isinstance(service, GameService)
+        return service
+
+    def register(self, game: str, presentation: Presentation) -> None:
+        self._styles[game] = presentation
+
+    def unregister(self, game: str) -> None:
+        self._styles.pop(game, None)
+
+    def presentation(self, game: str) -> Presentation:
+        return self._styles.get(game, self._plain)
+
+    async def show(
+        self,
+        result: MoveResult,
+        headline: str | None = None,
+        *,
+        actor: int | None = None,
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """Show a saved change: a new message now, or an edit within ``edit_interval``.
+
+        ``actor`` is the seat whose action it was (None: the system). With ``interaction``,
+        the change's own interaction is answered: with the board itself for games that
+        answer so, else with a private acknowledgement.
+        """
+        style = self.presentation(result.record.game)
+        if interaction is not None and style.answers_with_board and style.fresh(result, actor):
+            if not interaction.response.is_done():
+                await interaction.response.defer(thinking=True)
+            await self._post(style, result, headline, interaction)
+            return
+        if interaction is not None and not interaction.response.is_done():
+            await interaction.response.send_message(f"✓ {headline or 'Done.'}", ephemeral=True)
+        if style.fresh(result, actor) or result.record.board_message_id is None:
+            await self._post(style, result, headline, None)
+            return
+        self._pending[result.record.id] = _Pending(result, headline)
+        if result.record.id not in self._workers:
+            self._workers[result.record.id] = self._spawn(self._drain(result.record.id, style))
+
+    async def settle(self) -> None:
+        """Wait until every held-back edit is shown (tests, and a clean shutdown)."""
+        while self._workers:
+            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    def close(self) -> None:
+        for worker in self._workers.values():
+            worker.cancel()
+
+    # ----- the work -----------------------------------------------------------------------------
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def _outdated(self, record: GameRecord) -> bool:
+        return self._shown.get(record.id, -1) > record.version
+
+    async def _post(
+        self,
+        style: Presentation,
+        result: MoveResult,
+        headline: str | None,
+        interaction: discord.Interaction | None,
+    ) -> None:
+        record = result.record
+        async with self._lock(record.id):
+            if self._outdated(record):
+                return
+            self._pending.pop(record.id, None)  # a new message shows everything held back
+            board = await style.board(self.service, result, headline)
+            stored = await self.service.store.get_game(record.id)
+            previous = stored.board_message_id if stored else None
+            kwargs: dict[str, Any] = {
+                "content": board.content,
+                "embeds": board.embeds,
+                "files": board.files,
+                "allowed_mentions": board.mentions,
+            }
+            if board.view is not None:
+                kwargs["view"] = board.view
+            if interaction is not None:
+                message = await interaction.followup.send(**kwargs, wait=True)
+            else:
+                message = await self._channel(record).send(**kwargs)
+            self.posts += 1
+            for text, mentions in board.pings:
+                await self._channel(record).send(text, allowed_mentions=mentions)
+            await self.service.store.set_board_message(record.id, message.id)
+            self._shown[record.id] = record.version
+            self._last_edit[record.id] = asyncio.get_running_loop().time()
+            if previous is not None and previous != message.id:
+                old = self._channel(record).get_partial_message(previous)  # type: ignore[attr-defined]
+                try:
+                    await style.retire(self.service, record, old)
+                except discord.HTTPException:
+                    log.info("could not retire board message %s of game %s", previous, record.id)
+
+    async def _drain(self, game_id: int, style: Presentation) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while game_id in self._pending:
+                last = self._last_edit.get(game_id, -style.edit_interval)
+                wait = last + style.edit_interval - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                pending = self._pending.pop(game_id, None)
+                if pending is not None:
+                    await self._guarded_edit(style, pending)
+        finally:
+            self._workers.pop(game_id, None)
+
+    async def _guarded_edit(self, style: Presentation, pending: _Pending) -> None:
+        try:
+            await self._edit(style, pending)
+        except Exception:  # a failed edit must not stop the game; the next change shows it all
+            log.exception("editing the board of game %s failed", pending.result.record.id)
+
+    async def _edit(self, style: Presentation, pending: _Pending) -> None:
+        record = pending.result.record
+        async with self._lock(record.id):
+            if self._outdated(record):
+                return
+            stored = await self.service.store.get_game(record.id)
+            shown_id = stored.board_message_id if stored else None
+            if shown_id is not None:
+                board = await style.board(self.service, pending.result, pending.headline)
+                message = self._channel(record).get_partial_message(shown_id)  # type: ignore[attr-defined]
+                try:
+                    await message.edit(
+                        content=board.content,
+                        embeds=board.embeds,
+                        attachments=board.files,
+                        view=board.view,
+                        allowed_mentions=board.mentions,
+                    )
+                except discord.NotFound:
+                    log.info("board %s of game %s is gone; posting anew", shown_id, record.id)
+                else:
+                    self.edits += 1
+                    self._shown[record.id] = record.version
+                    self._last_edit[record.id] = asyncio.get_running_loop().time()
+                    return
+        await self._post(style, pending.result, pending.headline, None)
+
+    def _channel(self, record: GameRecord) -> Channel:
+        return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        return asyncio.get_running_loop().create_task(work)
