@@ -97,9 +97,7 @@ class Outcome:
         }
 
     @classmethod
-    def from_json(
-        cls, data: Mapping[str, Any], default_code: EndReason | None = None
-    ) -> Outcome:
+    def from_json(cls, data: Mapping[str, Any], default_code: EndReason | None = None) -> Outcome:
         """Read back :meth:`to_json`; ``default_code`` stands in for data saved without a code."""
         code = data.get("code")
         if code is None and default_code is None:
@@ -285,6 +283,13 @@ class Game(ABC, Generic[S, A]):
         (points scored, a warning); the bot uses that to label suggested moves.
         """
         return self.format_action(action)
+
+    def search_text(self, action: A, state: S) -> str:
+        """The words a player might type to find ``action`` (autocomplete matches whole words).
+
+        By default its notation and :meth:`describe_action`; a game adds the words of its menus.
+        """
+        return f"{self.format_action(action)} {self.describe_action(action, state)}"
 
     def menu_steps(self, action: A, state: S) -> Sequence[Step]:
         """How ``action`` is reached through the menus, one :class:`Step` per level.
