@@ -34,8 +34,8 @@ def page_steps(rank: int, total: int, more: Step) -> tuple[Step, ...]:
 
 
 class StateMemo(Generic[S, T]):
-    """``compute(state)`` remembered for the last few state objects (by identity: states are
-    immutable values, and a caller walking the menus passes the same object again)."""
+    """``compute(state)`` remembered for the few state objects used last (by identity: states
+    are immutable values, and a caller walking the menus passes the same object again)."""
 
     def __init__(self, compute: Callable[[S], T], size: int = 4) -> None:
         self._compute = compute
@@ -43,9 +43,9 @@ class StateMemo(Generic[S, T]):
         self._items: list[tuple[S, T]] = []
 
     def __call__(self, state: S) -> T:
-        for known, value in self._items:
-            if known is state:
-                return value
-        value = self._compute(state)
-        self._items = [(state, value), *self._items[: self._size - 1]]
-        return value
+        items = self._items
+        found = next((item for item in items if item[0] is state), None)
+        if found is None:
+            found = (state, self._compute(state))
+        self._items = [found, *(item for item in items if item is not found)][: self._size]
+        return found[1]
