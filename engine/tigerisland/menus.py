@@ -135,18 +135,19 @@ def _read_placement(state: TigerState, action: PlaceTile, yours: set[Hex]) -> _P
     board = state.board
     hexes = footprint(action.volcano, action.orientation)
     below = [board[h] for h in hexes if h in board]
-    buried = defaultdict(int)
+    buried: defaultdict[bool, int] = defaultdict(int)
     for cell in below:
         if cell.piece is not None:
             buried[cell.piece.seat == state.active] += cell.piece.count
-    outside = [n for h in hexes for n in neighbours(h) if n not in hexes]
+    covered = set(hexes)
+    terrains = {n for h in hexes[1:] for n in neighbours(h)} - covered
     return _Placement(
         action=action,
         level=1 + (below[0].level if below else 0),
         buried_yours=buried[True],
         buried_theirs=buried[False],
-        beside_yours=any(n in yours for h in hexes[1:] for n in neighbours(h) if n not in hexes),
-        contacts=sum(n in board for n in outside),
+        beside_yours=not terrains.isdisjoint(yours),
+        contacts=sum(n in board for n in {n for h in hexes for n in neighbours(h)} - covered),
         leaves_build=legal_placement_leaves_build(state, action),
     )
 

@@ -20,8 +20,8 @@ from .actions import KIND_NOUNS, Action, Move, Pass, Place, format_action
 from .actions import Step as MoveStep
 from .moves import legal_actions
 from .pieces import COLOUR_NAMES, KINDS, Kind, count_of
-from .rules import hex_name, secured_water
-from .scoring import seat_breakdown
+from .rules import Owners, Pieces, hex_name
+from .scoring import seat_breakdown, territory_bonus
 from .state import WarsState
 from .turns import move, place
 
@@ -72,29 +72,48 @@ def _hexes(count: int) -> str:
     return f"{count} hex{'' if count == 1 else 'es'}"
 
 
-def _effect(state: WarsState, action: Place | Move, before: int) -> _Effect:
+def _effect(
+    state: WarsState, action: Place | Move, parts: Breakdown, before: dict[str, int]
+) -> _Effect:
     seat = state.active
     board = state.board
     if isinstance(action, Place):
         owners, pieces, flipped = place(state, seat, action)
     else:
         owners, pieces, flipped = move(state, seat, action.steps)
-    secured = len(secured_water(board, pieces, seat)) - len(
-        secured_water(board, state.pieces, seat)
-    )
     guarded = 0
     if isinstance(action, Place) and action.kind is Kind.TOWER:
         at = board.index[action.at]
         guarded = sum(1 for n in board.adjacent[at] if owners[n] == seat)
-    gain = seat_breakdown(board, owners, pieces, seat)["total"] - before
-    return _Effect(action, gain, len(flipped), secured, guarded)
+    after = parts(owners, pieces)
+    gain = after["total"] - before["total"]
+    return _Effect(action, gain, len(flipped), after["water"] - before["water"], guarded)
+
+
+Breakdown = Callable[[Owners, Pieces], dict[str, int]]
+
+
+def _breakdown(state: WarsState) -> Breakdown:
+    """The active seat's score by part in a position; the territory bonus is worked out once
+    per colouring (most actions convert nothing, and many moves share one conversion)."""
+    seat, board = state.active, state.board
+    bonuses: dict[Owners, int] = {}
+
+    def parts(owners: Owners, pieces: Pieces) -> dict[str, int]:
+        if owners not in bonuses:
+            bonuses[owners] = territory_bonus(board, owners, seat)
+        return seat_breakdown(board, owners, pieces, seat, bonuses[owners])
+
+    return parts
 
 
 def _plan(state: WarsState) -> Plan:
-    seat = state.active
-    before = seat_breakdown(state.board, state.owners, state.pieces, seat)["total"]
+    parts = _breakdown(state)
+    before = parts(state.owners, state.pieces)
     effects = [
-        _effect(state, a, before) for a in legal_actions(state, seat) if not isinstance(a, Pass)
+        _effect(state, a, parts, before)
+        for a in legal_actions(state, state.active)
+        if not isinstance(a, Pass)
     ]
     entries: list[tuple[tuple[Step, ...], Action]] = []
     for first, group in _first_steps(state, effects):
