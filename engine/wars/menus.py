@@ -1,10 +1,11 @@
 """Menus for Island Wars: which piece, then where, then maybe a second piece to move.
 
-The first menu lists the free pieces to place ("Place a barracks (2 left)"), the pieces on the
-board that may move ("Move your port at (-1, -3)") and "Pass" last. Then the hex, best first
-by what the action does to the mover's score (then hexes converted), each labelled with whose
-land it is. A move that another piece may follow asks "Move only this barracks" or "Also move
-your port at …", then where that one goes. Long levels show the best 24 and "More places…".
+The first menu lists the free pieces to place ("Place a barracks (2 left)"), the pieces on
+the board that may move ("Move your port at (-1, -3)") and "Pass this turn" last. Then the
+hex, best first by what the action does to the mover's score (then hexes converted), each
+labelled with whose land it is. A move that another piece may follow asks "Move only this
+barracks" or "Also move your port at …", then where that one goes. Long levels show the best
+24 and "More places…".
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from .scoring import seat_breakdown, territory_bonus
 from .state import WarsState
 from .turns import move, place
 
-MORE = Step("more", "More places…", hint="the next ones, ranked lower")
-PASS = Step("pass", "Pass", hint="do nothing this turn")
 FIRST_PROMPT = "What do you do this turn?"
+MORE = Step("more", "More places…", hint="the next ones, ranked lower")
+PASS = Step("pass", "Pass this turn", FIRST_PROMPT, "place and move nothing")
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,7 +86,8 @@ def test_the_first_menu_is_by_piece_with_pass_last() -> None:
     state = STATES[40]
     menu = menu_at(state)
     assert menu.prompt == "What do you do this turn?"
-    assert menu.choices[-1].label == "Pass" and menu.choices[-1].hint == "do nothing this turn"
+    assert menu.choices[-1].label == "Pass this turn"
+    assert menu.choices[-1].hint == "place and move nothing"
     assert GAME.menu(state, state.active, (str(len(menu.choices) - 1),)) == Picked(Pass())
     pieces = labels(menu)[:-1]  # placements, then moves
     assert all(
@@ -126,6 +127,13 @@ def test_a_barracks_says_what_it_converts_and_scores() -> None:
     assert GAME.menu(state, 0, ("0", "0")) == Picked(Place(B, Hex(0, 0)))
 
 
+def test_a_seat_with_nothing_to_place_or_move_may_still_pass() -> None:
+    state = make_state(make_board({(0, 0): 1, (1, 0): 1}))
+    menu = menu_at(state)
+    assert menu.prompt == "What do you do this turn?" and labels(menu) == ["Pass this turn"]
+    assert GAME.menu(state, 0, ("0",)) == Picked(Pass())
+
+
 def test_the_other_seats_get_no_menu() -> None:
     state = STATES[0]
     with pytest.raises(IllegalAction):
@@ -145,4 +153,4 @@ def test_search_text_has_the_notation_and_the_menu_words() -> None:
         assert text.startswith(GAME.format(action))
         if isinstance(action, Place):
             assert f"({action.at.q}, {action.at.r})" in text and "Place a " in text
-    assert "Pass" in GAME.search_text(Pass(), state)
+    assert GAME.search_text(Pass(), state).split()[:2] == ["PASS", "Pass"]
