@@ -97,7 +97,9 @@ class Outcome:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], default_code: EndReason | None = None) -> Outcome:
+    def from_json(
+        cls, data: Mapping[str, Any], default_code: EndReason | None = None
+    ) -> Outcome:
         """Read back :meth:`to_json`; ``default_code`` stands in for data saved without a code."""
         code = data.get("code")
         if code is None and default_code is None:

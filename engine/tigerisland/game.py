@@ -30,7 +30,7 @@ from .ai import choose_action, choose_hard_action
 from .board import Board, PieceKind, Settlements
 from .build import legal_builds
 from .geometry import FULL_DECK
-from .menus import menu_plan
+from .menus import NO_BUILD, menu_plan
 from .placement import legal_placements
 from .position import hexes_to_data, last_turn_to_data, position_from_data, position_to_data
 from .rules import build_points, placement_leaves_build, play_build, play_placement
@@ -41,9 +41,6 @@ from .turn import forfeit, start_turn
 RANDOM_FIRST_PLAYER = -1
 
 RULES_VERSION = 1
-
-
-NO_BUILD_WARNING = " ⚠ leaves you no build: you would lose"
 
 
 class TigerIsland(Game[TigerState, Action]):
@@ -141,7 +138,7 @@ class TigerIsland(Game[TigerState, Action]):
         if below is not None:
             text += f" (eruption, level {below.level + 1})"
         if not placement_leaves_build(state, action):
-            text += NO_BUILD_WARNING
+            text += f" {NO_BUILD}"
         return text
 
     def menu(self, state: TigerState, seat: int, path: Path = ()) -> Menu | Picked[Action]:
