@@ -286,6 +286,13 @@ class Game(ABC, Generic[S, A]):
         """
         return self.format_action(action)
 
+    def search_text(self, action: A, state: S) -> str:
+        """The words a player might type to find ``action`` (autocomplete matches whole words).
+
+        By default its notation and :meth:`describe_action`; a game adds the words of its menus.
+        """
+        return f"{self.format_action(action)} {self.describe_action(action, state)}"
+
     def menu_steps(self, action: A, state: S) -> Sequence[Step]:
         """How ``action`` is reached through the menus, one :class:`Step` per level.
 

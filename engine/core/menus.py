@@ -44,11 +44,13 @@ def clip(text: str, limit: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """How an action is chosen at one level of the tree: its key there, label and question."""
+    """How an action is chosen at one level of the tree: its key there, label and question,
+    and a hint for a choice that does not complete an action yet (shown under its label)."""
 
     key: str
     label: str
     prompt: str = "Choose your move"
+    hint: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,7 @@ def read_picks(element: str, menu: Menu) -> tuple[int, ...]:
 class _Node(Generic[A]):
     label: str = ""
     prompt: str = "Choose your move"
+    hint: str = ""
     action: A | None = None
     complete: bool = False
     children: dict[str, _Node[A]] = field(default_factory=dict)
@@ -126,7 +129,7 @@ def _build(entries: Iterable[tuple[Sequence[Step], A]]) -> _Node[A]:
         for step in steps:
             child = node.children.get(step.key)
             if child is None:
-                child = node.children[step.key] = _Node(step.label)
+                child = node.children[step.key] = _Node(step.label, hint=step.hint)
             node.prompt = node.prompt if len(node.children) > 1 else step.prompt
             node = child
         if node.complete:
@@ -166,13 +169,23 @@ class _Level(Generic[A]):
         return [self.members[i : i + size] for i in range(0, len(self.members), size)]
 
 
+class MenuTree(Generic[A]):
+    """The tree of some entries, built once: a game that keeps it for a state walks it again
+    for every path instead of rebuilding it (see :func:`tree_menu`)."""
+
+    __slots__ = ("root",)
+
+    def __init__(self, entries: Iterable[tuple[Sequence[Step], A]]) -> None:
+        self.root = _build(entries)
+
+
 def tree_menu(
-    entries: Iterable[tuple[Sequence[Step], A]],
+    entries: Iterable[tuple[Sequence[Step], A]] | MenuTree[A],
     path: Path,
     hint: Callable[[A], str] = lambda action: "",
 ) -> Menu | Picked[A]:
     """Walk ``path`` down the tree of ``entries``: the menu there, or the action it names."""
-    root = _build(entries)
+    root = entries.root if isinstance(entries, MenuTree) else _build(entries)
     if not root.children:
         raise IllegalAction(BAD_NOTATION, "There is nothing for you to do right now.")
     if len(path) > MAX_PATH:
@@ -203,7 +216,7 @@ def _level_menu(level: _Level[A], hint: Callable[[A], str]) -> Menu:
         if len(group) == 1:
             node = _skip_single(group[0])
             text = hint(node.action) if node.complete else ""  # type: ignore[arg-type]
-            choices.append(Choice(group[0].label, text))
+            choices.append(Choice(group[0].label, text or group[0].hint))
         else:
             choices.append(Choice(f"{group[0].label}{RANGE_DASH}{group[-1].label}"))
     return Menu(level.prompt, tuple(choices))

@@ -21,6 +21,7 @@ from engine.core import (
 )
 from engine.core.ai import Deadline
 from engine.core.errors import WRONG_PHASE
+from engine.core.menus import Menu, Path, Picked, tree_menu
 from engine.core.options import OptionValue
 
 from . import actions
@@ -29,6 +30,7 @@ from .ai import choose_action, choose_hard_action
 from .board import Board, PieceKind, Settlements
 from .build import legal_builds
 from .geometry import FULL_DECK
+from .menus import NO_BUILD, menu_plan
 from .placement import legal_placements
 from .position import hexes_to_data, last_turn_to_data, position_from_data, position_to_data
 from .rules import build_points, placement_leaves_build, play_build, play_placement
@@ -39,9 +41,6 @@ from .turn import forfeit, start_turn
 RANDOM_FIRST_PLAYER = -1
 
 RULES_VERSION = 1
-
-
-NO_BUILD_WARNING = " ⚠ leaves you no build: you would lose"
 
 
 class TigerIsland(Game[TigerState, Action]):
@@ -139,8 +138,20 @@ class TigerIsland(Game[TigerState, Action]):
         if below is not None:
             text += f" (eruption, level {below.level + 1})"
         if not placement_leaves_build(state, action):
-            text += NO_BUILD_WARNING
+            text += f" {NO_BUILD}"
         return text
+
+    def menu(self, state: TigerState, seat: int, path: Path = ()) -> Menu | Picked[Action]:
+        """The kind of move, then the place, then the orientation; best choices first."""
+        if seat != state.active or state.phase is Phase.OVER:
+            return tree_menu((), path)
+        plan = menu_plan(state)
+        return tree_menu(plan.tree, path, plan.hints.__getitem__)
+
+    def search_text(self, action: Action, state: TigerState) -> str:
+        """The notation, the menu's words for the action and its hint."""
+        words = menu_plan(state).words.get(action) if state.phase is not Phase.OVER else None
+        return words or super().search_text(action, state)
 
     def state_to_json(self, state: TigerState) -> dict[str, Any]:
         return position_to_data(state)

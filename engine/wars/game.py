@@ -19,12 +19,14 @@ from engine.core import (
 from engine.core.ai import Deadline
 from engine.core.errors import BAD_OPTION
 from engine.core.hexgrid import Hex
+from engine.core.menus import Menu, Path, Picked, tree_menu
 from engine.core.options import OptionValue
 
 from . import actions, ai, moves, scoring, turns
 from . import state as state_json
 from .actions import Action, Move, Pass, Place
 from .board import Board, load_board
+from .menus import menu_plan
 from .pieces import KINDS, NUM_ROUNDS, SUPPLY, Kind, count_of
 from .state import WarsState
 from .view import view_data
@@ -127,6 +129,18 @@ class WarsGame(Game[WarsState, Action]):
             return text
         converted = sum(len(moves.preview_barracks(state, state.active, at)) for at in targets)
         return f"{text} (converts {converted} hex{'' if converted == 1 else 'es'})"
+
+    def menu(self, state: WarsState, seat: int, path: Path = ()) -> Menu | Picked[Action]:
+        """Which piece, then where, then maybe a second piece; best choices first, pass last."""
+        if state.finished or seat != state.active:
+            return tree_menu((), path)
+        plan = menu_plan(state)
+        return tree_menu(plan.tree, path, plan.hints.__getitem__)
+
+    def search_text(self, action: Action, state: WarsState) -> str:
+        """The notation, the menu's words for the action and its hint."""
+        words = None if state.finished else menu_plan(state).words.get(action)
+        return words or super().search_text(action, state)
 
     def state_to_json(self, state: WarsState) -> dict[str, Any]:
         return state_json.state_to_json(state)

@@ -1,20 +1,21 @@
 """Benchmarks, run on demand: ``python -m tests.benchmarks.bench [section]`` prints tables.
 
 For every registered game: a whole random game (computer players), the legal actions of a
-mid-game position, and the render time and PNG size of mid-game and final boards. Then the
-game service: one move through load → apply → save on a real SQLite file; and a 99-player
-Islant race (every action through the service, a round's submissions all at once) with its
-sheet, board and standings pictures. Then the worst inputs: per game the most hostile text
-to read and the slowest scoring sheet or legal-action position built, each beside a
-baseline measured in the same run. Last, hostile interactions through the real bot in
-simcord, beside an answer that does no work. ``worst`` (or ``games``, ``service``, ``race``,
-``bot``) runs one section only.
+mid-game position and what its menus cost, and the render time and PNG size of mid-game and
+final boards. Then the game service: one move through load → apply → save on a real SQLite
+file; and a 99-player Islant race (every action through the service, a round's submissions
+all at once) with its sheet, board and standings pictures. Then the worst inputs: per game
+the most hostile text to read and the slowest scoring sheet or legal-action position built,
+each beside a baseline measured in the same run. Last, hostile interactions through the real
+bot in simcord, beside an answer that does no work. ``worst`` (or ``games``, ``service``,
+``race``, ``bot``) runs one section only.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import gc
 import random
 import statistics
@@ -27,6 +28,7 @@ from typing import Any
 
 import engine
 from engine.core import Game
+from engine.core.menus import walk_all
 from render import RENDERERS, render_view
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 
@@ -86,6 +88,7 @@ def bench_game(game: Game, players: int, games: int) -> list[Row]:
             f"{statistics.median(legal):.2f} ms median, {p(legal, 0.99):.2f} p99 ({count} actions)",
         )
     )
+    rows += bench_menus(game, name, mid, seat)
     if game.info.name not in RENDERERS:
         return rows
     names = [f"Player {i + 1}" for i in range(players)]
@@ -101,6 +104,25 @@ def bench_game(game: Game, players: int, games: int) -> list[Row]:
             )
         )
     return rows
+
+
+def bench_menus(game: Game, name: str, state: Any, seat: int) -> list[Row]:
+    """What a tap costs in the busiest mid-game: the first menu of a freshly loaded state (a
+    new object, as the bot has at every tap), every menu walked, and every action's search
+    words for autocomplete."""
+    first = timed(lambda: game.menu(copy.copy(state), seat, ()), 20)
+    walk = timed(lambda: sum(1 for _ in walk_all(lambda path: game.menu(state, seat, path))), 3)
+    search = timed(lambda: search_all(game, copy.copy(state), seat), 5)
+    return [
+        (name, "first menu, fresh state", f"{statistics.median(first):.1f} ms median"),
+        (name, "every menu walked", f"{statistics.median(walk):.0f} ms median"),
+        (name, "search words, every action", f"{statistics.median(search):.1f} ms median"),
+    ]
+
+
+def search_all(game: Game, state: Any, seat: int) -> list[str]:
+    """The search words of every legal action, as autocomplete asks for them."""
+    return [game.search_text(action, state) for action in game.legal_actions(state, seat)]
 
 
 async def bench_service(moves: int) -> list[Row]:

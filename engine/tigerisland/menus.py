@@ -1,0 +1,329 @@
+"""Menus for tiggar islanote: the kind of move, then the place, then which way the tile points.
+
+A placement is chosen as "Eruption" or "New tile", then the volcano's hex, then the tile's
+orientation; a build as "Found a settlement", "Expand a settlement" or "Build a totoro
+sanctuary", then where (an expansion names its settlement and terrain in one choice). Within a
+kind, choices come best first by what the engine says they do: a placement that leaves no build
+last, then villagers buried (theirs before yours), then a tile beside your settlements, then
+height and compactness; a build by its points and how far it grows your settlement. Long levels
+show the best 24 and "More places…". Every action also gets searchable words.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.core.hexgrid import Hex
+from engine.core.menus import MenuTree, Step
+from engine.core.ranked import StateMemo, page_steps
+
+from .actions import Action, Expand, Found, PlaceTile, Totoro, format_action
+from .board import Board, Settlement, Settlements
+from .build import TOTORO_MIN_SETTLEMENT, TOTORO_POINTS, legal_builds, plan_build
+from .geometry import ORIENTATION_DIRECTIONS, cube_text, footprint, hex_key, neighbours
+from .placement import legal_placements
+from .rules import legal_placement_leaves_build
+from .state import Phase, TigerState
+
+NO_BUILD = "⚠ leaves you no build: you would lose"
+COMPASS = {
+    "N": "north",
+    "NE": "north-east",
+    "E": "east",
+    "SE": "south-east",
+    "S": "south",
+    "SW": "south-west",
+    "W": "west",
+    "NW": "north-west",
+}
+# Compass points by angle, counter-clockwise from east in steps of 45 degrees (y grows down).
+_POINTS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+MORE = Step("more", "More places…", hint="the next ones, ranked lower")
+# Words a player may type for a kind of move that its labels do not say.
+SEARCH_WORDS = {"eruption": "on top", "new": "on the table"}
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The menu tree of a state's legal actions, with each action's hint and searchable words."""
+
+    tree: MenuTree[Action]
+    hints: dict[Action, str]
+    words: dict[Action, str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Option:
+    action: Action
+    label: str
+    hint: str
+    rank: tuple[int, ...]  # larger is better
+    points: int = 0
+
+
+def _plan(state: TigerState) -> Plan:
+    if state.phase is Phase.PLACE:
+        groups = _placement_groups(state)
+    elif state.phase is Phase.BUILD:
+        groups = _build_groups(state)
+    else:
+        groups = []
+    entries: list[tuple[tuple[Step, ...], Action]] = []
+    hints: dict[Action, str] = {}
+    words: dict[Action, str] = {}
+    for kind, levels in groups:
+        for steps, option in levels:
+            path = (kind, *steps)
+            entries.append((path, option.action))
+            hints[option.action] = option.hint
+            labels = " ".join(s.label for s in path if s is not MORE)
+            extra = SEARCH_WORDS.get(kind.key, "")
+            words[option.action] = f"{format_action(option.action)} {labels} {option.hint} {extra}"
+    return Plan(MenuTree(entries), hints, words)
+
+
+menu_plan: Callable[[TigerState], Plan] = StateMemo(_plan)
+
+_Levels = list[tuple[tuple[Step, ...], _Option]]
+
+
+# ----- placements ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Placement:
+    """What a legal placement does, as the engine sees it."""
+
+    action: PlaceTile
+    level: int
+    buried_yours: int
+    buried_theirs: int
+    beside_yours: bool
+    contacts: int
+    leaves_build: bool
+
+    @property
+    def rank(self) -> tuple[int, ...]:
+        return (
+            self.leaves_build,
+            self.buried_theirs - self.buried_yours,
+            self.beside_yours,
+            self.level,
+            self.contacts,
+        )
+
+    @property
+    def hint(self) -> str:
+        parts = [] if self.leaves_build else [NO_BUILD]
+        if self.level > 1:
+            parts.append(f"level {self.level}")
+        if self.buried_theirs:
+            parts.append(f"buries {_villagers(self.buried_theirs)} of theirs")
+        if self.buried_yours:
+            parts.append(f"buries {_villagers(self.buried_yours)} of yours")
+        if self.beside_yours:
+            parts.append("next to your settlement")
+        return " · ".join(parts) or "away from your settlements"
+
+
+def _villagers(count: int) -> str:
+    return f"{count} villager{'' if count == 1 else 's'}"
+
+
+def _read_placement(state: TigerState, action: PlaceTile, yours: set[Hex]) -> _Placement:
+    board = state.board
+    hexes = footprint(action.volcano, action.orientation)
+    below = [board[h] for h in hexes if h in board]
+    buried: defaultdict[bool, int] = defaultdict(int)
+    for cell in below:
+        if cell.piece is not None:
+            buried[cell.piece.seat == state.active] += cell.piece.count
+    covered = set(hexes)
+    terrains = {n for h in hexes[1:] for n in neighbours(h)} - covered
+    return _Placement(
+        action=action,
+        level=1 + (below[0].level if below else 0),
+        buried_yours=buried[True],
+        buried_theirs=buried[False],
+        beside_yours=not terrains.isdisjoint(yours),
+        contacts=sum(n in board for n in {n for h in hexes for n in neighbours(h)} - covered),
+        leaves_build=legal_placement_leaves_build(state, action),
+    )
+
+
+def _placement_groups(state: TigerState) -> list[tuple[Step, _Levels]]:
+    board = state.board
+    yours = {h for h, c in board.items() if c.piece is not None and c.piece.seat == state.active}
+    spots: dict[Hex, list[_Placement]] = defaultdict(list)
+    for action in legal_placements(state):
+        spots[action.volcano].append(_read_placement(state, action, yours))
+    centre = _centre(board)
+    tile = str(state.hand).replace("+", " + ").title()
+    prompt = f"Your tile: {tile}. Where does it go?"
+    kinds = []
+    for eruption in (True, False):
+        chosen = {v: ps for v, ps in spots.items() if (v in board) is eruption}
+        if not chosen:
+            continue
+        count = sum(len(ps) for ps in chosen.values())
+        if eruption:
+            kind = Step("eruption", "Eruption", prompt, f"on top of a volcano: {_ways(count)}")
+        else:
+            kind = Step("new", "New tile", prompt, f"beside the island: {_ways(count)}")
+        question = "Which volcano?" if eruption else "Where does its volcano go?"
+        kinds.append((kind, _spot_levels(chosen, centre, question)))
+    return kinds
+
+
+def _ways(count: int) -> str:
+    return f"{count} way{'' if count == 1 else 's'}"
+
+
+def _spot_levels(
+    spots: dict[Hex, list[_Placement]], centre: tuple[float, float], question: str
+) -> _Levels:
+    ranked = sorted(
+        spots.items(), key=lambda item: (_best(item[1]).rank, -hex_key(item[0])), reverse=True
+    )
+    levels: _Levels = []
+    for rank, (volcano, placements) in enumerate(ranked):
+        best = _best(placements)
+        label = f"Volcano at {cube_text(volcano)} ({_side(volcano, centre)})"
+        if best.level > 1:
+            label += f", to level {best.level}"
+        spot = Step(cube_text(volcano), label, question, f"{best.hint} · {_ways(len(placements))}")
+        pages = page_steps(rank, len(ranked), MORE)
+        turns = sorted(placements, key=lambda p: (p.rank, -p.action.orientation), reverse=True)
+        for p in turns:
+            way = Step(str(p.action.orientation), _orientation_label(p.action), "Which way?")
+            levels.append(((*pages, spot, way), _Option(p.action, way.label, p.hint, p.rank)))
+    return levels
+
+
+def _best(placements: Sequence[_Placement]) -> _Placement:
+    return max(placements, key=lambda p: p.rank)
+
+
+def _orientation_label(action: PlaceTile) -> str:
+    a, b = (ORIENTATION_DIRECTIONS[(action.orientation - 1 + i) % 6] for i in (0, 1))
+    return (
+        f"{action.kind.a.value.title()} to the {COMPASS[a]}, "
+        f"{action.kind.b.value.title()} to the {COMPASS[b]}"
+    )
+
+
+def _pixel(h: Hex) -> tuple[float, float]:
+    """Where a hex's centre is drawn, in hex radii (pointy-top, y growing downwards)."""
+    return math.sqrt(3) * (h.q + h.r / 2), 1.5 * h.r
+
+
+def _centre(board: Board) -> tuple[float, float]:
+    points = [_pixel(h) for h in board] or [(0.0, 0.0)]
+    return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+
+
+def _side(h: Hex, centre: tuple[float, float]) -> str:
+    """The compass side of the island ``h`` lies on, seen from the island's middle."""
+    x, y = _pixel(h)
+    dx, dy = x - centre[0], centre[1] - y
+    if math.hypot(dx, dy) < 1:
+        return "middle"
+    return COMPASS[_POINTS[round(math.degrees(math.atan2(dy, dx)) / 45) % 8]]
+
+
+# ----- builds ----------------------------------------------------------------------------------
+def _build_groups(state: TigerState) -> list[tuple[Step, _Levels]]:
+    settlements = Settlements(state.board)
+    builds = legal_builds(state, settlements)
+    prompt = "Which build?"
+    options = {
+        "found": [_found(state, b, settlements) for b in builds if isinstance(b, Found)],
+        "expand": [_expand(state, b, settlements) for b in builds if isinstance(b, Expand)],
+        "totoro": [_totoro(state, b, settlements) for b in builds if isinstance(b, Totoro)],
+    }
+    kinds = {
+        "found": (
+            "Found a settlement",
+            "Where do you found it?",
+            "+1: a villager on a level-1 hex",
+        ),
+        "expand": ("Expand a settlement", "Which expansion?", None),
+        "totoro": ("Build a totoro sanctuary", "Where does the totoro go?", f"+{TOTORO_POINTS}"),
+    }
+    groups = []
+    for key, (label, question, lead) in kinds.items():
+        ranked = sorted(options[key], key=lambda o: o.rank, reverse=True)
+        if not ranked:
+            continue
+        summary = f"best: +{ranked[0].points}" if lead is None else lead
+        kind = Step(key, label, prompt, f"{summary} · {_places(len(ranked))}")
+        groups.append((kind, list(_ranked_levels(ranked, question))))
+    return groups
+
+
+def _places(count: int) -> str:
+    return f"{count} choice{'' if count == 1 else 's'}"
+
+
+def _ranked_levels(
+    ranked: Sequence[_Option], question: str
+) -> Iterable[tuple[tuple[Step, ...], _Option]]:
+    for rank, option in enumerate(ranked):
+        step = Step(format_action(option.action), option.label, question)
+        yield (*page_steps(rank, len(ranked), MORE), step), option
+
+
+def _hex_label(board: Board, h: Hex) -> str:
+    return f"{board[h].terrain.value.title()} at {cube_text(h)}"
+
+
+def _beside_yours(
+    state: TigerState, settlements: Settlements, hexes: Iterable[Hex]
+) -> set[Settlement]:
+    """The active player's settlements touching ``hexes``."""
+    return {
+        s
+        for h in hexes
+        for n in neighbours(h)
+        if (s := settlements.by_hex.get(n)) is not None and s.seat == state.active
+    }
+
+
+def _growth(state: TigerState, touched: set[Settlement], new: int) -> tuple[int, str]:
+    """The size of the settlement ``new`` villager hexes make with ``touched``, and a note."""
+    size = new + sum(s.size for s in touched)
+    if not touched:
+        return size, "starts a settlement"
+    note = f"grows your settlement to {size} hexes"
+    if (
+        size >= TOTORO_MIN_SETTLEMENT
+        and state.totoros_left[state.active]
+        and not any(s.has_totoro for s in touched)
+    ):
+        note += ": room for a totoro"
+    return size, note
+
+
+def _found(state: TigerState, action: Found, settlements: Settlements) -> _Option:
+    points = plan_build(state, action, settlements).points
+    size, note = _growth(state, _beside_yours(state, settlements, [action.hex]), 1)
+    rank = (points, size, -hex_key(action.hex))
+    return _Option(action, _hex_label(state.board, action.hex), f"+{points} · {note}", rank)
+
+
+def _expand(state: TigerState, action: Expand, settlements: Settlements) -> _Option:
+    plan = plan_build(state, action, settlements)
+    region = [h for h, _ in plan.pieces]
+    touched = {settlements.by_hex[action.hex], *_beside_yours(state, settlements, region)}
+    size, note = _growth(state, touched, len(region))
+    label = f"Settlement at {cube_text(action.hex)} into {action.terrain.value.title()}"
+    hint = f"+{plan.points} · {_villagers(plan.villagers)}, {note}"
+    return _Option(action, label, hint, (plan.points, size, -hex_key(action.hex)), plan.points)
+
+
+def _totoro(state: TigerState, action: Totoro, settlements: Settlements) -> _Option:
+    touched = _beside_yours(state, settlements, [action.hex])
+    beside = min((min(s.hexes, key=hex_key) for s in touched), key=hex_key)
+    hint = f"+{TOTORO_POINTS} · beside your settlement at {cube_text(beside)}"
+    return _Option(action, _hex_label(state.board, action.hex), hint, (-hex_key(action.hex),))
