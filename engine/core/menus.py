@@ -44,11 +44,13 @@ def clip(text: str, limit: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """How an action is chosen at one level of the tree: its key there, label and question."""
+    """How an action is chosen at one level of the tree: its key there, label and question,
+    and optionally the hint of its choice (else the action's hint, where it completes one)."""
 
     key: str
     label: str
     prompt: str = "Choose your move"
+    hint: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,7 @@ def read_picks(element: str, menu: Menu) -> tuple[int, ...]:
 class _Node(Generic[A]):
     label: str = ""
     prompt: str = "Choose your move"
+    hint: str = ""
     action: A | None = None
     complete: bool = False
     children: dict[str, _Node[A]] = field(default_factory=dict)
@@ -126,7 +129,7 @@ def _build(entries: Iterable[tuple[Sequence[Step], A]]) -> _Node[A]:
         for step in steps:
             child = node.children.get(step.key)
             if child is None:
-                child = node.children[step.key] = _Node(step.label)
+                child = node.children[step.key] = _Node(step.label, hint=step.hint)
             node.prompt = node.prompt if len(node.children) > 1 else step.prompt
             node = child
         if node.complete:
@@ -202,7 +205,9 @@ def _level_menu(level: _Level[A], hint: Callable[[A], str]) -> Menu:
     for group in level.groups():
         if len(group) == 1:
             node = _skip_single(group[0])
-            text = hint(node.action) if node.complete else ""  # type: ignore[arg-type]
+            text = group[0].hint or (
+                hint(node.action) if node.complete else ""  # type: ignore[arg-type]
+            )
             choices.append(Choice(group[0].label, text))
         else:
             choices.append(Choice(f"{group[0].label}{RANGE_DASH}{group[-1].label}"))
