@@ -1,7 +1,9 @@
 """The Island competition view data as typed records (read only; no rules are computed here).
 
-Cards arrive as tokens (``card:<id>`` or ``blind``); the printed facts of an island card are
-public, so they are looked up in the deck. Nothing else is added to what the view shows.
+:func:`parse_table` reads the ``data`` of a view (see :mod:`.views` for the schema) into a
+:class:`Table`, the one typed view the renderer and the bot both read. Cards arrive as tokens
+(``card:<id>`` or ``blind``); the printed facts of an island card are public, so they are
+looked up in the deck. Nothing else is added to what the view shows.
 """
 
 from __future__ import annotations
@@ -10,12 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.competition.cards import CARD_TOKEN_PREFIX
-from engine.competition.deck import SEAS, IslandCard, Sea, card_by_id
 from engine.core import Outcome
 
-BLIND = "blind"
-"""The token of a blind card."""
+from .cards import CARD_TOKEN_PREFIX
+from .deck import SEAS, IslandCard, Sea, card_by_id
+from .state import BLIND
 
 Entry = IslandCard | str | None
 """What a slot of one's own placement holds: an island card, :data:`BLIND`, or nothing."""
