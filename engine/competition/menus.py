@@ -1,11 +1,12 @@
 """Island competition's menus: a hand placed slot after slot, a trick split in one pick, steals.
 
-Placing: the first menu asks for the card of the first empty slot (reveal order), so a hand
-takes one tap per slot and one to confirm, 13 in all. It lists the cards in hand that may go
-there, best value for that slot first, then a blind card, then the cards already placed
-elsewhere (marked "placed" and sorted last; their hint names the slot they would leave empty),
-then "Another slot" and "Take a card back". Once all twelve slots are filled, "Confirm my
-placement" comes first. Cards without a value for a slot are never offered for it.
+Placing: the first menu asks for the card of the first empty slot (reveal order) that a card in
+hand or a blind card fits, so a hand takes one tap per slot and one to confirm, 13 in all. It
+lists the cards in hand that may go there, best value for that slot first, then a blind card,
+then the cards already placed elsewhere (marked "placed" and sorted last; their hint names the
+slot they would leave empty), then "Another slot" and "Take a card back". Once all twelve slots
+are filled, "Confirm my placement" comes first. Cards without a value for a slot are never
+offered for it.
 
 Splitting: one menu, "Which cards go face up on their sea piles?", taking several picks (the
 path element is the picked indices joined by "+"). The rule's bounds are exactly a number of
@@ -47,6 +48,7 @@ from .actions import DOWN, SEA, Action, Confirm, Place, Split, Steal, StealDone,
 from .cards import CardIndex
 from .describe import card_name, sea_name
 from .numbers import format_with_unit
+from .placement import fits
 from .slots import SLOT_INDEX, SLOTS, Slot
 from .state import BLIND, OVER, PLACE, SEA_INDEX, SPLIT, STEAL, CompetitionState
 
@@ -186,7 +188,13 @@ class _Placing:
         self.draft = mine.draft
         self.blinds = mine.blinds
         self.placed_at = {e: i for i, e in enumerate(mine.draft) if e not in (None, BLIND)}
-        self.current = next((i for i, entry in enumerate(mine.draft) if entry is None), None)
+        empty = [i for i, entry in enumerate(mine.draft) if entry is None]
+        fitting = [
+            i
+            for i in empty
+            if mine.blinds or any(fits(cards, card, SLOTS[i]) for card in mine.hand)
+        ]
+        self.current = (fitting or empty or [None])[0]  # the slot asked for first
         filled = mine.placed_count()
         if self.current is None:
             self.prompt = f"All {len(SLOTS)} slots are filled. Confirm your placement?"
