@@ -110,12 +110,14 @@ class Scores:
 
 @dataclass(frozen=True, slots=True)
 class Own:
-    """A seat's own secrets from its view: its hand, unplaced blinds and placement."""
+    """A seat's own secrets from its view: its hand, unplaced blinds, placement and the cards
+    of its face-down pile."""
 
     seat: int
     hand: tuple[IslandCard, ...]
     blinds: int
     placement: tuple[tuple[str, Entry], ...]
+    face_down: tuple[IslandCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +197,7 @@ def _own(data: Mapping[str, Any]) -> Own:
         hand=tuple(card_of(t) for t in data["hand"]),
         blinds=int(data["blinds"]),
         placement=tuple((slot, entry_of(t)) for slot, t in data["placement"].items()),
+        face_down=tuple(card_of(t) for t in data.get("face_down", ())),
     )
 
 
