@@ -189,7 +189,8 @@ class CompetitionGame(Game[CompetitionState, Action]):
         first (see :mod:`.menus`)."""
         last = self._last_menus
         if last is None or last[0] is not state or last[1] != seat:
-            found = menus.SeatMenus(state, seat, self.legal_actions(state, seat), self.cards)
+            actions = self.legal_actions(state, seat)
+            found = menus.SeatMenus(state, seat, actions, self.cards, self.ranks)
             last = self._last_menus = (state, seat, found)
         return last[2].at(path)
 

@@ -45,6 +45,7 @@ from engine.core.menus import (
 from engine.core.names import seat_ref
 
 from .actions import DOWN, SEA, Action, Confirm, Place, Split, Steal, StealDone, Unplace
+from .ai import Ranks
 from .cards import CardIndex
 from .describe import card_name, sea_name
 from .numbers import format_with_unit
@@ -84,12 +85,17 @@ class SeatMenus:
     """Every menu of one seat in one state: its actions sorted once, words written on demand."""
 
     def __init__(
-        self, state: CompetitionState, seat: Seat, actions: Sequence[Action], cards: CardIndex
+        self,
+        state: CompetitionState,
+        seat: Seat,
+        actions: Sequence[Action],
+        cards: CardIndex,
+        ranks: Ranks,
     ) -> None:
         self.state = state
         self.cards = cards
         self.actions = actions
-        self.shape = _shape(state, seat, cards)
+        self.shape = _shape(state, seat, cards, ranks)
         routed = () if state.phase == SPLIT else actions  # a split has a menu of its own
         routes = sorted(((*self.shape.route(a), a) for a in routed), key=lambda r: r[0])
         self.routes = [(keys, action) for _, keys, action in routes]
@@ -113,11 +119,11 @@ class SeatMenus:
         return said
 
 
-def _shape(state: CompetitionState, seat: Seat, cards: CardIndex) -> _Shape:
+def _shape(state: CompetitionState, seat: Seat, cards: CardIndex, ranks: Ranks) -> _Shape:
     if state.phase in (SPLIT, OVER):
         return _Nothing()
     if state.phase == PLACE:
-        return _Placing(state, seat, cards)
+        return _Placing(state, seat, cards, ranks)
     if state.phase == STEAL:
         return _Stealing(state, seat, cards)
     return _Revealing(state)
@@ -182,9 +188,10 @@ class _Revealing:
 class _Placing:
     """Where one seat's placement actions sit, with what its draft holds now."""
 
-    def __init__(self, state: CompetitionState, seat: Seat, cards: CardIndex) -> None:
+    def __init__(self, state: CompetitionState, seat: Seat, cards: CardIndex, ranks: Ranks) -> None:
         mine = state.seats[seat]
         self.cards = cards
+        self.ranks = ranks
         self.draft = mine.draft
         self.blinds = mine.blinds
         self.placed_at = {e: i for i, e in enumerate(mine.draft) if e not in (None, BLIND)}
@@ -270,11 +277,12 @@ class _Placing:
             )
         found = self.cards[card]
         borders = (
-            f" · {found.borders} national border{'s' if found.borders > 1 else ''}"
-            if found.borders
-            else ""
+            f" · {found.borders} border{'s' if found.borders > 1 else ''}" if found.borders else ""
         )
-        return label, prompt, f"In your hand · {sea_name(found.sea)}{borders}{back}"
+        value = found.value(slot.category) or 0.0
+        beats = round(100 * self.ranks.strength(value, slot))
+        hint = f"{sea_name(found.sea)} · beats {beats}% of the deck here{borders}{back}"
+        return label, prompt, hint
 
     def _holds(self, index: int) -> str:
         entry = self.draft[index]

@@ -192,6 +192,10 @@ def test_cards_best_for_the_slot_come_first_and_placed_ones_last_and_marked() ->
         f"{card.name_en} · {card.peak_m:,} m" for card in sorted(hand, key=lambda c: -c.peak_m)
     ]
     assert labels[len(hand)] == "Blind card"
+    best = max(hand, key=lambda c: c.peak_m)
+    assert top.choices[0].hint.startswith(f"{best.sea.display_name} · beats ")
+    beats = [int(c.hint.split("beats ")[1].split("%")[0]) for c in top.choices[: len(hand)]]
+    assert beats == sorted(beats, reverse=True)
     placed = [c for c in top.choices if c.label.endswith("· placed")]
     assert len(placed) == 2 and labels.index(placed[0].label) == len(hand) + 1
     assert placed[0].hint.startswith("Now in Area: ") and "empties that slot" in placed[0].hint
