@@ -109,7 +109,7 @@ class SeatMenus:
             (tuple(Step(key, *said) for key, said in zip(keys, self.words(a), strict=True)), a)
             for keys, a in _enough(self.routes, path)
         ]
-        return tree_menu(entries, path)
+        return tree_menu(entries, path, lambda action: self.words(action)[-1][2])
 
     def words(self, action: Action) -> Words:
         """The words of ``action``'s steps, written once."""

@@ -205,9 +205,9 @@ def _level_menu(level: _Level[A], hint: Callable[[A], str]) -> Menu:
     for group in level.groups():
         if len(group) == 1:
             node = _skip_single(group[0])
-            text = group[0].hint or (
-                hint(node.action) if node.complete else ""  # type: ignore[arg-type]
-            )
+            own = hint(node.action) if node.complete else ""  # type: ignore[arg-type]
+            # a choice that completes an action through skipped levels says what it does
+            text = (own or group[0].hint) if node is not group[0] else (group[0].hint or own)
             choices.append(Choice(group[0].label, text))
         else:
             choices.append(Choice(f"{group[0].label}{RANGE_DASH}{group[-1].label}"))

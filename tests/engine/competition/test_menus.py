@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-from engine.competition import GAME, SLOTS, Sea, card_by_id
+from engine.competition import GAME, SLOTS, Sea, card_by_id, format_with_unit
 from engine.competition.actions import DOWN, SEA, Confirm, Place, Reveal, Split, Steal, Unplace
 from engine.competition.deck import load_deck
 from engine.competition.state import (
@@ -306,3 +306,14 @@ def test_nothing_is_offered_to_a_seat_that_waits() -> None:
     state = _crowded_steal()
     with pytest.raises(IllegalAction):
         GAME.menu(state, 1, ())
+
+
+def test_a_choice_that_acts_at_once_says_what_it_does() -> None:
+    state = GAME.new(3, None, 4)
+    state, _ = GAME.apply(state, 0, _picked(state, 0, "0"))
+    top = _menu(state, 0)
+    back = top.choices[_labels(top).index("Take a card back")]
+    held = card_by_id(state.seats[0].draft[0])
+    area = format_with_unit("area", held.area_km2)
+    assert back.hint == f"{held.name_en} · {area} goes back to your hand"
+    assert _picked(state, 0, str(_labels(top).index("Take a card back"))) == Unplace(SLOTS[0])
