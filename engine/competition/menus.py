@@ -227,7 +227,8 @@ class _Placing:
             return ((CONFIRM, self.prompt, "Lock your cards for this round"),)
         if isinstance(action, Unplace):
             index = SLOT_INDEX[action.slot]
-            hint = f"{self._entry_text(self.draft[index], action.slot)} goes back to your hand"
+            held = self._entry_text(self.draft[index], action.slot)
+            hint = f"{held[:1].upper()}{held[1:]} goes back to your hand"
             return (
                 (TAKE_BACK, self.prompt, ""),
                 (action.slot.name, "Which card goes back to your hand?", hint),
