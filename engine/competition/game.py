@@ -21,10 +21,11 @@ from engine.core import (
 )
 from engine.core.ai import Deadline
 from engine.core.errors import NOT_A_PLAYER, WRONG_PHASE
+from engine.core.menus import Menu, Path, Picked
 from engine.core.names import seat_ref
 from engine.core.options import OptionValue
 
-from . import ai, codec, placement, scoring, tricks, views
+from . import ai, codec, menus, placement, scoring, tricks, views
 from .actions import (
     Action,
     Confirm,
@@ -98,6 +99,8 @@ class CompetitionGame(Game[CompetitionState, Action]):
         self._deck = deck
         self._cards: dict[str, Card] | None = None
         self._ranks: ai.Ranks | None = None
+        self._last_menus: tuple[CompetitionState, Seat, menus.SeatMenus] | None = None
+        """The menus drawn last (a walk through them asks for one seat's menus many times)."""
 
     @property
     def cards(self) -> CardIndex:
@@ -180,6 +183,16 @@ class CompetitionGame(Game[CompetitionState, Action]):
         above (highest)"); given the state, what follows from it (a card sent back to the
         hand, the standing on a sea)."""
         return describe(action, state, self.cards)
+
+    def menu(self, state: CompetitionState, seat: Seat, path: Path = ()) -> Menu | Picked[Action]:
+        """A hand placed slot after slot, a trick split in one multi-pick menu, steals pile
+        first (see :mod:`.menus`)."""
+        last = self._last_menus
+        if last is None or last[0] is not state or last[1] != seat:
+            actions = self.legal_actions(state, seat)
+            found = menus.SeatMenus(state, seat, actions, self.cards, self.ranks)
+            last = self._last_menus = (state, seat, found)
+        return last[2].at(path)
 
     def state_to_json(self, state: CompetitionState) -> dict[str, Any]:
         return codec.state_to_json(state)

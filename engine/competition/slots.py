@@ -16,6 +16,17 @@ CATEGORY_ORDER: tuple[str, ...] = tuple(category.key for category in CATEGORIES)
 
 CATEGORY_LABELS: dict[str, str] = {category.key: category.name.lower() for category in CATEGORIES}
 
+SLOT_WORDS: dict[str, tuple[str, str, str]] = {
+    "area": ("Area", "largest", "smallest"),
+    "peak": ("Peak", "highest", "lowest"),
+    "temperature": ("Temperature", "warmest", "coldest"),
+    "precipitation": ("Precipitation", "wettest", "driest"),
+    "inhabitants": ("Inhabitants", "most", "fewest"),
+    "density": ("Density", "highest", "lowest"),
+}
+"""How players name the slots of each category: the category, then the winner above the strip
+and below it ("Area: largest", "Area: smallest")."""
+
 HIGH_WORD = "HIGH"
 LOW_WORD = "LOW"
 SIDE_ALIASES: dict[str, bool] = {"HIGH": True, "ABOVE": True, "LOW": False, "BELOW": False}
@@ -39,6 +50,12 @@ class Slot:
         """Readable name, e.g. ``area above (highest)``."""
         side = "above (highest)" if self.high else "below (lowest)"
         return f"{CATEGORY_LABELS[self.category]} {side}"
+
+    @property
+    def name(self) -> str:
+        """The slot in players' words, e.g. ``Area: largest`` or ``Temperature: coldest``."""
+        category, highest, lowest = SLOT_WORDS[self.category]
+        return f"{category}: {highest if self.high else lowest}"
 
     def __str__(self) -> str:
         return f"{self.category.upper()} {HIGH_WORD if self.high else LOW_WORD}"

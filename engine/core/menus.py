@@ -45,7 +45,7 @@ def clip(text: str, limit: int) -> str:
 @dataclass(frozen=True, slots=True)
 class Step:
     """How an action is chosen at one level of the tree: its key there, label and question,
-    and a hint for a choice that does not complete an action yet (shown under its label)."""
+    and optionally the hint of its choice (else the action's hint, where it completes one)."""
 
     key: str
     label: str
@@ -215,8 +215,10 @@ def _level_menu(level: _Level[A], hint: Callable[[A], str]) -> Menu:
     for group in level.groups():
         if len(group) == 1:
             node = _skip_single(group[0])
-            text = hint(node.action) if node.complete else ""  # type: ignore[arg-type]
-            choices.append(Choice(group[0].label, text or group[0].hint))
+            own = hint(node.action) if node.complete else ""  # type: ignore[arg-type]
+            # a choice that completes an action through skipped levels says what it does
+            text = (own or group[0].hint) if node is not group[0] else (group[0].hint or own)
+            choices.append(Choice(group[0].label, text))
         else:
             choices.append(Choice(f"{group[0].label}{RANGE_DASH}{group[-1].label}"))
     return Menu(level.prompt, tuple(choices))

@@ -42,7 +42,7 @@ def test_a_step_hint_shows_under_a_choice_that_leads_further() -> None:
     assert isinstance(menu, Menu)
     assert [(c.label, c.hint) for c in menu.choices] == [
         ("Eruption", "on top"),
-        ("New tile", "action 3"),  # a choice that completes an action gets the action's hint
+        ("New tile", "beside"),  # a step's own hint comes before the action's
     ]
 
 

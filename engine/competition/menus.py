@@ -1,0 +1,419 @@
+"""Island competition's menus: a hand placed slot after slot, a trick split in one pick, steals.
+
+Placing: the first menu asks for the card of the first empty slot (reveal order) that a card in
+hand or a blind card fits, so a hand takes one tap per slot and one to confirm, 13 in all. It
+lists the cards in hand that may go there, best value for that slot first, then a blind card,
+then the cards already placed elsewhere (marked "placed" and sorted last; their hint names the
+slot they would leave empty), then "Another slot" and "Take a card back". Once all twelve slots
+are filled, "Confirm my placement" comes first. Cards without a value for a slot are never
+offered for it.
+
+Splitting: one menu, "Which cards go face up on their sea piles?", taking several picks (the
+path element is the picked indices joined by "+"). The rule's bounds are exactly a number of
+picks: from two cards on, at least one face up and at least one face down, so 1 to n - 1 picks,
+and the menu's bounds refuse everything else. A one-card trick goes where its taker likes: it
+is asked as one question with two answers (face up, face down), which a phone shows as buttons.
+
+Stealing: the pile to take from (whose, which sea, its top card), then face up or face down.
+The other cards of a pile (alike for the scoring) wait behind "Another card of this pile"; more
+piles than one menu holds are grouped by player first. "Done stealing" ends the steals early.
+
+Revealing: every seat may turn over the next slot (the table's timer does it too), so it is
+one choice. Labels and hints name seats as placeholders (see ``engine.core.names``).
+
+Whose draft a placement changes is not part of the action, so the game overrides ``menu``
+itself rather than ``menu_steps``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from engine.core import Seat
+from engine.core.menus import (
+    MAX_CHOICES,
+    Choice,
+    Menu,
+    Path,
+    Picked,
+    Step,
+    bad_path,
+    read_picks,
+    tree_menu,
+)
+from engine.core.names import seat_ref
+
+from .actions import DOWN, SEA, Action, Confirm, Place, Split, Steal, StealDone, Unplace
+from .ai import Ranks
+from .cards import CardIndex
+from .describe import card_name, sea_name
+from .numbers import format_with_unit
+from .placement import fits
+from .slots import SLOT_INDEX, SLOTS, Slot
+from .state import BLIND, OVER, PLACE, SEA_INDEX, SPLIT, STEAL, CompetitionState
+
+Order = tuple[Any, ...]
+"""A sort key: the menus list choices in the order of their actions' keys."""
+Keys = tuple[str, ...]
+"""An action's key at each level of the menus."""
+Words = tuple[tuple[str, str, str], ...]
+"""An action's label, question and hint at each level of the menus."""
+Route = tuple[Keys, Action]
+
+ANOTHER_SLOT = "Another slot"
+CHANGE_SLOT = "Change a slot"
+TAKE_BACK = "Take a card back"
+CONFIRM = "Confirm my placement"
+SPLIT_PROMPT = "Which cards go face up on their sea piles? The rest go face down."
+FACE_DOWN = "Face down"
+ANOTHER_CARD = "Another card of this pile"
+DONE_STEALING = "Done stealing"
+MAX_PILES = MAX_CHOICES - 1
+"""More piles than this (with "Done stealing" beside them) are grouped by player first."""
+
+
+class _Shape(Protocol):
+    """Where a phase's actions sit in the menus: cheap keys first, words only where shown."""
+
+    def route(self, action: Action) -> tuple[Order, Keys]: ...
+
+    def words(self, action: Action) -> Words: ...
+
+
+class SeatMenus:
+    """Every menu of one seat in one state: its actions sorted once, words written on demand."""
+
+    def __init__(
+        self,
+        state: CompetitionState,
+        seat: Seat,
+        actions: Sequence[Action],
+        cards: CardIndex,
+        ranks: Ranks,
+    ) -> None:
+        self.state = state
+        self.cards = cards
+        self.actions = actions
+        self.shape = _shape(state, seat, cards, ranks)
+        routed = () if state.phase == SPLIT else actions  # a split has a menu of its own
+        routes = sorted(((*self.shape.route(a), a) for a in routed), key=lambda r: r[0])
+        self.routes = [(keys, action) for _, keys, action in routes]
+        self.said: dict[Action, Words] = {}
+
+    def at(self, path: Path) -> Menu | Picked[Action]:
+        """The menu after the choices in ``path``, or the action they name."""
+        if self.actions and self.state.phase == SPLIT:
+            return _split_menu(self.state, path, self.cards)
+        entries = [
+            (tuple(Step(key, *said) for key, said in zip(keys, self.words(a), strict=True)), a)
+            for keys, a in _enough(self.routes, path)
+        ]
+        return tree_menu(entries, path, lambda action: self.words(action)[-1][2])
+
+    def words(self, action: Action) -> Words:
+        """The words of ``action``'s steps, written once."""
+        said = self.said.get(action)
+        if said is None:
+            said = self.said[action] = self.shape.words(action)
+        return said
+
+
+def _shape(state: CompetitionState, seat: Seat, cards: CardIndex, ranks: Ranks) -> _Shape:
+    if state.phase in (SPLIT, OVER):
+        return _Nothing()
+    if state.phase == PLACE:
+        return _Placing(state, seat, cards, ranks)
+    if state.phase == STEAL:
+        return _Stealing(state, seat, cards)
+    return _Revealing(state)
+
+
+def _enough(routes: list[Route], path: Path, depth: int = 0) -> list[Route]:
+    """The routes (in menu order) that answer ``path`` exactly as all of them do, so that
+    only their words are written: at each level the path passes, every route of the branch
+    taken and one of each other branch; at the level shown, two of each branch (enough to
+    tell a branch from a lone action). Anything unusual keeps every route."""
+    if len(routes) <= 1:
+        return routes
+    branches: dict[str, list[Route]] = {}
+    for route in routes:
+        if len(route[0]) <= depth:
+            return routes  # an action that another one continues
+        branches.setdefault(route[0][depth], []).append(route)
+    if len(branches) == 1:
+        return _enough(routes, path, depth + 1)  # a level with one choice is skipped
+    groups = list(branches.values())
+    if len(groups) > MAX_CHOICES:
+        return routes  # split into ranges
+    if not path:
+        return [route for group in groups for route in group[:2]]
+    element = path[0]
+    if not (element.isdigit() and int(element) < len(groups)):
+        return routes  # refused by the tree itself
+    taken = int(element)
+    return [
+        route
+        for index, group in enumerate(groups)
+        for route in (_enough(group, path[1:], depth + 1) if index == taken else group[:1])
+    ]
+
+
+class _Nothing:
+    """No routes: nothing to do, or a split (which has a menu of its own)."""
+
+    def route(self, action: Action) -> tuple[Order, Keys]:
+        raise AssertionError("no action is routed here")
+
+    def words(self, action: Action) -> Words:
+        raise AssertionError("no action is routed here")
+
+
+class _Revealing:
+    """Turning over the next slot: one choice."""
+
+    def __init__(self, state: CompetitionState) -> None:
+        self.slot = SLOTS[state.next_slot]
+
+    def route(self, action: Action) -> tuple[Order, Keys]:
+        return (), ("reveal",)
+
+    def words(self, action: Action) -> Words:
+        prompt = "All cards are placed. Turn over the next slot?"
+        hint = "Everyone's card there is shown; the best value takes the trick"
+        return ((f"Reveal {self.slot.name}", prompt, hint),)
+
+
+# ----- placing --------------------------------------------------------------------------------
+class _Placing:
+    """Where one seat's placement actions sit, with what its draft holds now."""
+
+    def __init__(self, state: CompetitionState, seat: Seat, cards: CardIndex, ranks: Ranks) -> None:
+        mine = state.seats[seat]
+        self.cards = cards
+        self.ranks = ranks
+        self.draft = mine.draft
+        self.blinds = mine.blinds
+        self.placed_at = {e: i for i, e in enumerate(mine.draft) if e not in (None, BLIND)}
+        empty = [i for i, entry in enumerate(mine.draft) if entry is None]
+        fitting = [
+            i
+            for i in empty
+            if mine.blinds or any(fits(cards, card, SLOTS[i]) for card in mine.hand)
+        ]
+        self.current = (fitting or empty or [None])[0]  # the slot asked for first
+        filled = mine.placed_count()
+        if self.current is None:
+            self.prompt = f"All {len(SLOTS)} slots are filled. Confirm your placement?"
+        else:
+            where = SLOTS[self.current].name
+            self.prompt = f"Which card goes in {where}? ({filled} of {len(SLOTS)} placed)"
+
+    def route(self, action: Action) -> tuple[Order, Keys]:
+        if isinstance(action, Confirm):
+            return (0,), ("@confirm",)
+        if isinstance(action, Unplace):
+            return (3, SLOT_INDEX[action.slot]), ("@back", action.slot.key)
+        assert isinstance(action, Place)
+        index = SLOT_INDEX[action.slot]
+        order = self._card_order(action)
+        if index == self.current:
+            return (1, *order), (action.card,)
+        empty_first = (self.draft[index] is not None, index)
+        return (2, *empty_first, *order), ("@slot", action.slot.key, action.card)
+
+    def words(self, action: Action) -> Words:
+        if isinstance(action, Confirm):
+            return ((CONFIRM, self.prompt, "Lock your cards for this round"),)
+        if isinstance(action, Unplace):
+            index = SLOT_INDEX[action.slot]
+            held = self._entry_text(self.draft[index], action.slot)
+            hint = f"{held[:1].upper()}{held[1:]} goes back to your hand"
+            return (
+                (TAKE_BACK, self.prompt, ""),
+                (action.slot.name, "Which card goes back to your hand?", hint),
+            )
+        assert isinstance(action, Place)
+        index = SLOT_INDEX[action.slot]
+        if index == self.current:
+            return (self._card_words(action, self.prompt),)
+        return (
+            (ANOTHER_SLOT if self.current is not None else CHANGE_SLOT, self.prompt, ""),
+            (action.slot.name, "Which slot?", self._holds(index)),
+            self._card_words(action, self._card_prompt(action.slot)),
+        )
+
+    def _card_order(self, action: Place) -> tuple[int, float]:
+        """Hand cards (best for the slot first), a blind card, then cards placed elsewhere."""
+        if action.card == BLIND:
+            return 1, 0.0
+        value = self.cards[action.card].value(action.slot.category) or 0.0
+        return (2 if action.card in self.placed_at else 0), (-value if action.slot.high else value)
+
+    def _card_prompt(self, slot: Slot) -> str:
+        entry = self.draft[SLOT_INDEX[slot]]
+        if entry is None:
+            return f"Which card goes in {slot.name}?"
+        return f"{slot.name} holds {self._entry_text(entry, slot)}. Which card goes there instead?"
+
+    def _card_words(self, action: Place, prompt: str) -> tuple[str, str, str]:
+        slot, card = action.slot, action.card
+        replaced = self.draft[SLOT_INDEX[slot]]
+        back = (
+            f"; {card_name(replaced, self.cards)} goes back to your hand"
+            if replaced not in (None, BLIND)
+            else "; the blind card goes back"
+            if replaced == BLIND
+            else ""
+        )
+        if card == BLIND:
+            return "Blind card", prompt, f"Takes no trick ({self.blinds} left){back}"
+        label = self._entry_text(card, slot)
+        if card in self.placed_at:
+            left = SLOTS[self.placed_at[card]].name
+            return (
+                f"{label} · placed",
+                prompt,
+                f"Now in {left}; moving it here empties that slot{back}",
+            )
+        found = self.cards[card]
+        borders = (
+            f" · {found.borders} border{'s' if found.borders > 1 else ''}" if found.borders else ""
+        )
+        value = found.value(slot.category) or 0.0
+        beats = round(100 * self.ranks.strength(value, slot))
+        hint = f"{sea_name(found.sea)} · beats {beats}% of the deck here{borders}{back}"
+        return label, prompt, hint
+
+    def _holds(self, index: int) -> str:
+        entry = self.draft[index]
+        return "Empty" if entry is None else f"Holds {self._entry_text(entry, SLOTS[index])}"
+
+    def _entry_text(self, entry: str | None, slot: Slot) -> str:
+        """``Usedom · 445 km²``, ``a blind card`` or ``nothing``."""
+        if entry is None:
+            return "nothing"
+        if entry == BLIND:
+            return "a blind card"
+        value = self.cards[entry].value(slot.category)
+        return f"{card_name(entry, self.cards)} · {format_with_unit(slot.category, value)}"
+
+
+# ----- splitting ------------------------------------------------------------------------------
+def _split_menu(state: CompetitionState, path: Path, cards: CardIndex) -> Menu | Picked[Action]:
+    job = state.jobs[0]
+    trick = job.cards
+    choices = tuple(
+        Choice(
+            f"{card_name(card, cards)} ({sea_name(cards[card].sea)})", _standing(state, card, cards)
+        )
+        for card in trick
+    )
+    if len(trick) == 1:
+        down = len(state.seats[job.seat].face_down)
+        choices = (
+            Choice(f"Face up on the {sea_name(cards[trick[0]].sea)} pile", choices[0].hint),
+            Choice(FACE_DOWN, f"1 point at the end; you have {down} face down"),
+        )
+        question = Menu(f"Where does {card_name(trick[0], cards)} go?", choices)
+    else:
+        question = Menu(SPLIT_PROMPT, choices, min_picks=1, max_picks=len(trick) - 1)
+    if not path:
+        return question
+    if len(path) > 1:
+        raise bad_path()
+    picks = read_picks(path[0], question)
+    if len(trick) == 1:
+        return Picked(Split(((trick[0], SEA if picks == (0,) else DOWN),)))
+    return Picked(Split(tuple((c, SEA if i in picks else DOWN) for i, c in enumerate(trick))))
+
+
+def _standing(state: CompetitionState, card: str, cards: CardIndex) -> str:
+    """``Atlantic Ocean: you have 2 face up, {p1} 3`` for the sea of ``card``."""
+    seat = state.jobs[0].seat
+    sea = cards[card].sea
+    index = SEA_INDEX[sea]
+    mine = len(state.seats[seat].face_up[index])
+    best, who = max(
+        ((len(state.seats[o].face_up[index]), o) for o in state.active() if o != seat),
+        default=(0, seat),
+    )
+    others = f"{seat_ref(who)} {best}" if best else "nobody else any"
+    return f"{sea_name(sea)}: you have {mine} face up, {others}"
+
+
+# ----- stealing -------------------------------------------------------------------------------
+class _Stealing:
+    """Where one taker's steals sit: pile, then where the card goes."""
+
+    def __init__(self, state: CompetitionState, seat: Seat, cards: CardIndex) -> None:
+        self.state = state
+        self.seat = seat
+        self.cards = cards
+        self.left = state.jobs[0].count
+        piles = [
+            pile
+            for victim in state.active()
+            if victim != seat
+            for pile in state.seats[victim].face_up
+            if pile
+        ]
+        self.by_player = len(piles) > MAX_PILES
+        more = f"{self.left} card{'s' if self.left != 1 else ''}"
+        whose = "Whose pile" if self.by_player else "Which pile"
+        self.prompt = f"{whose} do you take a face-up card from? (up to {more})"
+
+    def _pile(self, action: Steal) -> tuple[str, int, tuple[str, ...]]:
+        sea = self.cards[action.card].sea
+        index = SEA_INDEX[sea]
+        return sea, index, self.state.seats[action.victim].face_up[index]
+
+    def route(self, action: Action) -> tuple[Order, Keys]:
+        if isinstance(action, StealDone):
+            return (1,), ("@done",)
+        assert isinstance(action, Steal)
+        sea, index, pile = self._pile(action)
+        victim, card = action.victim, action.card
+        keys: Keys = (f"{victim}:{sea}",)
+        if card != pile[-1]:
+            keys += ("@other", card)
+        if self.by_player:
+            keys = (f"@{victim}", *keys)
+        from_top = len(pile) - 1 - pile.index(card)
+        return (0, -len(pile), victim, index, from_top, action.to != SEA), (*keys, action.to)
+
+    def words(self, action: Action) -> Words:
+        if isinstance(action, StealDone):
+            hint = f"Leave the {'steals' if self.left > 1 else 'steal'} unused"
+            return ((DONE_STEALING, self.prompt, hint),)
+        assert isinstance(action, Steal)
+        sea, index, pile = self._pile(action)
+        victim, card, top = action.victim, action.card, pile[-1]
+        mine = len(self.state.seats[self.seat].face_up[index])
+        theirs = seat_ref(victim)
+        pile_words = (
+            f"{card_name(top, self.cards)} from {theirs}'s {sea_name(sea)} pile ({len(pile)})",
+            "Which pile do you take from?" if self.by_player else self.prompt,
+            f"{sea_name(sea)}: you have {mine} face up, {theirs} {len(pile)}",
+        )
+        question = f"Where does {card_name(top, self.cards)} go?"
+        where = (
+            (
+                f"Face up on my {sea_name(sea)} pile",
+                f"{sea_name(sea)}: you {mine + 1}, {theirs} {len(pile) - 1}",
+            )
+            if action.to == SEA
+            else (FACE_DOWN, f"1 point at the end; {theirs} keeps {len(pile) - 1}")
+        )
+        said: Words = (pile_words,)
+        if card != top:
+            name = card_name(card, self.cards)
+            said += (
+                (ANOTHER_CARD, question, "The cards of a pile score alike"),
+                (name, "Which card?", ""),
+            )
+            question = f"Where does {name} go?"
+        said += ((where[0], question, where[1]),)
+        if self.by_player:
+            said = ((f"{theirs}'s piles", self.prompt, ""), *said)
+        return said
