@@ -5,18 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image
-
 from engine.core import View
 from render.common import DEFAULT_THEME, Theme, to_png
+from render.common.png import to_png_palette
 
 from .palette import DEFAULT_PALETTE, Palette
 from .race import board_image
 from .sheet import sheet_image
 from .standings import standings_image
-
-STANDINGS_COLOURS = 32
-NO_DITHER = Image.Dither.NONE
 
 
 def render_sheet(
@@ -55,8 +51,8 @@ def render_standings(
     """The PNG of the ranking with each player's breakdown; ``top`` limits the rows shown
     (the ``highlight`` seat's row is added when it falls below them)."""
     image = standings_image(view, names, highlight=highlight, top=top, theme=theme)
-    # A long table is mostly flat colour and text: a small palette keeps it quick and light.
-    return to_png(image.quantize(STANDINGS_COLOURS, Image.Quantize.FASTOCTREE, dither=NO_DITHER))
+    # A long table is mostly flat colour and text: a palette keeps it quick and light.
+    return to_png_palette(image)
 
 
 def final_pictures(view: View, names: Sequence[str]) -> dict[str, bytes]:
