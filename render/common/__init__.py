@@ -15,7 +15,7 @@ from .hexes import (
     unit_bounds,
 )
 from .panel import PanelRow, draw_panel
-from .png import to_png
+from .png import to_png, to_png_palette
 from .shapes import MARKERS, draw_marker, draw_path, marker_outline, regular_polygon, star
 from .text import draw_text, ellipsize, fit_font, text_width
 from .theme import (
@@ -71,5 +71,6 @@ __all__ = [
     "text_width",
     "tint",
     "to_png",
+    "to_png_palette",
     "unit_bounds",
 ]

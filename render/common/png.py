@@ -36,8 +36,9 @@ def palette_for(image: Image.Image, colours: int = 256) -> Image.Image:
     """A palette for ``image``, chosen from a sample of its pixels.
 
     Every colour when the sample has no more than ``colours``; otherwise its most common
-    colours (the flat areas, kept exactly), then what the fast octree quantizer picks for
-    the rest (the edges of text and shapes).
+    colours (the flat areas), then what the fast octree quantizer picks for the rest (the
+    edges of text and shapes). The octree alone would merge close flat colours (a highlight
+    and a player's yellow); Pillow's lookup still moves a colour by up to a few levels.
     """
     sample = image.resize(
         (max(1, image.width // SAMPLE_STEP), max(1, image.height // SAMPLE_STEP)),

@@ -504,7 +504,15 @@ def main() -> None:
         print_table(header, asyncio.run(bench_hostile_bot()))
     if "pictures" in wanted:
         print()
-        header = ("picture", "size", "render+encode ms", "flat encode ms", "ratio", "bytes")
+        header = (
+            "picture",
+            "size",
+            "render+encode ms",
+            "flat encode ms",
+            "ratio",
+            "ratio to flat RGB",
+            "bytes",
+        )
         print_table(header, bench_pictures())
 
 

@@ -240,6 +240,11 @@ def test_stamped_text_has_the_pixels_pillow_draws_at_the_rounded_point(anchor, h
     assert ours.tobytes() == pillow.tobytes()
 
 
+def near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Within the steps of Pillow's palette lookup (it looks colours up by fours)."""
+    return all(abs(x - y) <= 6 for x, y in zip(a, b, strict=True))
+
+
 def test_a_palette_picture_keeps_its_flat_colours_and_its_text():
     theme = DEFAULT_THEME
     flat = [theme.background, theme.panel, theme.panel_band, theme.highlight, *theme.players]
@@ -252,6 +257,9 @@ def test_a_palette_picture_keeps_its_flat_colours_and_its_text():
     decoded = Image.open(io.BytesIO(png))
     assert decoded.mode == "P" and png == to_png_palette(image)
     rgb = decoded.convert("RGB")
-    assert [rgb.getpixel((60 * k + 30, 60)) for k in range(len(flat))] == flat
-    letters = rgb.crop((0, 140, rgb.width, 180)).getcolors(1 << 16)
-    assert theme.text in {c for _, c in letters}
+    for k, colour in enumerate(flat):
+        assert near(rgb.getpixel((60 * k + 30, 60)), colour)
+    # The highlight and the player yellow stay two colours (the octree alone merged them).
+    assert rgb.getpixel((60 * 3 + 30, 60)) != rgb.getpixel((60 * 8 + 30, 60))
+    letters = {c for _, c in rgb.crop((0, 140, rgb.width, 180)).getcolors(1 << 16)}
+    assert any(near(c, theme.text) for c in letters)
