@@ -56,6 +56,11 @@ class Pictures:
         """Whether pictures are drawn in a thread of this process (no worker pool)."""
         return self._pool is None
 
+    @property
+    def started(self) -> bool:
+        """Whether worker processes are running (they start with the first drawing)."""
+        return self._pool is not None and self._pool.started
+
     async def draw(self, key: PictureKey, view: Callable[[], View], names: Sequence[str]) -> bytes:
         """The PNG of ``view()`` (built only when the picture is not cached or being drawn)."""
         cached = self._cache.get(key)

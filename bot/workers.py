@@ -11,6 +11,7 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -35,11 +36,21 @@ class WorkerPool:
         return self._pool is not None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle)."""
+        """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle).
+
+        A worker that died (killed, out of memory) breaks the pool: this call fails, and
+        the next one starts fresh workers.
+        """
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        pool = self._pool
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self.close()
+            raise
 
     def close(self) -> None:
         """Stop the worker processes, if any were started."""

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import os
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
 import bot.rendering as rendering
 from bot.rendering import PictureKey, Pictures
+from bot.workers import WorkerPool
 from engine.core import View
 from render import render_view
 from tests.render.tigerisland_views import mid_view, small_view
@@ -84,19 +87,43 @@ async def test_a_failed_drawing_is_not_kept(monkeypatch):
     assert len(calls) == 2
 
 
-async def test_a_worker_process_draws_the_same_bytes_and_stops_on_close():
+async def test_a_worker_process_draws_the_same_bytes():
     pictures = Pictures(workers=1)
-    assert not pictures.in_process
+    assert not pictures.in_process and not pictures.started
     views = [mid_view(), small_view()]
-    pngs = await asyncio.gather(
-        *(pictures.draw(PictureKey(1, k, None), lambda v=v: v, NAMES) for k, v in enumerate(views))
-    )
+    try:
+        pngs = await asyncio.gather(
+            *(
+                pictures.draw(PictureKey(1, k, None), lambda v=v: v, NAMES)
+                for k, v in enumerate(views)
+            )
+        )
+        assert pictures.started
+    finally:
+        pictures.close()
     assert pngs == [render_view(v, NAMES) for v in views]
-    workers = list(pictures._pool._pool._processes.values())
-    assert workers and all(w.is_alive() for w in workers)
-    pictures.close()
-    assert not pictures._pool.started
-    assert all(not w.is_alive() for w in workers)
+    assert not pictures.started
+
+
+async def test_the_pool_stops_its_workers_on_close():
+    pool = WorkerPool(2)
+    pids = set(await asyncio.gather(*(pool.run(os.getpid) for _ in range(4))))
+    assert pids and os.getpid() not in pids
+    pool.close()
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+async def test_a_dead_worker_fails_one_call_and_the_next_gets_a_fresh_worker():
+    pool = WorkerPool(1)
+    try:
+        first = await pool.run(os.getpid)
+        with pytest.raises(BrokenProcessPool):
+            await pool.run(os._exit, 1)
+        assert await pool.run(os.getpid) != first
+    finally:
+        pool.close()
 
 
 def test_the_environment_chooses_the_pool_size(monkeypatch):
@@ -114,7 +141,6 @@ async def test_the_bot_closes_the_picture_pool_with_itself(simcord_env):
     service.pictures = Pictures(workers=1)
     record_png = await service.pictures.draw(PictureKey(1, 1, None), small_view, NAMES)
     assert record_png == render_view(small_view(), NAMES)
-    pool = service.pictures._pool
-    assert pool.started
+    assert service.pictures.started
     await simcord_env.bot.close()
-    assert not pool.started
+    assert not service.pictures.started
