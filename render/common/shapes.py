@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from .base import RGB, Point
 
@@ -59,14 +60,42 @@ def draw_marker(
     outline: RGB | None = None,
     width: int = 0,
 ) -> None:
-    """Draw a player marker (see :data:`MARKERS`) centred on ``centre``."""
+    """Draw a player marker (see :data:`MARKERS`) centred on ``centre``.
+
+    A polygon outlined more than a pixel wide is stamped from masks drawn once per process
+    (centred on a whole pixel): Pillow would draw each one through a mask as large as the
+    whole picture.
+    """
     polygon = marker_outline(shape, centre, radius)
     if polygon is None:
         cx, cy = centre
         box = (cx - radius, cy - radius, cx + radius, cy + radius)
         draw.ellipse(box, fill=fill, outline=outline, width=width)
-    else:
+    elif outline is None or width <= 1:
         draw.polygon(polygon, fill=fill, outline=outline, width=width)
+    else:
+        left, top, inside, edge = outlined_marker(shape, radius, width)
+        corner = (round(centre[0]) + left, round(centre[1]) + top)
+        draw.bitmap(corner, inside, fill=fill)
+        draw.bitmap(corner, edge, fill=outline)
+
+
+@lru_cache(maxsize=256)
+def outlined_marker(
+    shape: str, radius: float, width: int
+) -> tuple[int, int, Image.Image, Image.Image]:
+    """Masks of a marker centred on the origin: its inside and its outline ``width`` wide,
+    and where their top-left corner sits from the centre."""
+    at_origin = marker_outline(shape, (0.0, 0.0), radius) or []
+    left = math.floor(min(x for x, _ in at_origin)) - 2
+    top = math.floor(min(y for _, y in at_origin)) - 2
+    size = (math.ceil(max(x for x, _ in at_origin)) + 3 - left,
+            math.ceil(max(y for _, y in at_origin)) + 3 - top)  # fmt: skip
+    polygon = marker_outline(shape, (-left, -top), radius) or []
+    inside, edge = Image.new("L", size, 0), Image.new("L", size, 0)
+    ImageDraw.Draw(inside).polygon(polygon, fill=255)
+    ImageDraw.Draw(edge).polygon(polygon, outline=255, width=width)
+    return left, top, inside, edge
 
 
 def draw_path(
