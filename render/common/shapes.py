@@ -11,6 +11,8 @@ from PIL import Image, ImageDraw
 from .base import RGB, Point
 
 MARKERS = ("circle", "square", "diamond", "triangle", "hexagon", "star")
+Masks = tuple[int, int, Image.Image, Image.Image]
+"""Where a shape's box starts from its origin, the mask of its inside and of its outline."""
 
 
 def regular_polygon(centre: Point, radius: float, sides: int, rotation: float = 0) -> list[Point]:
@@ -62,9 +64,8 @@ def draw_marker(
 ) -> None:
     """Draw a player marker (see :data:`MARKERS`) centred on ``centre``.
 
-    A polygon outlined more than a pixel wide is stamped from masks drawn once per process
-    (centred on a whole pixel): Pillow would draw each one through a mask as large as the
-    whole picture.
+    An outlined polygon marker is stamped from masks drawn once per process (centred on a
+    whole pixel).
     """
     polygon = marker_outline(shape, centre, radius)
     if polygon is None:
@@ -74,27 +75,61 @@ def draw_marker(
     elif outline is None or width <= 1:
         draw.polygon(polygon, fill=fill, outline=outline, width=width)
     else:
-        left, top, inside, edge = outlined_marker(shape, radius, width)
-        corner = (round(centre[0]) + left, round(centre[1]) + top)
-        draw.bitmap(corner, inside, fill=fill)
-        draw.bitmap(corner, edge, fill=outline)
+        left, top, inside, edge = marker_masks(shape, radius, width)
+        _stamp(draw, round(centre[0]) + left, round(centre[1]) + top, inside, edge, fill, outline)
+
+
+def draw_polygon(
+    draw: ImageDraw.ImageDraw,
+    points: Sequence[Point],
+    fill: RGB,
+    *,
+    outline: RGB,
+    width: int,
+) -> None:
+    """A filled polygon with an outline ``width`` wide inside its edge.
+
+    Pillow draws such an outline through a mask as large as the whole picture; this one's
+    masks are as large as the polygon.
+    """
+    if width <= 1:
+        draw.polygon(list(points), fill=fill, outline=outline, width=width)
+        return
+    left, top, inside, edge = polygon_masks(tuple(points), width)
+    _stamp(draw, left, top, inside, edge, fill, outline)
+
+
+def _stamp(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    inside: Image.Image,
+    edge: Image.Image,
+    fill: RGB,
+    outline: RGB,
+) -> None:
+    draw.bitmap((x, y), inside, fill=fill)
+    draw.bitmap((x, y), edge, fill=outline)
 
 
 @lru_cache(maxsize=256)
-def outlined_marker(
-    shape: str, radius: float, width: int
-) -> tuple[int, int, Image.Image, Image.Image]:
-    """Masks of a marker centred on the origin: its inside and its outline ``width`` wide,
-    and where their top-left corner sits from the centre."""
-    at_origin = marker_outline(shape, (0.0, 0.0), radius) or []
-    left = math.floor(min(x for x, _ in at_origin)) - 2
-    top = math.floor(min(y for _, y in at_origin)) - 2
-    size = (math.ceil(max(x for x, _ in at_origin)) + 3 - left,
-            math.ceil(max(y for _, y in at_origin)) + 3 - top)  # fmt: skip
-    polygon = marker_outline(shape, (-left, -top), radius) or []
-    inside, edge = Image.new("L", size, 0), Image.new("L", size, 0)
-    ImageDraw.Draw(inside).polygon(polygon, fill=255)
-    ImageDraw.Draw(edge).polygon(polygon, outline=255, width=width)
+def marker_masks(shape: str, radius: float, width: int) -> Masks:
+    """:func:`polygon_masks` of a marker centred on the origin."""
+    return polygon_masks(tuple(marker_outline(shape, (0.0, 0.0), radius) or ()), width)
+
+
+def polygon_masks(points: tuple[Point, ...], width: int) -> Masks:
+    """Where a polygon's box starts (whole pixels), the mask of its inside and the mask of
+    its outline ``width`` wide (drawn shifted by whole pixels: the same pixels)."""
+    left = math.floor(min(x for x, _ in points)) - 2
+    top = math.floor(min(y for _, y in points)) - 2
+    right = math.ceil(max(x for x, _ in points)) + 3
+    bottom = math.ceil(max(y for _, y in points)) + 3
+    local = [(x - left, y - top) for x, y in points]
+    inside = Image.new("L", (right - left, bottom - top), 0)
+    edge = inside.copy()
+    ImageDraw.Draw(inside).polygon(local, fill=255)
+    ImageDraw.Draw(edge).polygon(local, outline=255, width=width)
     return left, top, inside, edge
 
 
