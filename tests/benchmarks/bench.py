@@ -8,8 +8,9 @@ sheet, board and standings pictures. Then the worst inputs: per game the most ho
 to read and the slowest scoring sheet or legal-action position built, each beside a
 baseline measured in the same run. Last, hostile interactions through the real bot in
 simcord, beside an answer that does no work. Last, every kind of picture beside encoding a
-flat image of its size. ``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``pictures``)
-runs one section only.
+flat image of its size, and how late the event loop answers while pictures are drawn in a
+thread or in worker processes. ``worst`` (or ``games``, ``service``, ``race``, ``bot``,
+``pictures``) runs one section only.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 import engine
 from engine.core import Game
 from render import RENDERERS, render_view
+from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.pictures import bench_pictures
 
@@ -514,6 +516,9 @@ def main() -> None:
             "bytes",
         )
         print_table(header, bench_pictures())
+        print()
+        header = ("event loop, 1 ms timer", "late p50 ms", "late p99 ms", "all drawn in")
+        print_table(header, asyncio.run(bench_drawing_loop()))
 
 
 if __name__ == "__main__":
