@@ -38,7 +38,13 @@ class PictureKey(NamedTuple):
 def configured_workers() -> int:
     """Worker processes from the environment (0: draw in the bot's process); default: cores."""
     text = os.environ.get(WORKERS_VARIABLE, "").strip()
-    return int(text) if text else machine_cores()
+    if not text:
+        return machine_cores()
+    if not text.isdigit():
+        raise ValueError(
+            f"{WORKERS_VARIABLE} is a number of worker processes (0 or more), not {text!r}"
+        )
+    return int(text)
 
 
 class Pictures:

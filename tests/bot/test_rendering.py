@@ -131,6 +131,9 @@ def test_the_environment_chooses_the_pool_size(monkeypatch):
     assert Pictures().in_process
     monkeypatch.setenv(rendering.WORKERS_VARIABLE, "3")
     assert rendering.configured_workers() == 3
+    monkeypatch.setenv(rendering.WORKERS_VARIABLE, "many")
+    with pytest.raises(ValueError, match="number of worker processes"):
+        Pictures()
     monkeypatch.delenv(rendering.WORKERS_VARIABLE)
     assert rendering.configured_workers() >= 1
 
