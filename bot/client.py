@@ -192,6 +192,7 @@ class IslandBot(commands.Bot):
         await super().close()
         if self.service is not None:
             self.service.computers.close()
+            self.service.pictures.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -7,15 +7,14 @@ event loop keeps answering interactions meanwhile, and the search does not hold 
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
 import random
 from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from engine import find_game
 from engine.core import OFFERED_LEVELS, Budget, Game, Level, OptionSpec
+
+from .workers import WorkerPool
 
 COMPUTER_OPTION = OptionSpec(
     "computer",
@@ -48,18 +47,13 @@ class Thinkers:
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = WorkerPool(THINKING_WORKERS)
 
     async def choose(self, game: Game, state: Any, seat: int, seed: str, level: str) -> Any:
         """The action of the computer in ``seat``, playing at ``level``."""
         if Level(level) is not Level.HARD:
             return game.choose_ai_action(state, seat, random.Random(seed), level)
-        if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(THINKING_WORKERS, mp_context=context)
-        loop = asyncio.get_running_loop()
-        notation = await loop.run_in_executor(
-            self._pool,
+        notation = await self._pool.run(
             decide,
             game.info.name,
             game.serialize(state),
@@ -71,7 +65,5 @@ class Thinkers:
         return game.parse(notation)
 
     def close(self) -> None:
-        """Stop the worker processes, if any were started."""
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
-            self._pool = None
+        """Stop the worker process, if it was started."""
+        self._pool.close()

@@ -30,10 +30,10 @@ from engine.core import (
     View,
 )
 from engine.core.options import resolve_options
-from render import render_view
 
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
+from .rendering import PictureKey, Pictures
 from .settings import split_options
 from .store import (
     DuplicateInteraction,
@@ -124,6 +124,7 @@ class GameService:
     ) -> None:
         self.store = store
         self.computers = Thinkers(budget)
+        self.pictures = Pictures()
         self._now = now
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._locks: dict[int, asyncio.Lock] = {}
@@ -533,9 +534,12 @@ class GameService:
         return find_game(record.game).view(state, seat)
 
     async def render(self, record: GameRecord, state: Any, seat: int | None = None) -> bytes:
-        """The PNG of a view, drawn in a worker thread so the event loop stays free."""
-        view = self.view(record, state, seat)
-        return await asyncio.to_thread(render_view, view, record.names)
+        """The PNG of ``seat``'s view (None: the public one) of the saved ``state``.
+
+        Drawn outside the event loop's interpreter, once per game version and viewer.
+        """
+        key = PictureKey(record.id, record.version, seat)
+        return await self.pictures.draw(key, lambda: self.view(record, state, seat), record.names)
 
     # ----- internals --------------------------------------------------------------------
     async def _lobby(self, channel_id: int) -> GameRecord:

@@ -15,8 +15,16 @@ from .hexes import (
     unit_bounds,
 )
 from .panel import PanelRow, draw_panel
-from .png import to_png
-from .shapes import MARKERS, draw_marker, draw_path, marker_outline, regular_polygon, star
+from .png import to_png, to_png_palette
+from .shapes import (
+    MARKERS,
+    draw_marker,
+    draw_path,
+    draw_polygon,
+    marker_outline,
+    regular_polygon,
+    star,
+)
 from .text import draw_text, ellipsize, fit_font, text_width
 from .theme import (
     DEFAULT_THEME,
@@ -51,6 +59,7 @@ __all__ = [
     "draw_marker",
     "draw_panel",
     "draw_path",
+    "draw_polygon",
     "draw_text",
     "edge_corners",
     "ellipsize",
@@ -71,5 +80,6 @@ __all__ = [
     "text_width",
     "tint",
     "to_png",
+    "to_png_palette",
     "unit_bounds",
 ]

@@ -32,17 +32,19 @@ def axial_to_pixel(q: float, r: float, size: float, orientation: Orientation) ->
     return (size * 1.5 * q, size * SQRT3 * (r + q / 2))
 
 
+@lru_cache(maxsize=2)
+def _unit_corners(orientation: Orientation) -> tuple[Point, ...]:
+    start = -30 if orientation is Orientation.POINTY else 0
+    return tuple(
+        (math.cos(math.radians(start + 60 * i)), math.sin(math.radians(start + 60 * i)))
+        for i in range(6)
+    )
+
+
 def hex_corners(centre: Point, size: float, orientation: Orientation) -> list[Point]:
     """The six corners of a hex of circumradius ``size`` around ``centre``, clockwise."""
-    start = -30 if orientation is Orientation.POINTY else 0
     cx, cy = centre
-    return [
-        (
-            cx + size * math.cos(math.radians(start + 60 * i)),
-            cy + size * math.sin(math.radians(start + 60 * i)),
-        )
-        for i in range(6)
-    ]
+    return [(cx + size * x, cy + size * y) for x, y in _unit_corners(orientation)]
 
 
 def unit_bounds(cells: Iterable[Axial], orientation: Orientation) -> Box:
@@ -91,6 +93,7 @@ class HexFrame:
     layout: HexLayout
 
 
+@lru_cache(maxsize=64)
 def edge_corners(direction: Axial, orientation: Orientation) -> tuple[int, int]:
     """Indices, into :func:`hex_corners`, of the two corners on the side facing ``direction``.
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from .base import RGB, Point
 
 MARKERS = ("circle", "square", "diamond", "triangle", "hexagon", "star")
+Masks = tuple[int, int, Image.Image, Image.Image]
+"""Where a shape's box starts from its origin, the mask of its inside and of its outline."""
 
 
 def regular_polygon(centre: Point, radius: float, sides: int, rotation: float = 0) -> list[Point]:
@@ -59,14 +62,75 @@ def draw_marker(
     outline: RGB | None = None,
     width: int = 0,
 ) -> None:
-    """Draw a player marker (see :data:`MARKERS`) centred on ``centre``."""
+    """Draw a player marker (see :data:`MARKERS`) centred on ``centre``.
+
+    An outlined polygon marker is stamped from masks drawn once per process (centred on a
+    whole pixel).
+    """
     polygon = marker_outline(shape, centre, radius)
     if polygon is None:
         cx, cy = centre
         box = (cx - radius, cy - radius, cx + radius, cy + radius)
         draw.ellipse(box, fill=fill, outline=outline, width=width)
-    else:
+    elif outline is None or width <= 1:
         draw.polygon(polygon, fill=fill, outline=outline, width=width)
+    else:
+        left, top, inside, edge = marker_masks(shape, radius, width)
+        _stamp(draw, round(centre[0]) + left, round(centre[1]) + top, inside, edge, fill, outline)
+
+
+def draw_polygon(
+    draw: ImageDraw.ImageDraw,
+    points: Sequence[Point],
+    fill: RGB,
+    *,
+    outline: RGB,
+    width: int,
+) -> None:
+    """A filled polygon with an outline ``width`` wide inside its edge.
+
+    Pillow draws such an outline through a mask as large as the whole picture; this one's
+    masks are as large as the polygon.
+    """
+    if width <= 1:
+        draw.polygon(list(points), fill=fill, outline=outline, width=width)
+        return
+    left, top, inside, edge = polygon_masks(tuple(points), width)
+    _stamp(draw, left, top, inside, edge, fill, outline)
+
+
+def _stamp(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    inside: Image.Image,
+    edge: Image.Image,
+    fill: RGB,
+    outline: RGB,
+) -> None:
+    draw.bitmap((x, y), inside, fill=fill)
+    draw.bitmap((x, y), edge, fill=outline)
+
+
+@lru_cache(maxsize=256)
+def marker_masks(shape: str, radius: float, width: int) -> Masks:
+    """:func:`polygon_masks` of a marker centred on the origin."""
+    return polygon_masks(tuple(marker_outline(shape, (0.0, 0.0), radius) or ()), width)
+
+
+def polygon_masks(points: tuple[Point, ...], width: int) -> Masks:
+    """Where a polygon's box starts (whole pixels), the mask of its inside and the mask of
+    its outline ``width`` wide (drawn shifted by whole pixels: the same pixels)."""
+    left = math.floor(min(x for x, _ in points)) - 2
+    top = math.floor(min(y for _, y in points)) - 2
+    right = math.ceil(max(x for x, _ in points)) + 3
+    bottom = math.ceil(max(y for _, y in points)) + 3
+    local = [(x - left, y - top) for x, y in points]
+    inside = Image.new("L", (right - left, bottom - top), 0)
+    edge = inside.copy()
+    ImageDraw.Draw(inside).polygon(local, fill=255)
+    ImageDraw.Draw(edge).polygon(local, outline=255, width=width)
+    return left, top, inside, edge
 
 
 def draw_path(

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from .base import RGB, Point
 from .theme import DEJAVU, FontFamily, font
 
 ELLIPSIS = "…"
+STAMPS = 4096  # text masks kept per process: numbers and labels repeat across pictures
+WIDTHS = 8192  # text widths kept per process
 
 
+@lru_cache(maxsize=WIDTHS)
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
-    """How wide ``text`` is in ``face``, in pixels."""
+    """How wide ``text`` is in ``face``, in pixels (remembered: labels repeat)."""
     return face.getlength(text)
 
 
@@ -31,9 +35,44 @@ def draw_text(
     """Draw ``text`` anchored at ``xy`` (Pillow anchors; default: centred), with an optional halo.
 
     A halo is an outline in a contrasting colour that keeps text legible on any background.
+    The anchor is rounded to a whole pixel, so each text's mask is drawn once per process
+    and stamped wherever it appears again (the same pixels Pillow draws at that point).
     """
-    width = halo_width if halo is not None else 0
-    draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=halo)
+    x, y = round(xy[0]), round(xy[1])
+    if "\n" in text:
+        width = halo_width if halo is not None else 0
+        draw.text(
+            (x, y), text, font=face, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=halo
+        )
+        return
+    if halo is not None and halo_width > 0:
+        _stamp(draw, x, y, stamp(text, face, anchor, halo_width), halo)
+        if halo == fill:
+            return
+    _stamp(draw, x, y, stamp(text, face, anchor, 0), fill)
+
+
+def _stamp(draw: ImageDraw.ImageDraw, x: int, y: int, mask: Stamp, fill: RGB) -> None:
+    left, top, image = mask
+    if image is not None:
+        draw.bitmap((x + left, y + top), image, fill=fill)
+
+
+Stamp = tuple[int, int, Image.Image | None]
+"""A text's mask and where its top-left corner sits from the anchor (None: nothing to draw)."""
+
+
+@lru_cache(maxsize=STAMPS)
+def stamp(text: str, face: ImageFont.FreeTypeFont, anchor: str, stroke: int) -> Stamp:
+    """The coverage mask of ``text`` drawn at the origin (outlined ``stroke`` pixels wide)."""
+    left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke)
+    if right <= left or bottom <= top:
+        return left, top, None
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, font=face, fill=255, anchor=anchor, stroke_width=stroke
+    )
+    return left, top, mask
 
 
 def fit_font(

@@ -22,8 +22,10 @@ def rgb(spec: str) -> RGB:
     return (r, g, b)
 
 
+@lru_cache(maxsize=4096)
 def mix(a: RGB, b: RGB, t: float) -> RGB:
-    """The colour ``t`` of the way from ``a`` to ``b`` (0 gives ``a``, 1 gives ``b``)."""
+    """The colour ``t`` of the way from ``a`` to ``b`` (0 gives ``a``, 1 gives ``b``);
+    remembered, as boards mix the same few colours for every hex."""
     return (
         round(a[0] + (b[0] - a[0]) * t),
         round(a[1] + (b[1] - a[1]) * t),

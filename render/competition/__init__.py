@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import View
-from render.common import DEFAULT_THEME, Theme
-from render.common.png import to_png_palette
+from render.common import DEFAULT_THEME, Theme, to_png_palette
 
 from .board import DEFAULT_TITLE, board_image
 from .cards import draw_blind_card, draw_card, draw_card_back, draw_slot_card

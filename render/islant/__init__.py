@@ -5,18 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image
-
 from engine.core import View
-from render.common import DEFAULT_THEME, Theme, to_png
+from render.common import DEFAULT_THEME, Theme, to_png_palette
 
 from .palette import DEFAULT_PALETTE, Palette
 from .race import board_image
 from .sheet import sheet_image
 from .standings import standings_image
-
-STANDINGS_COLOURS = 32
-NO_DITHER = Image.Dither.NONE
 
 
 def render_sheet(
@@ -30,7 +25,7 @@ def render_sheet(
 ) -> bytes:
     """The PNG of one player's sheet (a ``sheet_view``); ``roll`` is the dice of the round."""
     image, _ = sheet_image(sheet_data, name, roll=roll, title=title, theme=theme, palette=palette)
-    return to_png(image)
+    return to_png_palette(image)
 
 
 def render_board(
@@ -41,7 +36,7 @@ def render_board(
     theme: Theme = DEFAULT_THEME,
 ) -> bytes:
     """The PNG of the race: round, roll, progress and standings (``view.seat``'s row lit)."""
-    return to_png(board_image(view, names, title=title, theme=theme))
+    return to_png_palette(board_image(view, names, title=title, theme=theme))
 
 
 def render_standings(
@@ -55,8 +50,7 @@ def render_standings(
     """The PNG of the ranking with each player's breakdown; ``top`` limits the rows shown
     (the ``highlight`` seat's row is added when it falls below them)."""
     image = standings_image(view, names, highlight=highlight, top=top, theme=theme)
-    # A long table is mostly flat colour and text: a small palette keeps it quick and light.
-    return to_png(image.quantize(STANDINGS_COLOURS, Image.Quantize.FASTOCTREE, dither=NO_DITHER))
+    return to_png_palette(image)
 
 
 def final_pictures(view: View, names: Sequence[str]) -> dict[str, bytes]:

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.islant.geometry import LEVELS, SHIPS, WAVES
-from render.common import Theme, draw_panel
+from render.common import Theme, draw_panel, draw_text
 
 from .model import Race, Standing, parse_race
 from .parts import MARGIN, draw_title
@@ -90,7 +90,7 @@ def standings_image(
         theme,
     )
     small = theme.font(FOOTER_PX)
-    draw.text((MARGIN, y), status_line(race), font=small, fill=theme.muted_text)
+    draw_text(draw, (MARGIN, y), status_line(race), small, theme.muted_text, anchor="la")
     y += FOOTER_PX + 16
     y = draw_panel(
         draw,
@@ -104,6 +104,6 @@ def standings_image(
     if hidden > 0:
         y += 10
         more = f"… and {hidden} more player{'s' if hidden != 1 else ''}"
-        draw.text((MARGIN, y), more, font=small, fill=theme.muted_text)
+        draw_text(draw, (MARGIN, y), more, small, theme.muted_text, anchor="la")
         y += FOOTER_PX
     return image.crop((0, 0, WIDTH, round(y + MARGIN)))

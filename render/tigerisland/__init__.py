@@ -8,7 +8,7 @@ from dataclasses import replace
 from PIL import Image, ImageDraw
 
 from engine.core import View
-from render.common import DEFAULT_THEME, HexLayout, Theme, to_png
+from render.common import DEFAULT_THEME, HexLayout, Theme, to_png_palette
 
 from .board import draw_island, draw_origin
 from .layout import frame_board
@@ -50,7 +50,7 @@ def render_board(
 ) -> bytes:
     """The PNG of a TigerIsland view; ``names`` are the players' display names by seat."""
     image, _ = render_image(view, names, title=title, theme=theme)
-    return to_png(image)
+    return to_png_palette(image)
 
 
 __all__ = ["DEFAULT_TITLE", "render_board", "render_image"]

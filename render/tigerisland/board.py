@@ -14,6 +14,7 @@ from render.common import (
     Theme,
     draw_marker,
     draw_path,
+    draw_polygon,
     draw_text,
     edge_corners,
     fit_font,
@@ -151,7 +152,7 @@ def _draw_piece(
         cx, cy = centre
         for side in (-1, 1):
             ear = regular_polygon((cx + side * radius * 0.62, cy - radius), radius * 0.5, 3)
-            draw.polygon(ear, fill=colour, outline=theme.line, width=width)
+            draw_polygon(draw, ear, colour, outline=theme.line, width=width)
     draw_marker(draw, shape, centre, radius + width * 1.5, theme.text)
     draw_marker(draw, shape, centre, radius, colour, outline=theme.line, width=width)
     face = theme.font(radius * 1.3, bold=True)

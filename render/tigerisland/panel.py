@@ -15,6 +15,7 @@ from render.common import (
     draw_marker,
     draw_panel,
     draw_path,
+    draw_polygon,
     draw_text,
     ellipsize,
     fit_layout,
@@ -91,7 +92,8 @@ def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: Board, theme: Theme) 
     draw_text(draw, (mid, bottom - 10), deck, theme.font(SMALL_PX, True), theme.text, anchor="mb")
     centre = (mid, (top + bottom) / 2)
     if board.outcome is not None:
-        draw.polygon(star(centre, 56, inner=0.5), fill=theme.highlight, outline=theme.line, width=3)
+        trophy = star(centre, 56, inner=0.5)
+        draw_polygon(draw, trophy, theme.highlight, outline=theme.line, width=3)
         if len(board.outcome.winners) == 1:
             seat = board.outcome.winners[0]
             draw_marker(

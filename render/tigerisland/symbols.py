@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
-from render.common import RGB, Point, shade, tint
+from render.common import RGB, Point, draw_polygon, shade, tint
 
 LAVA: RGB = (0xFF, 0x9A, 0x2E)
 TRUNK: RGB = (0x6B, 0x44, 0x23)
@@ -73,7 +73,7 @@ def rock(draw: ImageDraw.ImageDraw, centre: Point, scale: float, fill: RGB) -> N
     width = max(1, round(scale * 0.08))
     for dx, dy, size in ((-0.3, 0.1, 0.65), (0.55, 0.3, 0.45)):
         shape = [(x * size, y * size) for x, y in _STONE]
-        draw.polygon(_place(centre, scale, shape, dx, dy), fill=stone, outline=edge, width=width)
+        draw_polygon(draw, _place(centre, scale, shape, dx, dy), stone, outline=edge, width=width)
 
 
 SYMBOLS: dict[str, Symbol] = {

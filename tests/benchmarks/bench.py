@@ -6,9 +6,11 @@ final boards. Then the game service: one move through load → apply → save on
 file; and a 99-player Islant race (every action through the service, a round's submissions
 all at once) with its sheet, board and standings pictures. Then the worst inputs: per game
 the most hostile text to read and the slowest scoring sheet or legal-action position built,
-each beside a baseline measured in the same run. Last, hostile interactions through the real
-bot in simcord, beside an answer that does no work. ``worst`` (or ``games``, ``service``,
-``race``, ``bot``) runs one section only.
+each beside a baseline measured in the same run. Then hostile interactions through the real
+bot in simcord, beside an answer that does no work. Last, every kind of picture beside
+encoding a flat image of its size, and how late the event loop answers while pictures are
+drawn in a thread or in worker processes. ``worst`` (or ``games``, ``service``, ``race``,
+``bot``, ``pictures``) runs one section only.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ import engine
 from engine.core import Game
 from engine.core.menus import walk_all
 from render import RENDERERS, render_view
+from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
+from tests.benchmarks.pictures import bench_pictures
 
 Row = tuple[str, str, str]
 
@@ -491,7 +495,7 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
-SECTIONS = ("all", "games", "service", "race", "worst", "bot")
+SECTIONS = ("all", "games", "service", "race", "worst", "bot", "pictures")
 
 
 def main() -> None:
@@ -522,6 +526,21 @@ def main() -> None:
         print()
         header = ("", "hostile interaction", "median ms", "max ms", "baseline", "median ms")
         print_table(header, asyncio.run(bench_hostile_bot()))
+    if "pictures" in wanted:
+        print()
+        header = (
+            "picture",
+            "size",
+            "render+encode ms",
+            "flat encode ms",
+            "ratio",
+            "ratio to flat RGB",
+            "bytes",
+        )
+        print_table(header, bench_pictures())
+        print()
+        header = ("event loop, 1 ms timer", "late p50 ms", "late p99 ms", "all drawn in")
+        print_table(header, asyncio.run(bench_drawing_loop()))
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import simcord
 
 import bot.competition.hand as hand_module
 import bot.competition.keeper as keeper_module
-import bot.service as service_module
+import bot.rendering as rendering_module
 from engine import find_game
 from engine.competition.actions import Confirm, Place, Split, Steal
 from engine.competition.deck import card_by_id
@@ -99,7 +99,7 @@ def _mentions(text: str, name: str) -> bool:
 def watch(world, monkeypatch) -> Watch:
     """Spy on the bot's renderers: the public board (service) and the private hand panel."""
     spy = Watch(world)
-    draw_board, draw_hand = service_module.render_view, hand_module.render_hand
+    draw_board, draw_hand = rendering_module.render_view, hand_module.render_hand
 
     def board(view, names, **options):
         png = draw_board(view, names, **options)
@@ -111,7 +111,7 @@ def watch(world, monkeypatch) -> Watch:
         spy.record(png, view.seat)
         return png
 
-    monkeypatch.setattr(service_module, "render_view", board)
+    monkeypatch.setattr(rendering_module, "render_view", board)
     monkeypatch.setattr(hand_module, "render_hand", hand)
     return spy
 

@@ -35,6 +35,7 @@ from render.common import (
     to_png,
     unit_bounds,
 )
+from render.common.png import to_png_palette
 
 AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 cells = st.lists(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), max_size=60)
@@ -218,3 +219,47 @@ def test_text_halo_surrounds_the_letters():
     )
     colours = {c for _, c in image.getcolors(1 << 16)}
     assert {(255, 255, 255), (0, 0, 0), (0, 0, 255)} <= colours
+
+
+@pytest.mark.parametrize("anchor", ["mm", "lt", "la", "rm", "ms"])
+@pytest.mark.parametrize("halo", [0, 2])
+@pytest.mark.parametrize("text", ["12", "Sailor 42 wins", "Åland …", " ", ""])
+def test_stamped_text_has_the_pixels_pillow_draws_at_the_rounded_point(anchor, halo, text):
+    face = font(19, bold=True)
+    ours = Image.new("RGB", (320, 80), DEFAULT_THEME.panel)
+    pillow = ours.copy()
+    outline = DEFAULT_THEME.line if halo else None
+    for _ in range(2):  # the second time from the remembered mask
+        draw_text(ImageDraw.Draw(ours), (160.4, 39.6), text, face, DEFAULT_THEME.text,
+                  anchor=anchor, halo=outline, halo_width=halo)  # fmt: skip
+    for _ in range(2):
+        ImageDraw.Draw(pillow).text(
+            (160, 40), text, font=face, fill=DEFAULT_THEME.text, anchor=anchor,
+            stroke_width=halo, stroke_fill=outline,
+        )  # fmt: skip
+    assert ours.tobytes() == pillow.tobytes()
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Within the steps of Pillow's palette lookup (it looks colours up by fours)."""
+    return all(abs(x - y) <= 6 for x, y in zip(a, b, strict=True))
+
+
+def test_a_palette_picture_keeps_its_flat_colours_and_its_text():
+    theme = DEFAULT_THEME
+    flat = [theme.background, theme.panel, theme.panel_band, theme.highlight, *theme.players]
+    image = Image.new("RGB", (60 * len(flat), 200), theme.background)
+    draw = ImageDraw.Draw(image)
+    for k, colour in enumerate(flat):
+        draw.rectangle((60 * k, 0, 60 * k + 59, 120), fill=colour)
+        draw_text(draw, (60 * k + 30, 160), str(k), font(30, bold=True), theme.text)
+    png = to_png_palette(image)
+    decoded = Image.open(io.BytesIO(png))
+    assert decoded.mode == "P" and png == to_png_palette(image)
+    rgb = decoded.convert("RGB")
+    for k, colour in enumerate(flat):
+        assert near(rgb.getpixel((60 * k + 30, 60)), colour)
+    # The highlight and the player yellow stay two colours (the octree alone merged them).
+    assert rgb.getpixel((60 * 3 + 30, 60)) != rgb.getpixel((60 * 8 + 30, 60))
+    letters = {c for _, c in rgb.crop((0, 140, rgb.width, 180)).getcolors(1 << 16)}
+    assert any(near(c, theme.text) for c in letters)

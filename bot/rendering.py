@@ -1,0 +1,100 @@
+"""Board pictures drawn outside the event loop's interpreter, and kept for reuse.
+
+Drawing is Python-level work that holds the interpreter lock: done in the bot's process,
+even in a thread, it starves the loop that acknowledges interactions. :class:`Pictures`
+draws in a pool of worker processes as large as the machine and keeps the latest pictures
+by (game, state version, viewer), so a public board asked for by 99 players at once is
+drawn once: later requests for a picture being drawn wait for that one drawing.
+
+``ISLANDBOT_RENDER_WORKERS=0`` draws in a thread of the bot's process instead (for tests,
+where starting worker processes costs more than it saves).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from engine.core import View
+from render import render_view
+
+from .workers import WorkerPool, machine_cores
+
+WORKERS_VARIABLE = "ISLANDBOT_RENDER_WORKERS"
+CACHE_SIZE = 128  # pictures are 30–300 KB each
+
+
+class PictureKey(NamedTuple):
+    """What a picture depends on: the game, its state version and who looks (None: everyone)."""
+
+    game_id: int
+    version: int
+    viewer: int | None
+
+
+def configured_workers() -> int:
+    """Worker processes from the environment (0: draw in the bot's process); default: cores."""
+    text = os.environ.get(WORKERS_VARIABLE, "").strip()
+    if not text:
+        return machine_cores()
+    if not text.isdigit():
+        raise ValueError(
+            f"{WORKERS_VARIABLE} is a number of worker processes (0 or more), not {text!r}"
+        )
+    return int(text)
+
+
+class Pictures:
+    """PNG pictures of game views: drawn in worker processes, the latest ones cached."""
+
+    def __init__(self, workers: int | None = None, cache_size: int = CACHE_SIZE) -> None:
+        count = configured_workers() if workers is None else workers
+        self._pool = WorkerPool(count) if count > 0 else None
+        self._cache: OrderedDict[PictureKey, bytes] = OrderedDict()
+        self._cache_size = cache_size
+        self._drawing: dict[PictureKey, asyncio.Future[bytes]] = {}
+
+    @property
+    def in_process(self) -> bool:
+        """Whether pictures are drawn in a thread of this process (no worker pool)."""
+        return self._pool is None
+
+    @property
+    def started(self) -> bool:
+        """Whether worker processes are running (they start with the first drawing)."""
+        return self._pool is not None and self._pool.started
+
+    async def draw(self, key: PictureKey, view: Callable[[], View], names: Sequence[str]) -> bytes:
+        """The PNG of ``view()`` (built only when the picture is not cached or being drawn)."""
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = asyncio.ensure_future(self._render(view(), list(names)))
+            self._drawing[key] = drawing
+            drawing.add_done_callback(lambda done: self._settle(key, done))
+        # One waiter giving up (its interaction cancelled) must not stop the others' picture.
+        return await asyncio.shield(drawing)
+
+    async def _render(self, view: View, names: list[str]) -> bytes:
+        if self._pool is None:
+            return await asyncio.to_thread(render_view, view, names)
+        return await self._pool.run(render_view, view, names)
+
+    def _settle(self, key: PictureKey, done: asyncio.Future[bytes]) -> None:
+        del self._drawing[key]
+        if done.cancelled() or done.exception() is not None:
+            return
+        self._cache[key] = done.result()
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def close(self) -> None:
+        """Stop the worker processes, if any were started."""
+        if self._pool is not None:
+            self._pool.close()

@@ -1,0 +1,59 @@
+"""A pool of worker processes, started on first use and stopped with the bot.
+
+CPU work run here (a hard computer's search, drawing a picture) does not hold the event
+loop's interpreter lock, so the loop keeps answering interactions meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (at least one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+class WorkerPool:
+    """``workers`` spawned processes, started by the first :meth:`run`."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    @property
+    def started(self) -> bool:
+        return self._pool is not None
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle).
+
+        A worker that died (killed, out of memory) breaks the pool: this call fails, and
+        the next one starts fresh workers.
+        """
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        pool = self._pool
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self.close()
+            raise
+
+    def close(self) -> None:
+        """Stop the worker processes, if any were started."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None

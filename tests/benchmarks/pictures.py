@@ -1,0 +1,116 @@
+"""Every kind of picture: render + encode beside encoding a flat image of its size and mode.
+
+The baseline is Pillow's PNG encoding (with the renderers' own settings) of a one-colour image
+as large as the picture and of the same mode, measured in the same run, in turns with the
+picture; the budget is at most 4× that baseline and at most 300 KB per picture. Each time is
+the fastest of the runs: on a shared machine the slower ones measure the neighbours. Palette
+pictures are also set beside a flat RGB image (what the drawing canvas costs to encode).
+"""
+
+from __future__ import annotations
+
+import gc
+import io
+import time
+from collections.abc import Callable
+from functools import partial
+
+from PIL import Image
+
+from engine.islant import sheet_view
+from render import render_view
+from render.common.png import to_png
+from render.competition import render_board as competition_board
+from render.competition import render_hand
+from render.islant import render_board as islant_board
+from render.islant import render_sheet, render_standings
+from tests.render import competition_views, tigerisland_views, wars_views
+from tests.render.islant_states import NAMES, crowd_view, played
+
+REPEAT = 15
+Picture = tuple[str, Callable[[], bytes]]
+PictureRow = tuple[str, str, str, str, str, str, str]
+
+
+def pictures() -> list[Picture]:
+    """Every kind of picture the bot sends, at its largest ordinary size."""
+    two = ["Alice", "Bob"]
+    six = [f"Captain {k}" for k in range(6)]
+    five = [f"Islander {k}" for k in range(5)]
+    sheet_state = played(5, 6, players=2, seed=3)
+    sheet = sheet_view(sheet_state, 0)
+    race = crowd_view(99)
+    finished_race = crowd_view(99, over=True)
+    placing = competition_views.view(competition_views.placing(5, seed=7, placed=5), 0)
+    table = competition_views.view(competition_views.mid_reveal(5, seed=7))
+    final = competition_views.view(competition_views.finished(5, seed=7))
+    tiger_mid, tiger_big = tigerisland_views.mid_view(), tigerisland_views.big_view()
+    tiger_end = tigerisland_views.finished_view()
+    wars_mid, wars_end = wars_views.mid_view(6), wars_views.finished_view(6)
+    return [
+        ("tigerisland board, 20 tiles", lambda: render_view(tiger_mid, two)),
+        ("tigerisland board, 48 tiles", lambda: render_view(tiger_big, two)),
+        ("tigerisland board, finished", lambda: render_view(tiger_end, two)),
+        ("islant sheet (level 5, roll)", lambda: render_sheet(sheet, "Alice", roll=(1, 2, 3))),
+        ("islant race board, 99 players", lambda: islant_board(race, NAMES)),
+        ("islant standings, all 99", lambda: render_standings(finished_race, NAMES)),
+        (
+            "islant standings, top 10 + you",
+            lambda: render_standings(race, NAMES, highlight=50, top=10),
+        ),
+        ("wars board, 6 players, mid-game", lambda: render_view(wars_mid, six)),
+        ("wars board, 6 players, finished", lambda: render_view(wars_end, six)),
+        ("competition hand, 5 players", lambda: render_hand(placing, five)),
+        ("competition table, 5 players", lambda: competition_board(table, five)),
+        ("competition final table", lambda: competition_board(final, five)),
+    ]
+
+
+def fastest_ms(*works: Callable[[], object]) -> list[float]:
+    """The fastest of ``REPEAT`` runs of each of ``works``, in milliseconds, run in turns (so
+    that all see the same load), the garbage collector paused."""
+    for work in works:
+        work()
+    gc.collect()
+    gc.disable()
+    times: list[list[float]] = [[] for _ in works]
+    try:
+        for _ in range(REPEAT):
+            for work, out in zip(works, times, strict=True):
+                start = time.perf_counter()
+                work()
+                out.append((time.perf_counter() - start) * 1000)
+    finally:
+        gc.enable()
+    return [min(t) for t in times]
+
+
+def flat_of(png: bytes) -> Image.Image:
+    """A one-colour image as large as ``png``'s picture and of its mode."""
+    with Image.open(io.BytesIO(png)) as picture:
+        size, mode = picture.size, picture.mode
+    flat = Image.new("RGB", size, (23, 58, 82))
+    return flat.quantize(2) if mode == "P" else flat.convert(mode)
+
+
+def bench_pictures() -> list[PictureRow]:
+    """One row per picture: size, render + encode, flat encode, their ratio, the ratio to a
+    flat RGB image of the same size, bytes."""
+    rows: list[PictureRow] = []
+    for label, draw in pictures():
+        png = draw()
+        flat = flat_of(png)
+        canvas = flat.convert("RGB")
+        drawn, base, rgb = fastest_ms(draw, partial(to_png, flat), partial(to_png, canvas))
+        rows.append(
+            (
+                label,
+                f"{flat.width}×{flat.height} {flat.mode}",
+                f"{drawn:.1f}",
+                f"{base:.2f}",
+                f"{drawn / base:.1f}×",
+                f"{drawn / rgb:.1f}×",
+                f"{len(png) / 1024:.0f} KB",
+            )
+        )
+    return rows

@@ -1,0 +1,149 @@
+"""Pictures drawn off the event loop: one drawing per game version and viewer, a real pool."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
+
+import bot.rendering as rendering
+from bot.rendering import PictureKey, Pictures
+from bot.workers import WorkerPool
+from engine.core import View
+from render import render_view
+from tests.render.tigerisland_views import mid_view, small_view
+
+NAMES = ["Alice", "Bob"]
+
+
+@pytest.fixture
+def drawings(monkeypatch) -> list[View]:
+    """Every view drawn in the process (the in-process renderer is spied on)."""
+    drawn: list[View] = []
+
+    def spy(view: View, names: list[str]) -> bytes:
+        drawn.append(view)
+        return render_view(view, names)
+
+    monkeypatch.setattr(rendering, "render_view", spy)
+    return drawn
+
+
+async def test_99_concurrent_requests_for_one_picture_draw_it_once(drawings):
+    pictures = Pictures(workers=0)
+    built = []
+
+    def view() -> View:
+        built.append(1)
+        return mid_view()
+
+    key = PictureKey(game_id=1, version=7, viewer=None)
+    pngs = await asyncio.gather(*(pictures.draw(key, view, NAMES) for _ in range(99)))
+    assert len(drawings) == 1 and len(built) == 1
+    assert set(pngs) == {render_view(mid_view(), NAMES)}
+    assert await pictures.draw(key, view, NAMES) == pngs[0]
+    assert len(drawings) == 1
+
+
+async def test_other_viewers_and_versions_get_their_own_pictures(drawings):
+    pictures = Pictures(workers=0)
+    public = PictureKey(1, 7, None)
+    first = await pictures.draw(public, mid_view, NAMES)
+    seat = await pictures.draw(PictureKey(1, 7, 0), lambda: small_view(), NAMES)
+    later = await pictures.draw(PictureKey(1, 8, None), small_view, NAMES)
+    other_game = await pictures.draw(PictureKey(2, 7, None), small_view, NAMES)
+    assert len(drawings) == 4
+    assert first != seat and seat == later == other_game
+    assert await pictures.draw(public, small_view, NAMES) == first
+
+
+async def test_the_cache_keeps_the_latest_pictures_only(drawings):
+    pictures = Pictures(workers=0, cache_size=2)
+    for version in (1, 2, 3):
+        await pictures.draw(PictureKey(1, version, None), small_view, NAMES)
+    await pictures.draw(PictureKey(1, 3, None), small_view, NAMES)
+    await pictures.draw(PictureKey(1, 1, None), small_view, NAMES)
+    assert len(drawings) == 4
+
+
+async def test_a_failed_drawing_is_not_kept(monkeypatch):
+    pictures = Pictures(workers=0)
+    calls = []
+
+    def broken(view: View, names: list[str]) -> bytes:
+        calls.append(view)
+        raise ValueError("no renderer")
+
+    monkeypatch.setattr(rendering, "render_view", broken)
+    key = PictureKey(1, 1, None)
+    results = await asyncio.gather(
+        *(pictures.draw(key, small_view, NAMES) for _ in range(3)), return_exceptions=True
+    )
+    assert all(isinstance(r, ValueError) for r in results) and len(calls) == 1
+    with pytest.raises(ValueError):
+        await pictures.draw(key, small_view, NAMES)
+    assert len(calls) == 2
+
+
+async def test_a_worker_process_draws_the_same_bytes():
+    pictures = Pictures(workers=1)
+    assert not pictures.in_process and not pictures.started
+    views = [mid_view(), small_view()]
+    try:
+        pngs = await asyncio.gather(
+            *(
+                pictures.draw(PictureKey(1, k, None), lambda v=v: v, NAMES)
+                for k, v in enumerate(views)
+            )
+        )
+        assert pictures.started
+    finally:
+        pictures.close()
+    assert pngs == [render_view(v, NAMES) for v in views]
+    assert not pictures.started
+
+
+async def test_the_pool_stops_its_workers_on_close():
+    pool = WorkerPool(2)
+    pids = set(await asyncio.gather(*(pool.run(os.getpid) for _ in range(4))))
+    assert pids and os.getpid() not in pids
+    pool.close()
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+async def test_a_dead_worker_fails_one_call_and_the_next_gets_a_fresh_worker():
+    pool = WorkerPool(1)
+    try:
+        first = await pool.run(os.getpid)
+        with pytest.raises(BrokenProcessPool):
+            await pool.run(os._exit, 1)
+        assert await pool.run(os.getpid) != first
+    finally:
+        pool.close()
+
+
+def test_the_environment_chooses_the_pool_size(monkeypatch):
+    monkeypatch.setenv(rendering.WORKERS_VARIABLE, "0")
+    assert Pictures().in_process
+    monkeypatch.setenv(rendering.WORKERS_VARIABLE, "3")
+    assert rendering.configured_workers() == 3
+    monkeypatch.setenv(rendering.WORKERS_VARIABLE, "many")
+    with pytest.raises(ValueError, match="number of worker processes"):
+        Pictures()
+    monkeypatch.delenv(rendering.WORKERS_VARIABLE)
+    assert rendering.configured_workers() >= 1
+
+
+async def test_the_bot_closes_the_picture_pool_with_itself(simcord_env):
+    service = simcord_env.bot.service
+    assert service.pictures.in_process  # tests draw in the test process
+    service.pictures = Pictures(workers=1)
+    record_png = await service.pictures.draw(PictureKey(1, 1, None), small_view, NAMES)
+    assert record_png == render_view(small_view(), NAMES)
+    assert service.pictures.started
+    await simcord_env.bot.close()
+    assert not service.pictures.started
