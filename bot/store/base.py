@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from pathlib import Path
@@ -199,8 +199,7 @@ class Store(ABC):
         if row is None:
             return None
         seats = await self._rows(
-            "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ?"
-            " ORDER BY seat",
+            "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat",
             (row["id"],),
         )
         return GameRecord(

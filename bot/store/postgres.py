@@ -109,10 +109,7 @@ class PostgresStore(Store):
         if missing:
             raise StoreError("schema_mismatch", f"{table}.{missing[0]} is missing on the target.")
         flags = [kinds[c][0] == "boolean" for c in columns]
-        records = [
-            tuple(bool(v) if flag and v is not None else v for v, flag in zip(row, flags, strict=True))
-            for row in rows
-        ]
+        records = [_typed(row, flags) for row in rows]
         await tx.conn.copy_records_to_table(table, records=records, columns=list(columns))
         for column, (_, identity) in kinds.items():
             if identity == "YES":
@@ -139,6 +136,14 @@ class _PostgresTx(Tx):
             return await self.conn.fetch(numbered(sql), *params)
         except asyncpg.UniqueViolationError as exc:
             raise UniqueViolation(f"{exc.constraint_name}: {exc}") from exc
+
+
+def _typed(row: Sequence[Any], flags: Sequence[bool]) -> tuple[Any, ...]:
+    """A copied row with SQLite's 0 and 1 turned into booleans where the column wants them."""
+    return tuple(
+        bool(value) if flag and value is not None else value
+        for value, flag in zip(row, flags, strict=True)
+    )
 
 
 @cache

@@ -130,4 +130,3 @@ class _SQLiteTx(Tx):
 
 def _translated(exc: sqlite3.IntegrityError) -> Exception:
     return UniqueViolation(str(exc)) if "UNIQUE" in str(exc) else exc
-
