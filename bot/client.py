@@ -60,7 +60,7 @@ class IslandBot(commands.Bot):
             **client_options,
         )
         self.database = database
-        self.shards = shards  # None: one process serves every server
+        self.served_shards = shards  # None: one process serves every server
         self.dev_guild = dev_guild
         self.heartbeat = heartbeat
         self.run_jobs.change_interval(seconds=job_poll_seconds)
@@ -127,18 +127,23 @@ class IslandBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
-        if self.dev_guild is not None and (self.shards is None or self.shards.syncs_commands):
+        if self.dev_guild is not None and self.syncs_commands:
             await self.sync_commands(self.dev_guild)
         if self.heartbeat is not None:
             self.beat.start()
         self.run_jobs.start()
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the commands: one alone, or the shard 0 one."""
+        return self.served_shards is None or self.served_shards.syncs_commands
 
     @tasks.loop(seconds=JOB_POLL_SECONDS)
     async def run_jobs(self) -> None:
         """Run due reminders, timeouts and round timers, and show what they did."""
         assert self.service is not None
         try:
-            outcomes = await JobRunner(self.service, self.shards).run_due()
+            outcomes = await JobRunner(self.service, self.served_shards).run_due()
         except Exception:
             log.exception("running due jobs failed")
             return

@@ -13,8 +13,7 @@ class Shards:
     count: int
 
     def __post_init__(self) -> None:
-        if self.count < 1:
-            raise ValueError("the shard count must be at least 1")
+        _check_count(self.count)
         if not self.ids:
             raise ValueError("a process must serve at least one shard")
         if len(set(self.ids)) != len(self.ids):
@@ -29,6 +28,7 @@ class Shards:
     @classmethod
     def parse(cls, text: str, count: int) -> Shards:
         """``"0-3"``, ``"1"`` or ``"0,2,5-6"`` out of ``count`` shards."""
+        _check_count(count)
         ids: list[int] = []
         for part in text.split(","):
             first, dash, last = part.strip().partition("-")
@@ -57,3 +57,8 @@ class Shards:
 def shard_of(guild_id: int | None, count: int) -> int:
     """Discord's rule: ``(guild_id >> 22) % shard_count``; no server means shard 0."""
     return ((guild_id or 0) >> 22) % count
+
+
+def _check_count(count: int) -> None:
+    if count < 1:
+        raise ValueError("the shard count must be at least 1")
