@@ -7,8 +7,9 @@ Islant race (every action through the service, a round's submissions all at once
 sheet, board and standings pictures. Then the worst inputs: per game the most hostile text
 to read and the slowest scoring sheet or legal-action position built, each beside a
 baseline measured in the same run. Last, hostile interactions through the real bot in
-simcord, beside an answer that does no work. ``worst`` (or ``games``, ``service``, ``race``,
-``bot``) runs one section only.
+simcord, beside an answer that does no work. ``backends`` compares the store on SQLite and
+PostgreSQL (see :mod:`tests.benchmarks.backends`). ``worst`` (or ``games``, ``service``,
+``race``, ``bot``, ``backends``) runs one section only.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 import engine
 from engine.core import Game
 from render import RENDERERS, render_view
+from tests.benchmarks.backends import bench_backends
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 
 Row = tuple[str, str, str]
@@ -469,7 +471,7 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
-SECTIONS = ("all", "games", "service", "race", "worst", "bot")
+SECTIONS = ("all", "games", "service", "race", "worst", "bot", "backends")
 
 
 def main() -> None:
@@ -500,6 +502,10 @@ def main() -> None:
         print()
         header = ("", "hostile interaction", "median ms", "max ms", "baseline", "median ms")
         print_table(header, asyncio.run(bench_hostile_bot()))
+    if "backends" in wanted:
+        print()
+        header = ("store back-ends (p50 / p99)", "SQLite", "PostgreSQL")
+        print_table(header, asyncio.run(bench_backends()))
 
 
 if __name__ == "__main__":
