@@ -81,13 +81,13 @@ class Store(ABC):
     for_update = ""  # the clause that locks a row read in a transaction, where needed
 
     @classmethod
-    async def open(cls, target: str | Path, **options: Any) -> Store:
+    async def open(cls, target: str | Path) -> Store:
         """Open a SQLite file (a path) or a PostgreSQL database (a ``postgresql://`` URL),
         creating the schema or applying pending migrations."""
         if is_postgres_url(str(target)):
             from .postgres import PostgresStore
 
-            store: Store = await PostgresStore.connect(str(target), **options)
+            store: Store = await PostgresStore.connect(str(target))
         else:
             from .sqlite import SQLiteStore
 

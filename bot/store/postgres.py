@@ -39,8 +39,8 @@ class PostgresStore(Store):
         self._pool = pool
 
     @classmethod
-    async def connect(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresStore:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+    async def connect(cls, url: str) -> PostgresStore:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
         return cls(pool)
 
     async def close(self) -> None:
