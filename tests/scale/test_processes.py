@@ -10,9 +10,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bot.jobs import LEASE, JobRunner
 from bot.service import GameService
-from bot.store import Store
+from bot.store import DuplicateInteraction, LoggedAction, Store, VersionConflict
 from bot.timers import TIMEOUT
 
 from .helpers import Clock, play_moves, start_game
@@ -44,6 +46,40 @@ async def test_two_processes_claiming_the_same_due_jobs_run_each_once(postgres_u
             log = await stores[1].actions(game_id)
             assert [a.interaction_id for a in log].count(-timeouts[0].id) == 1
         assert await JobRunner(services[1]).run_due() == []
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_the_same_interaction_saved_by_two_processes_at_once_lands_once(
+    postgres_url,
+) -> None:
+    clock = Clock()
+    stores = [await Store.open(postgres_url) for _ in range(2)]
+    try:
+        record = (await start_game(GameService(stores[0], now=clock), 3)).record
+        move = LoggedAction(0, 301, "PASS", 555)
+
+        async def save(store: Store) -> int:
+            return await store.save_move(
+                record.id, expected_version=record.version, state={}, actions=[move], now=clock()
+            )
+
+        outcomes = await asyncio.gather(*(save(s) for s in stores), return_exceptions=True)
+
+        conflicts = [o for o in outcomes if isinstance(o, VersionConflict)]
+        assert len(conflicts) == 1 and record.version + 1 in outcomes  # one saved, one refused
+        with pytest.raises(DuplicateInteraction):  # retried on the new version: still once
+            await stores[1].save_move(
+                record.id,
+                expected_version=record.version + 1,
+                state={},
+                actions=[move],
+                now=clock(),
+            )
+        log = await stores[1].actions(record.id)
+        assert [a.interaction_id for a in log].count(555) == 1
+        assert (await stores[1].get_game(record.id)).version == record.version + 1
     finally:
         for store in stores:
             await store.close()
