@@ -5,9 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-from .store import is_postgres_url
+from .store import is_postgres_url, without_password
 
 ENV_FILE = ".env"
 DEFAULT_DATABASE = "islandbot.sqlite3"
@@ -54,15 +53,6 @@ def database_of(value: str) -> Path | str:
     if is_postgres_url(value):
         return value
     return Path(value or DEFAULT_DATABASE)
-
-
-def without_password(target: str) -> str:
-    """A database URL fit for a log line: any password replaced by ``***``."""
-    parts = urlsplit(target)
-    if parts.password is None:
-        return target
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
 def read_env_file(path: Path) -> dict[str, str]:

@@ -4,7 +4,7 @@
 opens a PostgreSQL database shared by several bot processes. Both give the same guarantees.
 """
 
-from .base import Store, Tx, is_postgres_url
+from .base import Store, Tx
 from .records import (
     OPEN_STATUSES,
     DuplicateInteraction,
@@ -17,6 +17,7 @@ from .records import (
     stamp_of,
 )
 from .schema import migrations
+from .urls import is_postgres_url, without_password
 
 __all__ = [
     "OPEN_STATUSES",
@@ -32,4 +33,5 @@ __all__ = [
     "is_postgres_url",
     "migrations",
     "stamp_of",
+    "without_password",
 ]

@@ -31,6 +31,7 @@ from .records import (
     stamp_of,
 )
 from .schema import migrations
+from .urls import is_postgres_url
 
 
 class Tx(ABC):
@@ -459,10 +460,6 @@ def _shard_clause(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
 
 def latest_migration(backend: str) -> int:
     return max(number for number, _ in migrations(backend))
-
-
-def is_postgres_url(target: str) -> bool:
-    return target.startswith(("postgresql://", "postgres://"))
 
 
 def split_sql(script: str) -> list[str]:

@@ -19,6 +19,7 @@ import asyncpg
 
 from .base import Store, Tx, parents_first
 from .records import StoreError, UniqueViolation
+from .urls import without_password
 
 POOL_SIZE = 10
 MIGRATION_LOCK = 0x151A_4D0B  # pg_advisory_xact_lock key: one process migrates at a time
@@ -40,7 +41,12 @@ class PostgresStore(Store):
 
     @classmethod
     async def connect(cls, url: str) -> PostgresStore:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StoreError(
+                "unreachable", f"Cannot open the database {without_password(url)}: {exc}"
+            ) from exc
         return cls(pool)
 
     async def close(self) -> None:

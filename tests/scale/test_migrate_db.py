@@ -5,10 +5,12 @@ own event loop, so these tests are plain functions.)"""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
 from bot.cli import main
+from bot.config import load_settings
 from bot.service import GameService
 from bot.store import Store
 from engine import find_game
@@ -81,3 +83,21 @@ def test_a_target_that_holds_data_is_refused(sqlite_file, postgres_url, capsys) 
     capsys.readouterr()
     assert main(["migrate-db", "--from", path, "--to", postgres_url]) == 1
     assert "already holds rows (games 5, actions" in capsys.readouterr().err
+
+
+def test_an_unreachable_target_is_named_without_its_password(tmp_path, capsys) -> None:
+    source = str(tmp_path / "empty.db")
+    assert (
+        main(["migrate-db", "--from", source, "--to", "postgresql://bot:s3cret@127.0.0.1:1/x"]) == 1
+    )
+    err = capsys.readouterr().err
+    assert "Cannot open the database postgresql://bot:***@127.0.0.1:1/x" in err
+    assert "s3cret" not in err
+
+
+def test_settings_show_a_database_url_without_its_password(tmp_path) -> None:
+    url = "postgresql://bot:s3cret@db:5432/islandbot"
+    settings = load_settings({"ISLANDBOT_DATABASE": url}, tmp_path / "none.env")
+    assert settings.database == url
+    assert "s3cret" not in repr(settings) and "bot:***@db:5432" in repr(settings)
+    assert load_settings({}, tmp_path / "none.env").database == Path("islandbot.sqlite3")
