@@ -2,7 +2,8 @@
 
 ``start(folder)`` makes a cluster there and starts it on a free local port (its socket in the
 same folder); ``stop(folder)`` stops it. The server refuses to run as root, so as root it runs
-as the unprivileged user ``nobody``. From a shell (this is what ``.ci/run`` does)::
+as the unprivileged user ``nobody`` (or a system user made for it where there is no such
+user). From a shell (this is what ``.ci/run`` does)::
 
     url=$(python -m tests.postgres_server start /tmp/pg)   # prints the server's URL
     python -m tests.postgres_server stop /tmp/pg
@@ -20,7 +21,7 @@ import sys
 from pathlib import Path
 
 SUPERUSER = "islandbot"
-UNPRIVILEGED = "nobody"
+UNPRIVILEGED = ("nobody", "islandbot-postgres")  # the first that exists, or the last made
 # Tests throw their databases away: no need to survive a power cut.
 QUICK = ("fsync=off", "synchronous_commit=off", "full_page_writes=off")
 
@@ -68,12 +69,23 @@ def as_user() -> list[str]:
     """The command prefix that drops root for the server (empty when not root)."""
     if os.geteuid() != 0:
         return []
-    return ["runuser", "-u", UNPRIVILEGED, "--"]
+    return ["runuser", "-u", _unprivileged().pw_name, "--"]
+
+
+def _unprivileged() -> pwd.struct_passwd:
+    for name in UNPRIVILEGED:
+        try:
+            return pwd.getpwnam(name)
+        except KeyError:
+            continue
+    name = UNPRIVILEGED[-1]
+    _run([], "useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name)
+    return pwd.getpwnam(name)
 
 
 def _hand_over(folder: Path) -> None:
     if os.geteuid() == 0:
-        user = pwd.getpwnam(UNPRIVILEGED)
+        user = _unprivileged()
         os.chown(folder, user.pw_uid, user.pw_gid)
         folder.chmod(0o700)
 
