@@ -129,8 +129,9 @@ async def measure(target: str) -> dict[str, list[float]]:
     }
 
 
-async def throughput(server: str, processes: int) -> float:
-    """Moves per second of ``processes`` bot processes, each playing its own games at once."""
+async def throughput(server: str, processes: int) -> tuple[float, float]:
+    """Moves per second of ``processes`` bot processes, each playing its own games at once,
+    and the bot processes' CPU milliseconds per move."""
     url = await new_database(server)
     workers = [
         await asyncio.create_subprocess_exec(
@@ -153,12 +154,13 @@ async def throughput(server: str, processes: int) -> float:
         assert worker.stdin is not None
         worker.stdin.write(b"go\n")
         await worker.stdin.drain()
-    moves = 0
+    moves, cpu = 0, 0.0
     for worker in workers:
         assert worker.stdout is not None
-        moves += int(await worker.stdout.readline())
+        made, seconds = (await worker.stdout.readline()).split()
+        moves, cpu = moves + int(made), cpu + float(seconds)
         await worker.wait()
-    return moves / (time.perf_counter() - start)
+    return moves / (time.perf_counter() - start), cpu * 1000 / moves
 
 
 async def worker(url: str, first_channel: int) -> None:
@@ -171,13 +173,14 @@ async def worker(url: str, first_channel: int) -> None:
         plans[channel] = planned_moves(record.options, record.seed, channel)
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    cpu = time.process_time()
 
     async def play(channel: int) -> None:
         for seat, text in plans[channel]:
             await service.play(channel, user_of(channel, seat), text)
 
     await asyncio.gather(*(play(c) for c in plans))
-    print(sum(len(p) for p in plans.values()), flush=True)
+    print(sum(len(p) for p in plans.values()), time.process_time() - cpu, flush=True)
     await store.close()
 
 
@@ -252,10 +255,14 @@ async def bench_backends() -> list[Row]:
             summary(pg["submissions"], pg["race_commits"]),
         ),
     ]
-    for n, rate in rates.items():
-        ratio = f" ({rate / rates[1]:.2f}× one process)" if n > 1 else ""
+    for n, (rate, cpu) in rates.items():
+        ratio = f", {rate / rates[1][0]:.2f}× one process" if n > 1 else ""
         rows.append(
-            (f"moves per second, {n} process(es) on one database", "", f"{rate:.0f}{ratio}")
+            (
+                f"moves per second, {n} process(es) on one database",
+                "",
+                f"{rate:.0f} ({cpu:.1f} ms bot CPU per move{ratio})",
+            )
         )
     return rows
 
