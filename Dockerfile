@@ -1,4 +1,5 @@
-# Slim image: the bot, its fonts and migrations; the database lives on a volume.
+# Slim image: the bot, its fonts and migrations; the database lives on a volume (SQLite), or in
+# PostgreSQL when several processes share it (docker-compose.yml).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

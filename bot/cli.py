@@ -1,4 +1,4 @@
-"""The console command: ``islandbot run | sync | simulate | arena | backup``.
+"""The console command: ``islandbot run | sync | simulate | arena | backup | migrate-db``.
 
 Without a subcommand it runs the bot when a token is configured, and otherwise plays an
 offline demonstration game (``simulate tigerisland``) so anyone can see the boards.
@@ -20,7 +20,9 @@ from engine.core import DEFAULT_THINK_MS, Budget, Level, parse_levels, read_leve
 
 from .arena import arena
 from .config import Settings, load_settings
+from .shards import Shards
 from .simulate import simulate
+from .store import StoreError, is_postgres_url
 
 log = logging.getLogger("islandbot")
 HEALTHY_WITHIN_SECONDS = 120
@@ -32,7 +34,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="islandbot", description="A Discord bot that hosts island board games."
     )
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    run = sub.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    run.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="the shards this process serves: 1, 0-3 or 0,2,5-6 (with --shard-count)",
+    )
+    run.add_argument("--shard-count", type=int, metavar="N", help="the bot's shards in all")
     sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", type=int, help="a server id (instant); default: global")
     sim = sub.add_parser("simulate", help="computer players play a game offline; PNG per move")
@@ -61,7 +69,28 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("health", help="exit 0 if the running bot refreshed its heartbeat lately")
     backup = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
     backup.add_argument("destination", type=Path)
+    move = sub.add_parser(
+        "migrate-db", help="copy every table into an empty database (e.g. SQLite → PostgreSQL)"
+    )
+    move.add_argument("--from", dest="source", metavar="FILE|URL", help="default: the database")
+    move.add_argument("--to", dest="target", required=True, metavar="URL|FILE")
     return parser
+
+
+def shards_of(args: argparse.Namespace, database: str | Path) -> Shards | None:
+    """The shards ``run`` serves (None: all of them, unsharded); ValueError says what's wrong."""
+    if args.shards is None and args.shard_count is None:
+        return None
+    if args.shard_count is None:
+        raise ValueError("--shards needs --shard-count (the bot's shards in all)")
+    text = args.shards if args.shards is not None else f"0-{args.shard_count - 1}"
+    shards = Shards.parse(text, args.shard_count)
+    if len(shards.ids) < shards.count and not is_postgres_url(str(database)):
+        raise ValueError(
+            "processes serving some of the shards share one database: set"
+            " ISLANDBOT_DATABASE to a postgresql:// URL"
+        )
+    return shards
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -89,17 +118,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _arena(args)
     if command == "health":
         return _health(settings)
-    if command == "backup":
-        asyncio.run(_backup(settings, args.destination))
-        print(f"Database copied to {args.destination}")
-        return 0
+    if command in ("backup", "migrate-db"):
+        return _database_command(args, settings)
+    try:
+        shards = shards_of(args, settings.database) if command == "run" else None
+    except ValueError as err:
+        print(f"run: {err}", file=sys.stderr)
+        return 2
     if not settings.token:
         print("DISCORD_TOKEN is not set (see .env.example).", file=sys.stderr)
         return 2
     if command == "sync":
         asyncio.run(_sync(settings, args.guild))
         return 0
-    asyncio.run(_run(settings))
+    asyncio.run(_run(settings, shards))
+    return 0
+
+
+def _database_command(args: argparse.Namespace, settings: Settings) -> int:
+    """``backup`` or ``migrate-db``; a refusal is one line saying why."""
+    try:
+        if args.command == "backup":
+            asyncio.run(_backup(settings, args.destination))
+            print(f"Database copied to {args.destination}")
+        else:
+            from .migrate_db import move_database
+
+            report = asyncio.run(move_database(args.source or settings.database, args.target))
+            print(report.text())
+    except StoreError as err:
+        print(f"{args.command}: {err.message}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -151,11 +200,13 @@ def _health(settings: Settings) -> int:
     return 0
 
 
-async def _run(settings: Settings) -> None:
-    from .client import IslandBot
+async def _run(settings: Settings, shards: Shards | None) -> None:
+    from .client import make_bot
 
-    bot = IslandBot(settings.database, dev_guild=settings.dev_guild, heartbeat=settings.heartbeat)
-    log.info("starting with %r", settings)
+    bot = make_bot(
+        settings.database, shards=shards, dev_guild=settings.dev_guild, heartbeat=settings.heartbeat
+    )
+    log.info("starting with %r, shards %s", settings, shards or "all")
     async with bot:
         await bot.start(settings.token or "")
 

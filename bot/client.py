@@ -19,6 +19,7 @@ from .jobs import JobOutcome, JobRunner
 from .presenter import reminder_text
 from .publisher import PlainBoard, Publisher
 from .service import GameService, MoveResult, SavedChange
+from .shards import Shards
 from .store import Store
 from .ui import DYNAMIC_ITEMS, board_view
 
@@ -49,14 +50,18 @@ class IslandBot(commands.Bot):
         heartbeat: Path | None = None,
         job_poll_seconds: float = JOB_POLL_SECONDS,
         service_kwargs: dict[str, Any] | None = None,
+        shards: Shards | None = None,
+        **client_options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **client_options,
         )
         self.database = database
+        self.served_shards = shards  # None: one process serves every server
         self.dev_guild = dev_guild
         self.heartbeat = heartbeat
         self.run_jobs.change_interval(seconds=job_poll_seconds)
@@ -124,18 +129,23 @@ class IslandBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
-        if self.dev_guild is not None:
+        if self.dev_guild is not None and self.syncs_commands:
             await self.sync_commands(self.dev_guild)
         if self.heartbeat is not None:
             self.beat.start()
         self.run_jobs.start()
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the commands: one alone, or the shard 0 one."""
+        return self.served_shards is None or self.served_shards.syncs_commands
 
     @tasks.loop(seconds=JOB_POLL_SECONDS)
     async def run_jobs(self) -> None:
         """Run due reminders, timeouts and round timers, and show what they did."""
         assert self.service is not None
         try:
-            outcomes = await JobRunner(self.service).run_due()
+            outcomes = await JobRunner(self.service, self.served_shards).run_due()
         except Exception:
             log.exception("running due jobs failed")
             return
@@ -213,3 +223,28 @@ class IslandBot(commands.Bot):
             await reply_error(interaction, str(error) or "You cannot use that command here.")
             return
         await answer_failure(interaction, error)
+
+
+class ShardedIslandBot(IslandBot, commands.AutoShardedBot):
+    """The bot as one of several processes, serving some of Discord's shards.
+
+    Discord sends a server's interactions to the shard ``(guild_id >> 22) % shard_count``, so
+    each game's lock stays in its process; the database's version check guards the rest. Its
+    timers are the jobs of its own shards' servers; the process serving shard 0 syncs commands.
+    """
+
+    def __init__(self, database: str | Path, *, shards: Shards, **options: Any) -> None:
+        super().__init__(
+            database,
+            shards=shards,
+            shard_ids=list(shards.ids),
+            shard_count=shards.count,
+            **options,
+        )
+
+
+def make_bot(database: str | Path, *, shards: Shards | None = None, **options: Any) -> IslandBot:
+    """One bot for every server, or a sharded one when ``shards`` says which it serves."""
+    if shards is None:
+        return IslandBot(database, **options)
+    return ShardedIslandBot(database, shards=shards, **options)

@@ -6,7 +6,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .store import is_postgres_url, without_password
+
 ENV_FILE = ".env"
+DEFAULT_DATABASE = "islandbot.sqlite3"
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,7 +17,7 @@ class Settings:
     """Everything the bot reads from its environment."""
 
     token: str | None
-    database: Path
+    database: Path | str  # a SQLite file, or a postgresql:// URL
     dev_guild: int | None
     log_level: str
     heartbeat: Path | None = None
@@ -22,7 +25,7 @@ class Settings:
     def __repr__(self) -> str:  # never show the token
         token = "set" if self.token else "unset"
         return (
-            f"Settings(token={token}, database={str(self.database)!r}, "
+            f"Settings(token={token}, database={without_password(str(self.database))!r}, "
             f"dev_guild={self.dev_guild}, log_level={self.log_level!r})"
         )
 
@@ -36,13 +39,20 @@ def load_settings(
     guild = values.get("ISLANDBOT_DEV_GUILD", "").strip()
     return Settings(
         token=values.get("DISCORD_TOKEN", "").strip() or None,
-        database=Path(values.get("ISLANDBOT_DATABASE", "islandbot.sqlite3")),
+        database=database_of(values.get("ISLANDBOT_DATABASE", "").strip()),
         dev_guild=int(guild) if guild else None,
         log_level=values.get("ISLANDBOT_LOG_LEVEL", "INFO").upper(),
         heartbeat=Path(values["ISLANDBOT_HEARTBEAT"])
         if values.get("ISLANDBOT_HEARTBEAT")
         else None,
     )
+
+
+def database_of(value: str) -> Path | str:
+    """``ISLANDBOT_DATABASE``: a PostgreSQL URL as it is, anything else a SQLite file path."""
+    if is_postgres_url(value):
+        return value
+    return Path(value or DEFAULT_DATABASE)
 
 
 def read_env_file(path: Path) -> dict[str, str]:

@@ -1,8 +1,11 @@
 """Running due jobs: reminders, timeouts and round timers, each exactly once.
 
-One loop in the bot claims due jobs; a claim that is never finished (a crash) goes stale and
-is claimed again, and the actions a job applies carry its id in the log, so nothing is ever
-done twice. A job whose game has moved on since it was scheduled does nothing.
+One loop per bot process claims the due jobs of the servers its shards serve, each with a
+lease: a job claimed by a process that dies before finishing it is claimed again once the lease
+runs out, by whichever process serves those shards then. The claim is one database statement,
+so two processes never both get a job, and the actions a job applies carry its id in the log,
+so nothing is ever done twice. A job whose game has moved on since it was scheduled does
+nothing.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from engine.core import Game
 
 from .service import GameService, MoveResult
 from .settings import effective
+from .shards import Shards
 from .store import GameRecord, Job
 from .timers import REMINDER, ROUND_TIMER
 
-STALE_CLAIM = timedelta(minutes=10)
+LEASE = timedelta(minutes=2)  # a claimed job is another process's again after this
 
 
 @dataclass(slots=True)
@@ -36,15 +40,19 @@ class JobOutcome:
 class JobRunner:
     """Claims the due jobs and runs each through the game service."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(
+        self, service: GameService, shards: Shards | None = None, lease: timedelta = LEASE
+    ) -> None:
         self.service = service
         self.store = service.store
+        self.shards = shards
+        self.lease = lease
 
     async def run_due(self) -> list[JobOutcome]:
         """Claim and run every due job; returns what each one did (nothing for stale ones)."""
         now = self.service.now()
         outcomes = []
-        for job in await self.store.claim_due_jobs(now, now - STALE_CLAIM):
+        for job in await self.store.claim_due_jobs(now, now - self.lease, self.shards):
             outcome = await self._run(job)
             await self.store.finish_job(job.id, self.service.now())
             if outcome is not None:

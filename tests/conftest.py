@@ -1,8 +1,20 @@
-"""Shared test configuration: hypothesis profiles (``HYPOTHESIS_PROFILE=thorough`` for more)."""
+"""Shared test configuration: hypothesis profiles (``HYPOTHESIS_PROFILE=thorough`` for more)
+and the PostgreSQL server and databases for tests that run on both back-ends."""
 
+import asyncio
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from itertools import count
+from pathlib import Path
 
+import asyncpg
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests import postgres_server as postgres_server_module
 
 settings.register_profile(
     "default",
@@ -21,3 +33,62 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 # The bot draws pictures in a thread of the test process: starting worker processes for
 # every bot a test makes costs more than it saves (tests/bot/test_rendering.py uses a pool).
 os.environ.setdefault("ISLANDBOT_RENDER_WORKERS", "0")
+
+# ----- PostgreSQL ---------------------------------------------------------------------------
+# Tests marked by the ``database`` fixture run on SQLite and on PostgreSQL. PostgreSQL comes from
+# ISLANDBOT_TEST_POSTGRES (a server URL, as .ci/run gives) or else a server this session starts
+# from the installed binaries; without either, those tests are skipped and say why.
+POSTGRES_URL_VARIABLE = "ISLANDBOT_TEST_POSTGRES"
+_databases = count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a PostgreSQL server for this test session (its ``postgres`` database)."""
+    given = os.environ.get(POSTGRES_URL_VARIABLE, "").strip()
+    if given:
+        yield given
+        return
+    if postgres_server_module.binaries() is None:
+        pytest.skip(
+            f"PostgreSQL tests need {POSTGRES_URL_VARIABLE}=postgresql://… or the PostgreSQL"
+            " server binaries (initdb, pg_ctl; Debian package postgresql)"
+        )
+    folder = Path(tempfile.mkdtemp(prefix="islandbot-pg-"))
+    try:
+        yield postgres_server_module.start(folder)
+    finally:
+        postgres_server_module.stop(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A new, empty database on the session's server; dropped afterwards."""
+    name = f"islandbot_test_{os.getpid()}_{next(_databases)}"
+    _admin(postgres_server, f"CREATE DATABASE {name}")
+    yield f"{postgres_server.rsplit('/', 1)[0]}/{name}"
+    _admin(postgres_server, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's store lives: a SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "test.db")
+    return request.getfixturevalue("postgres_url")
+
+
+def _admin(server: str, statement: str) -> None:
+    """Run one statement on the server from a thread of its own (fixtures may run inside
+    the test's event loop)."""
+
+    async def run() -> None:
+        conn = await asyncpg.connect(server)
+        try:
+            await conn.execute(statement)
+        finally:
+            await conn.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()

@@ -9,8 +9,9 @@ the most hostile text to read and the slowest scoring sheet or legal-action posi
 each beside a baseline measured in the same run. Then hostile interactions through the real
 bot in simcord, beside an answer that does no work. Last, every kind of picture beside
 encoding a flat image of its size, and how late the event loop answers while pictures are
-drawn in a thread or in worker processes. ``worst`` (or ``games``, ``service``, ``race``,
-``bot``, ``pictures``) runs one section only.
+drawn in a thread or in worker processes. ``backends`` compares the store on SQLite and
+PostgreSQL (see :mod:`tests.benchmarks.backends`). ``worst`` (or ``games``, ``service``, ``race``,
+``bot``, ``pictures``, ``backends``) runs one section only.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import engine
 from engine.core import Game
 from engine.core.menus import walk_all
 from render import RENDERERS, render_view
+from tests.benchmarks.backends import bench_backends
 from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.pictures import bench_pictures
@@ -495,7 +497,7 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
-SECTIONS = ("all", "games", "service", "race", "worst", "bot", "pictures")
+SECTIONS = ("all", "games", "service", "race", "worst", "bot", "pictures", "backends")
 
 
 def main() -> None:
@@ -541,6 +543,10 @@ def main() -> None:
         print()
         header = ("event loop, 1 ms timer", "late p50 ms", "late p99 ms", "all drawn in")
         print_table(header, asyncio.run(bench_drawing_loop()))
+    if "backends" in wanted:
+        print()
+        header = ("store back-ends (p50 / p99)", "SQLite", "PostgreSQL")
+        print_table(header, asyncio.run(bench_backends()))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""A 99-player Islant race under load, through the game service: exactly-once submissions,
-one round close, repeated interactions, and the throttled round message."""
+"""A 99-player Islant race under load, through the game service on SQLite and on PostgreSQL:
+exactly-once submissions, one round close, repeated interactions, and the throttled round
+message."""
 
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ LEVEL = 2  # two dice: quick turns to build, same service path as every level
 
 
 @pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "race.db")
+async def service(database):
+    store = await Store.open(database)
     yield GameService(store, seed_source=lambda: 11)
     await store.close()
 

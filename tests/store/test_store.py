@@ -1,12 +1,14 @@
-"""The store: migrations, one open game per channel, version checks, duplicate interactions."""
+"""The store on SQLite and PostgreSQL: migrations, one open game per channel, version checks,
+duplicate interactions, settings, jobs and backups."""
 
 from __future__ import annotations
 
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.shards import Shards
 from bot.store import (
     DuplicateInteraction,
     LoggedAction,
@@ -22,8 +24,8 @@ HOST = PlayerRecord(0, 111, "Host", False)
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "test.db")
+async def store(database):
+    store = await Store.open(database)
     yield store
     await store.close()
 
@@ -34,19 +36,27 @@ async def _lobby(store: Store, channel: int = 5):
     )
 
 
-async def test_migrations_run_from_empty_and_are_recorded(tmp_path) -> None:
-    path = tmp_path / "fresh.db"
-    store = await Store.open(path)
-    assert await store.schema_version() == max(n for n, _ in migrations())
+async def test_migrations_run_from_empty_and_are_recorded(database) -> None:
+    store = await Store.open(database)
+    latest = max(n for n, _ in migrations(store.backend))
+    assert await store.schema_version() == latest
+    assert {"games", "players", "actions", "jobs", "guild_settings"} <= set(await store.tables())
     await store.close()
-    raw = sqlite3.connect(path)
-    tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"games", "players", "actions", "jobs", "guild_settings"} <= tables
+    again = await Store.open(database)  # reopening applies nothing twice
+    assert await again.schema_version() == latest
+    await again.close()
+
+
+def test_both_back_ends_have_the_same_numbered_migrations() -> None:
+    assert [n for n, _ in migrations("sqlite")] == [n for n, _ in migrations("postgresql")]
+
+
+async def test_sqlite_runs_in_wal_mode(tmp_path) -> None:
+    store = await Store.open(tmp_path / "wal.db")
+    await store.close()
+    raw = sqlite3.connect(tmp_path / "wal.db")
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     raw.close()
-    again = await Store.open(path)  # reopening applies nothing twice
-    assert await again.schema_version() == max(n for n, _ in migrations())
-    await again.close()
 
 
 async def test_one_open_game_per_channel(store: Store) -> None:
@@ -104,18 +114,97 @@ async def test_a_failed_save_changes_nothing(store: Store) -> None:
     assert await store.actions(record.id) == []
 
 
-async def test_seats_and_settings_round_trip(store: Store, tmp_path) -> None:
+async def test_seats_and_settings_round_trip(store: Store) -> None:
     record = await _lobby(store)
-    seats = [HOST, PlayerRecord(1, None, "Ada (computer)", True)]
+    seats = [HOST, PlayerRecord(1, None, "Ada (computer)", True, "hard")]
     await store.set_seats(record.id, record.version, seats, NOW)
     saved = await store.get_game(record.id)
     assert saved.players == tuple(seats) and saved.seat_of(111) == 0 and saved.seat_of(5) is None
     assert await store.update_guild_settings(1, {"reminder_hours": 12}) == {"reminder_hours": 12}
-    assert await store.guild_settings(1) == {"reminder_hours": 12}
+    assert await store.update_guild_settings(1, {"ping": False}) == {
+        "reminder_hours": 12,
+        "ping": False,
+    }
+    assert await store.guild_settings(1) == {"reminder_hours": 12, "ping": False}
+    assert await store.user_settings(111) == {}
+
+
+async def test_discord_sized_ids_round_trip(store: Store) -> None:
+    big = 1_234_567_890_123_456_789  # snowflakes need 64 bits
+    record = await store.create_lobby(
+        guild_id=big,
+        channel_id=big + 1,
+        game="islant",
+        host=PlayerRecord(0, big + 2, "H", False),
+        options={},
+        seed=2**31 - 1,
+        now=NOW,
+    )
+    await store.save_move(
+        record.id,
+        expected_version=0,
+        state={},
+        actions=[LoggedAction(0, big + 2, "X", big)],
+        now=NOW,
+    )
+    saved = await store.open_game_in(big + 1)
+    assert (saved.guild_id, saved.host_id, saved.players[0].user_id) == (big, big + 2, big + 2)
+    assert await store.interaction_seen(big)
+
+
+async def test_jobs_are_claimed_once_until_their_lease_runs_out(store: Store) -> None:
+    record = await _lobby(store)
+    job_id = await store.schedule_job(record.id, "reminder", NOW, {"version": 0})
+    later = NOW + timedelta(minutes=1)
+    claimed = await store.claim_due_jobs(later, later - timedelta(minutes=5))
+    assert [j.id for j in claimed] == [job_id]
+    assert await store.claim_due_jobs(later, later - timedelta(minutes=5)) == []
+    much_later = NOW + timedelta(minutes=10)  # the claimer never finished: its lease ran out
+    again = await store.claim_due_jobs(much_later, much_later - timedelta(minutes=5))
+    assert [j.id for j in again] == [job_id]
+    await store.finish_job(job_id, much_later)
+    assert await store.claim_due_jobs(much_later, much_later) == []
+    assert await store.pending_jobs(record.id) == []
+
+
+async def test_a_process_claims_only_the_jobs_of_its_shards(store: Store) -> None:
+    on_shard = {}
+    for shard in range(4):
+        guild = (shard << 22) | 7
+        record = await store.create_lobby(
+            guild_id=guild,
+            channel_id=100 + shard,
+            game="tigerisland",
+            host=HOST,
+            options={},
+            seed=1,
+            now=NOW,
+        )
+        on_shard[shard] = await store.schedule_job(record.id, "reminder", NOW, {})
+    mine = await store.claim_due_jobs(NOW, NOW, Shards((1, 3), 4))
+    assert sorted(j.id for j in mine) == [on_shard[1], on_shard[3]]
+    rest = await store.claim_due_jobs(NOW, NOW, Shards((0, 2), 4))
+    assert sorted(j.id for j in rest) == [on_shard[0], on_shard[2]]
+
+
+async def test_backup_copies_a_sqlite_database(tmp_path) -> None:
+    store = await Store.open(tmp_path / "live.db")
+    await _lobby(store)
     await store.backup(tmp_path / "copy.db")
+    await store.close()
     copy = sqlite3.connect(tmp_path / "copy.db")
-    assert copy.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 2
+    assert copy.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
     copy.close()
+
+
+async def test_backup_of_postgresql_points_to_pg_dump(postgres_url, tmp_path) -> None:
+    store = await Store.open(postgres_url)
+    try:
+        with pytest.raises(StoreError) as err:
+            await store.backup(tmp_path / "copy.db")
+    finally:
+        await store.close()
+    assert "pg_dump" in err.value.message and not (tmp_path / "copy.db").exists()
 
 
 async def test_computer_seats_saved_before_levels_existed_play_at_normal(tmp_path) -> None:

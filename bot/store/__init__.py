@@ -1,0 +1,37 @@
+"""The store: games, seats, the action log, jobs and settings, on SQLite or PostgreSQL.
+
+``Store.open(path)`` opens a SQLite file (the default); ``Store.open("postgresql://…")``
+opens a PostgreSQL database shared by several bot processes. Both give the same guarantees.
+"""
+
+from .base import Store, Tx
+from .records import (
+    OPEN_STATUSES,
+    DuplicateInteraction,
+    GameRecord,
+    Job,
+    LoggedAction,
+    PlayerRecord,
+    StoreError,
+    VersionConflict,
+    stamp_of,
+)
+from .schema import migrations
+from .urls import is_postgres_url, without_password
+
+__all__ = [
+    "OPEN_STATUSES",
+    "DuplicateInteraction",
+    "GameRecord",
+    "Job",
+    "LoggedAction",
+    "PlayerRecord",
+    "Store",
+    "StoreError",
+    "Tx",
+    "VersionConflict",
+    "is_postgres_url",
+    "migrations",
+    "stamp_of",
+    "without_password",
+]

@@ -1,0 +1,483 @@
+"""The store's meaning, written once for every back-end: games, seats, the action log, jobs
+and settings.
+
+Every write happens in one transaction, so a move is either saved whole (new state, its log
+lines, the version bump) or not at all. Saving a state checks the version it was loaded at:
+two moves computed from the same state can never both land, in one process or in several.
+SQL here uses ``?`` placeholders; a back-end rewrites them if its driver wants another style.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..shards import Shards
+from .records import (
+    OPEN_STATUSES,
+    DuplicateInteraction,
+    GameRecord,
+    Job,
+    LoggedAction,
+    PlayerRecord,
+    StoreError,
+    UniqueViolation,
+    VersionConflict,
+    stamp_of,
+)
+from .schema import migrations
+from .urls import is_postgres_url
+
+
+class Tx(ABC):
+    """Statements inside one transaction (only :meth:`Store.transaction` makes these)."""
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; returns the number of rows it changed."""
+
+    @abstractmethod
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Run a statement and return every row (rows read by column name or index)."""
+
+    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        found = await self.rows(sql, params)
+        return found[0][0] if found else None
+
+    async def run_script(self, script: str) -> None:
+        """Run a migration script statement by statement."""
+        for statement in split_sql(script):
+            await self.execute(statement)
+
+    async def add_player(self, game_id: int, player: PlayerRecord, stamp: str) -> None:
+        await self.execute(
+            "INSERT INTO players (game_id, seat, user_id, name, is_ai, level, joined_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, player.seat, player.user_id, player.name, player.is_ai, player.level, stamp),
+        )
+
+    async def bump(
+        self, game_id: int, expected_version: int, stamp: str, *, status_in: Sequence[str]
+    ) -> None:
+        """Advance the game's version, or raise VersionConflict if it moved on or closed."""
+        marks = ", ".join("?" for _ in status_in)
+        changed = await self.execute(
+            f"UPDATE games SET version = version + 1, updated_at = ?"
+            f" WHERE id = ? AND version = ? AND status IN ({marks})",
+            (stamp, game_id, expected_version, *status_in),
+        )
+        if changed != 1:
+            raise VersionConflict()
+
+
+class Store(ABC):
+    """Async access to the database. Open with :meth:`open`, close with :meth:`close`."""
+
+    backend: str  # the migrations folder: "sqlite" or "postgresql"
+    for_update = ""  # the clause that locks a row read in a transaction, where needed
+
+    @classmethod
+    async def open(cls, target: str | Path) -> Store:
+        """Open a SQLite file (a path) or a PostgreSQL database (a ``postgresql://`` URL),
+        creating the schema or applying pending migrations."""
+        if is_postgres_url(str(target)):
+            from .postgres import PostgresStore
+
+            store: Store = await PostgresStore.connect(str(target))
+        else:
+            from .sqlite import SQLiteStore
+
+            store = await SQLiteStore.connect(target)
+        try:
+            await store._migrate()
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """One write transaction: COMMIT at the end, ROLLBACK on any error."""
+
+    @abstractmethod
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows of a read outside any write transaction."""
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def _begin_migrations(self, tx: Tx) -> int:
+        """Take the migration lock inside ``tx``; returns the version it found."""
+
+    @abstractmethod
+    async def _record_version(self, tx: Tx, number: int) -> None: ...
+
+    @abstractmethod
+    async def backup(self, destination: str | Path) -> None:
+        """A consistent copy of the database while it is in use."""
+
+    @abstractmethod
+    async def tables(self) -> list[str]:
+        """The application's tables, each after the tables it refers to."""
+
+    @abstractmethod
+    async def import_rows(
+        self, tx: Tx, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+    ) -> None:
+        """Insert copied rows as they are (ids included) and move id counters past them."""
+
+    # ----- schema ---------------------------------------------------------------------------
+    async def _migrate(self) -> None:
+        if await self.schema_version() >= latest_migration(self.backend):
+            return
+        async with self.transaction() as tx:
+            current = await self._begin_migrations(tx)
+            for number, sql in migrations(self.backend):
+                if number > current:
+                    await tx.run_script(sql)
+                    await self._record_version(tx, number)
+
+    # ----- reads ----------------------------------------------------------------------------
+    async def _row(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        found = await self._rows(sql, params)
+        return found[0] if found else None
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        return await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+
+    async def open_game_in(self, channel_id: int) -> GameRecord | None:
+        """The lobby or running game of a channel, if any."""
+        return await self._one(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+
+    async def last_game_in(self, channel_id: int) -> GameRecord | None:
+        """The most recent game of a channel, open or finished."""
+        return await self._one(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+
+    async def active_games(self) -> list[GameRecord]:
+        ids = [row[0] for row in await self._rows("SELECT id FROM games WHERE status = 'active'")]
+        return [g for g in [await self.get_game(i) for i in ids] if g is not None]
+
+    async def actions(self, game_id: int) -> list[LoggedAction]:
+        """The action log of a game, in order."""
+        rows = await self._rows(
+            "SELECT seat, user_id, notation, interaction_id FROM actions"
+            " WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [LoggedAction(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        found = await self._row("SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,))
+        return found is not None
+
+    async def count_rows(self, table: str) -> int:
+        row = await self._row(f"SELECT COUNT(*) FROM {table}")  # a name from tables()
+        return int(row[0])
+
+    async def export_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Every row of a table with its column names (for moving to another database)."""
+        rows = await self._rows(f"SELECT * FROM {table}")  # a name from tables()
+        if not rows:
+            return [], []
+        return list(rows[0].keys()), [tuple(r) for r in rows]
+
+    async def _one(self, sql: str, params: Sequence[Any]) -> GameRecord | None:
+        row = await self._row(sql, params)
+        if row is None:
+            return None
+        seats = await self._rows(
+            "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat",
+            (row["id"],),
+        )
+        return GameRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            status=row["status"],
+            host_id=row["host_id"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            state=json.loads(row["state"]) if row["state"] else None,
+            version=row["version"],
+            board_message_id=row["board_message_id"],
+            result=json.loads(row["result"]) if row["result"] else None,
+            players=tuple(PlayerRecord(r[0], r[1], r[2], bool(r[3]), r[4]) for r in seats),
+            table_options=json.loads(row["table_options"]),
+        )
+
+    # ----- lobby ----------------------------------------------------------------------------
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host: PlayerRecord,
+        options: dict[str, Any],
+        seed: int,
+        now: datetime,
+        table_options: dict[str, Any] | None = None,
+    ) -> GameRecord:
+        """A new lobby with the host in seat 0; refused if the channel has an open game."""
+        stamp = stamp_of(now)
+        try:
+            async with self.transaction() as tx:
+                game_id = await tx.scalar(
+                    "INSERT INTO games (guild_id, channel_id, game, status, host_id, options,"
+                    " table_options, seed, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        host.user_id,
+                        json.dumps(options),
+                        json.dumps(table_options or {}),
+                        seed,
+                        stamp,
+                        stamp,
+                    ),
+                )
+                await tx.add_player(game_id, host, stamp)
+        except UniqueViolation:
+            raise StoreError("channel_busy", "This channel already has a game.") from None
+        record = await self.get_game(game_id)
+        assert record is not None
+        return record
+
+    async def set_seats(
+        self, game_id: int, expected_version: int, players: Iterable[PlayerRecord], now: datetime
+    ) -> None:
+        """Replace the lobby's seats (join, leave, add a computer player)."""
+        stamp = stamp_of(now)
+        async with self.transaction() as tx:
+            await tx.bump(game_id, expected_version, stamp, status_in=("lobby",))
+            await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            for player in players:
+                await tx.add_player(game_id, player, stamp)
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
+            )
+
+    # ----- play -----------------------------------------------------------------------------
+    async def save_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        state: dict[str, Any],
+        actions: Sequence[LoggedAction],
+        now: datetime,
+        status: str = "active",
+        result: dict[str, Any] | None = None,
+        players: Sequence[PlayerRecord] | None = None,
+    ) -> int:
+        """Save a new state with the actions that produced it; returns the new version.
+
+        Raises VersionConflict if the game moved on since ``expected_version`` and
+        DuplicateInteraction if an action's interaction id was already logged.
+        """
+        stamp = stamp_of(now)
+        try:
+            async with self.transaction() as tx:
+                await tx.bump(game_id, expected_version, stamp, status_in=OPEN_STATUSES)
+                await tx.execute(
+                    "UPDATE games SET state = ?, status = ?, result = ? WHERE id = ?",
+                    (
+                        json.dumps(state, separators=(",", ":")),
+                        status,
+                        json.dumps(result) if result is not None else None,
+                        game_id,
+                    ),
+                )
+                if players is not None:
+                    await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+                    for player in players:
+                        await tx.add_player(game_id, player, stamp)
+                seq = await tx.scalar(
+                    "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+                )
+                for offset, action in enumerate(actions, start=1):
+                    await tx.execute(
+                        "INSERT INTO actions (game_id, seq, seat, user_id, notation,"
+                        " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            game_id,
+                            seq + offset,
+                            action.seat,
+                            action.user_id,
+                            action.notation,
+                            action.interaction_id,
+                            stamp,
+                        ),
+                    )
+        except UniqueViolation as exc:
+            if "interaction_id" in exc.detail:
+                raise DuplicateInteraction() from None
+            raise
+        return expected_version + 1
+
+    async def close_game(
+        self, game_id: int, expected_version: int, status: str, now: datetime
+    ) -> None:
+        """Mark an open game finished or cancelled without a new state."""
+        async with self.transaction() as tx:
+            await tx.bump(game_id, expected_version, stamp_of(now), status_in=OPEN_STATUSES)
+            await tx.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
+
+    # ----- settings -------------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._settings("guild_settings", "guild_id", guild_id)
+
+    async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        return await self._update_settings("guild_settings", "guild_id", guild_id, changes)
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self._settings("user_settings", "user_id", user_id)
+
+    async def update_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        return await self._update_settings("user_settings", "user_id", user_id, changes)
+
+    async def _settings(self, table: str, key: str, owner: int) -> dict[str, Any]:
+        row = await self._row(f"SELECT settings FROM {table} WHERE {key} = ?", (owner,))
+        return json.loads(row[0]) if row else {}
+
+    async def _update_settings(
+        self, table: str, key: str, owner: int, changes: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Merge ``changes`` into one owner's settings (the row is locked while merging)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                f"INSERT INTO {table} ({key}, settings) VALUES (?, '{{}}')"
+                f" ON CONFLICT ({key}) DO NOTHING",
+                (owner,),
+            )
+            raw = await tx.scalar(
+                f"SELECT settings FROM {table} WHERE {key} = ?{self.for_update}", (owner,)
+            )
+            settings = {**json.loads(raw), **changes}
+            await tx.execute(
+                f"UPDATE {table} SET settings = ? WHERE {key} = ?", (json.dumps(settings), owner)
+            )
+        return settings
+
+    # ----- scheduled jobs -------------------------------------------------------------------
+    async def schedule_job(
+        self, game_id: int, kind: str, due: datetime, payload: dict[str, Any]
+    ) -> int:
+        """Schedule a job, replacing any pending job of the same kind for that game."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND done_at IS NULL",
+                (game_id, kind),
+            )
+            return await tx.scalar(
+                "INSERT INTO jobs (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)"
+                " RETURNING id",
+                (game_id, kind, stamp_of(due), json.dumps(payload)),
+            )
+
+    async def cancel_jobs(self, game_id: int, kind: str | None = None) -> None:
+        """Drop a game's pending jobs (of one kind, or all)."""
+        of_kind, params = (" AND kind = ?", (game_id, kind)) if kind else ("", (game_id,))
+        async with self.transaction() as tx:
+            await tx.execute(
+                f"DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL{of_kind}", params
+            )
+
+    async def claim_due_jobs(
+        self, now: datetime, stale_before: datetime, shards: Shards | None = None
+    ) -> list[Job]:
+        """Take a lease on every due job: unclaimed ones, and those whose lease ran out
+        (claimed before ``stale_before``: the process that held it died).
+
+        With ``shards``, only the jobs of games in servers those shards serve. One UPDATE
+        claims and returns the rows, so two processes claiming at once never both get a job;
+        handlers are idempotent besides (their actions carry the job id in the log, which
+        refuses a repeat).
+        """
+        due = stamp_of(now)
+        mine, mine_params = _shard_clause(shards)
+        probe = await self._row(
+            f"SELECT 1 FROM jobs WHERE done_at IS NULL AND due_at <= ?{mine} LIMIT 1",
+            (due, *mine_params),
+        )
+        if probe is None:  # the common case: a cheap read, no transaction
+            return []
+        async with self.transaction() as tx:
+            rows = await tx.rows(
+                "UPDATE jobs SET claimed_at = ? WHERE done_at IS NULL AND due_at <= ?"
+                f" AND (claimed_at IS NULL OR claimed_at < ?){mine}"
+                " RETURNING id, game_id, kind, due_at, payload",
+                (due, due, stamp_of(stale_before), *mine_params),
+            )
+        jobs = [Job(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+        return sorted(jobs, key=lambda job: (job.due_at, job.id))
+
+    async def finish_job(self, job_id: int, now: datetime) -> None:
+        async with self.transaction() as tx:
+            await tx.execute("UPDATE jobs SET done_at = ? WHERE id = ?", (stamp_of(now), job_id))
+
+    async def pending_jobs(self, game_id: int) -> list[Job]:
+        """A game's jobs that have not run yet, soonest first."""
+        rows = await self._rows(
+            "SELECT id, game_id, kind, due_at, payload FROM jobs"
+            " WHERE game_id = ? AND done_at IS NULL ORDER BY due_at, id",
+            (game_id,),
+        )
+        return [Job(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+
+def _shard_clause(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """SQL keeping the jobs of games in servers the shards serve (Discord's shard rule)."""
+    if shards is None:
+        return "", ()
+    marks = ", ".join("?" for _ in shards.ids)
+    return (
+        " AND game_id IN (SELECT id FROM games"
+        f" WHERE ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks}))",
+        (shards.count, *shards.ids),
+    )
+
+
+def latest_migration(backend: str) -> int:
+    return max(number for number, _ in migrations(backend))
+
+
+def split_sql(script: str) -> list[str]:
+    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+def parents_first(parents: dict[str, set[str]]) -> list[str]:
+    """Table names ordered so that each comes after the tables it refers to."""
+    done: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in done:
+            return
+        for parent in sorted(parents.get(name, set()) - {name}):
+            visit(parent)
+        done.append(name)
+
+    for name in sorted(parents):
+        visit(name)
+    return done

@@ -1,0 +1,108 @@
+"""What the store hands out and the errors it raises, the same for every back-end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StoreError(Exception):
+    """A write the store refused; ``code`` says why (the bot maps it to wording)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class VersionConflict(StoreError):
+    """The game changed since it was loaded; nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__("version_conflict", "The game changed while your move was made.")
+
+
+class DuplicateInteraction(StoreError):
+    """This interaction was already applied once; nothing was written again."""
+
+    def __init__(self) -> None:
+        super().__init__("duplicate_interaction", "That move was already made.")
+
+
+class UniqueViolation(Exception):
+    """A back-end's unique-constraint error, named the same way on every back-end."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """One seat of a game; a computer seat has the level it plays at."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game row with its seats."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: str
+    host_id: int
+    options: dict[str, Any]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    board_message_id: int | None
+    result: dict[str, Any] | None
+    players: tuple[PlayerRecord, ...] = field(default=())
+    table_options: dict[str, Any] = field(default_factory=dict)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat held by a Discord user, if any."""
+        for player in self.players:
+            if player.user_id == user_id:
+                return player.seat
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in sorted(self.players, key=lambda p: p.seat)]
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A scheduled job: a reminder, a timeout, a round timer."""
+
+    id: int
+    game_id: int
+    kind: str
+    due_at: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    """One line of a game's action log."""
+
+    seat: int | None
+    user_id: int | None
+    notation: str
+    interaction_id: int | None = None
+
+
+def stamp_of(moment: datetime) -> str:
+    """A UTC timestamp in one fixed format, so that text order is time order."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
