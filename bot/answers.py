@@ -18,8 +18,7 @@ from typing import Protocol, runtime_checkable
 
 import discord
 
-from engine.core import IllegalAction
-from engine.core.names import fill_names
+from engine.core import IllegalAction, fill_names
 
 from .errors import UserError
 from .service import GameService, MoveResult, SavedChange, saved_change

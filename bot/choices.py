@@ -8,8 +8,7 @@ import discord
 from discord import app_commands
 
 from engine import find_game
-from engine.core import IllegalAction
-from engine.core.names import fill_names
+from engine.core import IllegalAction, fill_names
 
 from .components import service_of
 from .errors import UserError

@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from engine.core import PICK_SEPARATOR, Menu, Path
+from engine.core import PICK_SEPARATOR, Choice, Menu, Path, fill_names
 
 from .components import ExplainsErrors, picked, service_of
 from .custom_ids import NUMBER, IdFormat
@@ -39,6 +39,17 @@ IDLE_TEXT = "Nothing to do for you right now. You will be pinged when it is your
 OVER_TEXT = "This game is over."
 
 
+def named(menu: Menu | None, names: list[str]) -> Menu | None:
+    """The menu with seat placeholders replaced by players' names (then clipped again)."""
+    if menu is None:
+        return None
+    choices = tuple(
+        Choice(fill_names(c.label, names), fill_names(c.hint, names)) for c in menu.choices
+    )
+    prompt = fill_names(menu.prompt, names)
+    return Menu(prompt, choices, menu.min_picks, menu.max_picks)
+
+
 def encode(path: Path) -> str:
     return ".".join(path)
 
@@ -50,14 +61,15 @@ def decode(text: str) -> Path:
 def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     """The panel's words: a note, the choices taken so far, and the menu's question."""
     lines = [note] if note else []
-    if step.menu is None:
+    menu = named(step.menu, step.record.names)
+    if menu is None:
         lines.append(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT)
         return "\n".join(lines)
     if labels:
         lines.append("› ".join(f"{label} " for label in labels).strip())
-    lines.append(f"**{step.menu.prompt}**")
-    if _as_buttons(step.menu):
-        lines.extend(f"• {c.label}: {c.hint}" for c in step.menu.choices if c.hint)
+    lines.append(f"**{menu.prompt}**")
+    if _as_buttons(menu):
+        lines.extend(f"• {c.label}: {c.hint}" for c in menu.choices if c.hint)
     return "\n".join(lines)
 
 
@@ -68,7 +80,7 @@ def _as_buttons(menu: Menu) -> bool:
 def panel_view(step: PanelStep) -> discord.ui.View:
     """The panel's components: the menu's choices, and Back once something was picked."""
     view = discord.ui.View(timeout=None)
-    menu, game_id, version = step.menu, step.record.id, step.version
+    menu, game_id, version = named(step.menu, step.record.names), step.record.id, step.version
     if menu is None:
         return view
     if _as_buttons(menu):

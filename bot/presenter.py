@@ -8,8 +8,7 @@ from collections.abc import Sequence
 import discord
 
 from engine import find_game
-from engine.core import Event
-from engine.core.names import fill_names
+from engine.core import Event, fill_names
 
 from .service import GameService, MoveResult
 from .store import GameRecord

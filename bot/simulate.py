@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import find_game
-from engine.core import Budget, Game, Level, Outcome
-from engine.core.names import fill_names
+from engine.core import Budget, Game, Level, Outcome, fill_names
 from render import FINAL_PICTURES, render_view
 
 MAX_ACTIONS = 100_000

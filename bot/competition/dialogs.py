@@ -24,8 +24,7 @@ import discord
 from engine.competition.actions import DOWN, SEA
 from engine.competition.cards import CARD_TOKEN_PREFIX
 from engine.competition.deck import SEAS, Sea
-from engine.core import IllegalAction
-from engine.core.names import fill_names
+from engine.core import IllegalAction, fill_names
 from render.competition.labels import seat_name, slot_label
 from render.competition.model import Job, Table
 

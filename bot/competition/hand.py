@@ -19,8 +19,7 @@ import discord
 
 from engine.competition.deck import IslandCard
 from engine.competition.slots import SLOTS
-from engine.core import IllegalAction
-from engine.core.names import fill_names
+from engine.core import IllegalAction, fill_names
 from render.competition import render_hand
 from render.competition.labels import join_names, seat_name
 from render.competition.model import BLIND, Entry, Table, parse_table

@@ -20,8 +20,7 @@ from collections.abc import Callable
 import discord
 from discord.ext import commands
 
-from engine.core import IllegalAction
-from engine.core.names import fill_names
+from engine.core import IllegalAction, fill_names
 from render.competition.model import Table
 
 from ..errors import UserError

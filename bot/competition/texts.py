@@ -13,8 +13,7 @@ from typing import Any
 from engine.competition.actions import SEA
 from engine.competition.deck import IslandCard, card_by_id
 from engine.competition.slots import SLOTS
-from engine.core import Event
-from engine.core.names import fill_names
+from engine.core import Event, fill_names
 from render.competition.labels import join_names, seat_name, slot_label
 from render.competition.model import BLIND, Table
 from render.competition.numbers import format_with_unit

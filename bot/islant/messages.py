@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from engine.core.names import fill_names
+from engine.core import fill_names
 from engine.islant import GAME, sheet_view
 from engine.islant.geometry import LEVELS, SHIPS, WAVES
 from engine.islant.scoring import score

@@ -14,6 +14,7 @@ from .game import (
     seats_with_best,
 )
 from .menus import MAX_CHOICES, PICK_SEPARATOR, Choice, Menu, Path, Picked, Step
+from .names import fill_names, seat_ref
 from .options import OptionSpec
 from .registry import all_games, find_game, register
 from .rng import Rng
@@ -42,9 +43,11 @@ __all__ = [
     "Step",
     "View",
     "all_games",
+    "fill_names",
     "find_game",
     "parse_levels",
     "read_levels",
     "register",
+    "seat_ref",
     "seats_with_best",
 ]
