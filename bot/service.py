@@ -28,8 +28,8 @@ from engine.core import (
     Picked,
     Resign,
     View,
+    resolve_options,
 )
-from engine.core.options import resolve_options
 
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError

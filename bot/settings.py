@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import OptionSpec
-from engine.core.options import resolve_options
+from engine.core import OptionSpec, resolve_options
 
 TIMEOUT_ACTIONS = ("computer", "skip", "remove")
 

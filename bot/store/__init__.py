@@ -5,6 +5,7 @@ opens a PostgreSQL database shared by several bot processes. Both give the same 
 """
 
 from .base import Store, Tx
+from .postgres import PostgresStore
 from .records import (
     OPEN_STATUSES,
     DuplicateInteraction,
@@ -17,7 +18,10 @@ from .records import (
     stamp_of,
 )
 from .schema import migrations
+from .sqlite import SQLiteStore
 from .urls import is_postgres_url, without_password
+
+Store.backends.update({SQLiteStore.backend: SQLiteStore, PostgresStore.backend: PostgresStore})
 
 __all__ = [
     "OPEN_STATUSES",

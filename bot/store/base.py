@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ..shards import Shards
 from .records import (
@@ -79,20 +79,21 @@ class Store(ABC):
     """Async access to the database. Open with :meth:`open`, close with :meth:`close`."""
 
     backend: str  # the migrations folder: "sqlite" or "postgresql"
+    backends: ClassVar[dict[str, type[Store]]] = {}
+    """Each back-end's class by its name, filled in by the package (``bot.store``)."""
     for_update = ""  # the clause that locks a row read in a transaction, where needed
+
+    @classmethod
+    @abstractmethod
+    async def connect(cls, target: str) -> Store:
+        """A connected store of this back-end (no migrations applied yet)."""
 
     @classmethod
     async def open(cls, target: str | Path) -> Store:
         """Open a SQLite file (a path) or a PostgreSQL database (a ``postgresql://`` URL),
         creating the schema or applying pending migrations."""
-        if is_postgres_url(str(target)):
-            from .postgres import PostgresStore
-
-            store: Store = await PostgresStore.connect(str(target))
-        else:
-            from .sqlite import SQLiteStore
-
-            store = await SQLiteStore.connect(target)
+        kind = "postgresql" if is_postgres_url(str(target)) else "sqlite"
+        store = await cls.backends[kind].connect(str(target))
         try:
             await store._migrate()
         except BaseException:

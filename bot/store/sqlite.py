@@ -37,7 +37,7 @@ class SQLiteStore(Store):
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def connect(cls, path: str | Path) -> SQLiteStore:
+    async def connect(cls, path: str | Path) -> SQLiteStore:  # type: ignore[override]
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = sqlite3.Row
         store = cls(db)

@@ -15,7 +15,7 @@ from .game import (
 )
 from .menus import MAX_CHOICES, PICK_SEPARATOR, Choice, Menu, Path, Picked, Step
 from .names import fill_names, seat_ref
-from .options import OptionSpec
+from .options import OptionSpec, resolve_options
 from .registry import all_games, find_game, register
 from .rng import Rng
 
@@ -48,6 +48,7 @@ __all__ = [
     "parse_levels",
     "read_levels",
     "register",
+    "resolve_options",
     "seat_ref",
     "seats_with_best",
 ]
