@@ -1,7 +1,8 @@
-"""Autocomplete: legal moves filtered by what the player has typed."""
+"""Autocomplete: legal moves filtered by what the player has typed, word by whole word."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import discord
@@ -17,6 +18,7 @@ MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
 MAX_TYPED = 100  # characters of the typed text that are matched (Discord allows 6,000)
 MAX_WORDS = 8  # distinct words of it that must all match
+WORD = re.compile(r"[\w+−-]+")
 
 
 async def legal_move_choices(
@@ -24,10 +26,12 @@ async def legal_move_choices(
     typed: str,
     keep: Callable[[str], bool] = lambda notation: True,
 ) -> list[app_commands.Choice[str]]:
-    """Up to 25 of the user's legal moves whose text contains every word typed.
+    """Up to 25 of the user's legal moves that every typed word names.
 
-    Cost: one pass over the legal moves, each matched against at most ``MAX_WORDS`` words of
-    at most ``MAX_TYPED`` characters, whatever is typed.
+    A typed word must be a whole word of the move's search text (its notation, description and
+    menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order); the
+    word still being typed may be the start of one. Cost: one pass over the legal moves, each
+    matched against at most ``MAX_WORDS`` words of at most ``MAX_TYPED`` characters.
     """
     service = service_of(interaction)
     try:
@@ -35,14 +39,18 @@ async def legal_move_choices(
     except (UserError, IllegalAction):
         return []
     game = find_game(record.game)
-    words = list(dict.fromkeys(typed[:MAX_TYPED].lower().split()))[:MAX_WORDS]
+    typed = typed[:MAX_TYPED].lower()
+    words = list(dict.fromkeys(WORD.findall(typed)))[:MAX_WORDS]
+    typing = words.pop() if words and not typed.endswith(" ") else None
     picked = []
     for notation in service.legal_moves(record, state, interaction.user.id):
         if not keep(notation):
             continue
         action = game.parse(notation)
-        haystack = f"{notation} {game.describe(action)}".lower()
-        if all(word in haystack for word in words):
+        known = set(WORD.findall(game.search_text(action, state).lower()))
+        if all(word in known for word in words) and (
+            typing is None or any(word.startswith(typing) for word in known)
+        ):
             picked.append((notation, action))
             if len(picked) == MAX_CHOICES:
                 break
