@@ -167,10 +167,15 @@ def _assignment_entries(fits: _Fits, assigns: list[Assign]) -> list[Entry]:
     lead = _lead(assigns)
     best: dict[tuple[int, ...], int] = {}
     for action in assigns:
-        for depth in range(lead + 1):
+        for depth in range(1, lead + 1):
             key = _dice(action)[:depth]
             best[key] = max(best.get(key, -len(action.dice)), fitting[action])
-    ranked = sorted(assigns, key=lambda a: [-best[_dice(a)[:d]] for d in range(lead + 1)])
+
+    def rank(action: Assign) -> list[int]:
+        leads = [-best[_dice(action)[:depth]] for depth in range(1, lead + 1)]
+        return [*leads, -fitting[action]]
+
+    ranked = sorted(assigns, key=rank)
     asks = [f"Which die goes to the {SLOT_TITLES[slot].lower()}?" for slot, _ in ranked[0].dice]
     entries: list[Entry] = []
     for action in ranked:
@@ -336,7 +341,7 @@ def _wild_text(draft: Draft, action: Wild) -> str:
     if action.slot == COLUMN:
         return _columns_text(draft, action.value)
     columns = NO_COLUMN_RULE
-    if action.slot in LAND_SLOTS and draft.dice and draft.value(COLUMN) is not None:
+    if action.slot in LAND_SLOTS and COLUMN in dict(draft.dice) and draft.value(COLUMN):
         columns = draft_columns(draft)
     count = len({c for c, _ in placements(draft.sheet, action.slot, action.value, columns)})
     return f"Fits in {count} cell{'' if count == 1 else 's'} now" if count else "Fits nowhere now"
