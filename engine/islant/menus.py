@@ -179,10 +179,11 @@ def _assignment_entries(fits: _Fits, assigns: list[Assign]) -> list[Entry]:
     asks = [f"Which die goes to the {SLOT_TITLES[slot].lower()}?" for slot, _ in ranked[0].dice]
     entries: list[Entry] = []
     for action in ranked:
-        steps = [
-            Step(str(die), die_text(slot, die), ask)
-            for (slot, die), ask in zip(action.dice[:lead], asks, strict=False)
-        ]
+        steps = []
+        for depth, ((slot, die), ask) in enumerate(zip(action.dice[:lead], asks, strict=False)):
+            short = best[_dice(action)[: depth + 1]] < 0
+            label = die_text(slot, die) + (" (a tile would find no place)" if short else "")
+            steps.append(Step(str(die), label, ask))
         rest = assignment_label(Assign(action.dice[lead:]))
         steps.append(Step(rest, rest, "And the other dice?" if lead else ASSIGN_PROMPT))
         entries.append((tuple(steps), action))
@@ -212,19 +213,28 @@ class _TurnMenu:
             if len(values) - 1 <= room:
                 open_wilds.append(slot)
                 room -= len(values) - 1
-        focus = next(iter(draws), None)
-        prompt = self._prompt(wilds, focus, open_wilds)
+        top: dict[str, int] = {}  # tiles placed from the top menu: how many choices each
+        for slot, actions in draws.items():
+            if len(actions) - 1 <= room:
+                top[slot] = len(actions)
+                room -= len(actions) - 1
+        for slot, actions in draws.items():  # narrowed: cells or columns first
+            need = _top_size(actions, room + 1)
+            if slot not in top and need - 1 <= room:
+                top[slot] = need
+                room -= need - 1
+        named = len(top) == 1 and not open_wilds
+        prompt = self._prompt(wilds, next(iter(top)) if named else None, open_wilds)
         entries: list[Entry] = []
         if Submit() in fixed:
             entries.append(_simple(Submit(), "submit", SUBMIT_LABEL, prompt))
         for slot, values in wilds.items():
             entries += self._wild_entries(slot, values, prompt, slot in open_wilds)
-        for slot, actions in draws.items():
-            if slot == focus:
-                named = not open_wilds
+        for slot, actions in sorted(draws.items(), key=lambda item: item[0] not in top):
+            if slot in top:
                 words = self._tile_words(slot).split(" (")[0]
                 prefix = "" if named else f"{words[0].upper()}{words[1:]} at "
-                entries += self._draw_entries(slot, actions, (), room + 1, prompt, prefix)
+                entries += self._draw_entries(slot, actions, (), top[slot], prompt, prefix)
             else:
                 head = (Step(f"draw-{slot}", f"Draw your {self._tile_words(slot)}", prompt),)
                 ask = f"Where does your {self._tile_words(slot)} go?"
@@ -247,10 +257,11 @@ class _TurnMenu:
     def _prompt(
         self, wilds: dict[str, list[Wild]], focus: str | None, open_wilds: list[str]
     ) -> str:
-        if open_wilds:
-            return f"What does your {SLOT_TITLES[open_wilds[0]]} 6 stand for?"
+        """The question of the top menu: about the one tile or 6 it is mostly about."""
         if focus is not None:
             return f"Where does your {self._tile_words(focus)} go?"
+        if open_wilds and not self._by_slot(Draw):
+            return f"What does your {SLOT_TITLES[open_wilds[0]]} 6 stand for?"
         if not wilds and Submit() in self.legal:
             return "Every tile is done: submit your turn?"
         return WHAT_NEXT
@@ -300,12 +311,13 @@ class _TurnMenu:
             label = lead + draw.cell
             if shaped and draw.rotation is not None:
                 label += " · " + placed_label(slot, value, draw.rotation)
-            return Step(f"{draw.cell} R{draw.rotation}", label, question)
+            return Step(f"{slot} {draw.cell} R{draw.rotation}", label, question)
 
         def cell(draw: Draw, question: str, lead: str = "") -> Step:
             if turns[draw.cell] == 1:
-                return replace(place(draw, question, lead), key=draw.cell)
-            return Step(draw.cell, f"{lead}{draw.cell} ({turns[draw.cell]} ways round)", question)
+                return replace(place(draw, question, lead), key=f"{slot} {draw.cell}")
+            label = f"{lead}{draw.cell} ({turns[draw.cell]} ways round)"
+            return Step(f"{slot} {draw.cell}", label, question)
 
         def rotation(draw: Draw) -> Step:
             label = placed_label(slot, value, draw.rotation or 0) if shaped else ANY_WAY
@@ -319,7 +331,9 @@ class _TurnMenu:
         for letter, group in groupby(draws, key=lambda d: d.cell[0]):
             places = list(group)
             where_words = f"{prefix[: -len(' at ')]} in column" if prefix else "Column"
-            column = Step(letter, f"{where_words} {letter}: {len(places)} places", ask)
+            column = Step(
+                f"{slot} {letter}", f"{where_words} {letter}: {_places(len(places))}", ask
+            )
             where = f"Where in column {letter}?"
             for d in places:
                 rest = (
@@ -329,6 +343,19 @@ class _TurnMenu:
                 )
                 entries.append(((*head, column, *rest), d))
         return entries
+
+
+def _places(count: int) -> str:
+    return f"{count} place" if count == 1 else f"{count} places"
+
+
+def _top_size(draws: list[Draw], room: int) -> int:
+    """How many choices a tile's first level takes: every place if they fit ``room``, else
+    every cell if they fit, else every column."""
+    if len(draws) <= room:
+        return len(draws)
+    cells = {d.cell for d in draws}
+    return len(cells) if len(cells) <= room else len({cell[0] for cell in cells})
 
 
 def _sheet_order(draw: Draw) -> tuple[str, int, int]:

@@ -140,15 +140,17 @@ def test_a_level_1_turn_takes_at_most_four_taps() -> None:
 
 
 def test_a_long_list_of_places_narrows_by_column_first() -> None:
-    state = state_after(level=3, seed=0, steps=51)  # red 1 has more places than fit a menu
+    state = state_after(level=3, seed=0, steps=18)  # blue 4 has too many places for the top
     menu = GAME.menu(state, 0)
     assert isinstance(menu, Menu)
-    columns = [c.label for c in menu.choices if c.label.startswith("Column ")]
+    columns = [i for i, c in enumerate(menu.choices) if " in column " in c.label]
     assert len(columns) > 1
-    assert all(re.fullmatch(r"Column [A-G]: \d+ places?", label) for label in columns)
-    inside = GAME.menu(state, 0, ("0",))
-    assert isinstance(inside, Menu) and inside.prompt == "Where in column A?"
-    assert all(c.label.startswith("A") for c in inside.choices)
+    for i in columns:
+        assert re.fullmatch(r"Blue Land 4 in column [A-G]: \d+ places?", menu.choices[i].label)
+    letter = menu.choices[columns[0]].label.split(" in column ")[1][0]
+    inside = GAME.menu(state, 0, (str(columns[0]),))
+    assert isinstance(inside, Menu) and inside.prompt == f"Where in column {letter}?"
+    assert all(c.label.startswith(letter) for c in inside.choices)
 
 
 # ----- labels ---------------------------------------------------------------------------------
@@ -173,22 +175,25 @@ def test_assignments_that_leave_a_tile_without_a_place_come_last() -> None:
     ]
 
 
-def test_the_turn_menu_names_the_tile_and_the_fixed_choices() -> None:
+def test_the_turn_menu_offers_the_places_of_every_tile_that_fits() -> None:
     state = play(race(4, (1, 2, 4)), 0, "ASSIGN land=1 waves=2 ships=4")
     menu = GAME.menu(state, 0)
     assert isinstance(menu, Menu)
-    assert menu.prompt == "Where does your Land 1 (one quarter) go?"
+    assert menu.prompt == "What next?"
     labels = [c.label for c in menu.choices]
-    assert "Draw your wave 2" in labels and "Draw your ship 4" in labels
-    assert labels[-2:] == ["Undo the last step", "Stop: end my game now"]
-    assert all(re.fullmatch(r"[A-K]\d+ · .+", label) for label in labels[:-4])
+    assert labels[0] == "Land 1 at E6 · Top quarter ▼"
+    assert "Ship 4 at F5" in labels
+    assert labels[-3:] == ["Draw your wave 2", "Undo the last step", "Stop: end my game now"]
     assert "Takes back: assigns 1 to the land" in menu.choices[-2].hint
+    waves = GAME.menu(state, 0, (str(len(labels) - 3),))
+    assert isinstance(waves, Menu) and waves.prompt == "Where does your wave 2 go?"
+    assert all(re.fullmatch(r"[A-K]\d+", c.label) for c in waves.choices)
 
 
 def test_rotations_read_as_what_the_tile_covers() -> None:
     state = play(race(1, (2, 3)), 0, "ASSIGN column=3 land=2")
     menu = GAME.menu(state, 0)
-    assert isinstance(menu, Menu)
+    assert isinstance(menu, Menu) and menu.prompt == "Where does your Land 2 (half cell) go?"
     cell = next(i for i, c in enumerate(menu.choices) if "ways round" in c.label)
     turns = GAME.menu(state, 0, (str(cell),))
     assert isinstance(turns, Menu) and turns.prompt.startswith("Which way round at ")
