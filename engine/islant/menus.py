@@ -80,6 +80,8 @@ _memo: dict[tuple[int, Seat], tuple[IslantState, list[Entry], Callable[[Action],
 
 
 def _entries(draft: Draft, fits: _Fits, legal: Sequence[Action]) -> list[Entry]:
+    if not legal:  # not this seat's turn: the menus say there is nothing to do
+        return []
     if draft.assigned:
         return _TurnMenu(draft, legal).entries()
     entries = _assignment_entries(fits, [a for a in legal if isinstance(a, Assign)])
