@@ -277,7 +277,7 @@ async def test_the_generic_game_commands_answer_privately_in_a_race(world) -> No
     offered = await world.bob.autocomplete(world.channel, "game move", "move", "")
     assert offered and all(c["value"].startswith(("ASSIGN", "STOP")) for c in offered)
     moved = await world.bob.slash(world.channel, "game move", move=offered[0]["value"])
-    assert moved.ephemeral and "ASSIGN" in moved.response.content
+    assert moved.ephemeral and " assigns " in moved.response.content  # told in words
     resigned = await world.alice.slash(world.channel, "game resign")
     assert resigned.ephemeral and "resigned" in resigned.response.content
     assert world.channel.last_message.id == first.id  # nothing new in the channel
