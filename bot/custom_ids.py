@@ -9,7 +9,7 @@ function that writes an id, and the one that reads a match back into typed field
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,11 @@ MAX_CUSTOM_ID = 100  # Discord's limit
 
 NUMBER = r"[0-9]{1,20}"
 WORD = r"[a-z][a-z0-9-]{0,31}"
+
+
+def one_of(words: Iterable[object]) -> str:
+    """The pattern of a field that takes one of ``words`` (escaped)."""
+    return "|".join(re.escape(str(word)) for word in words)
 
 
 @dataclass(frozen=True, slots=True)

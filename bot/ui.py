@@ -16,6 +16,7 @@ import discord
 from engine.core import OFFERED_LEVELS
 
 from .components import ExplainsErrors, is_moderator, service_of
+from .custom_ids import NUMBER, IdFormat, one_of
 from .errors import UserError
 from .panel import PANEL_ITEMS, open_panel
 from .presenter import closed_lobby_embed, lobby_embed
@@ -78,18 +79,22 @@ LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "cancel": ("Cancel", discord.ButtonStyle.danger),
 }
 
+LOBBY_ID = IdFormat("lobby", (("game", NUMBER), ("action", one_of(LOBBY_BUTTONS))))
+
 
 class LobbyButton(
     ExplainsErrors,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"lobby:(?P<game>[0-9]+):(?P<action>{'|'.join(LOBBY_BUTTONS)})",
+    template=LOBBY_ID.template,
 ):
     """Join, Leave, Add computer, Start and Cancel on a lobby message."""
 
     def __init__(self, game_id: int, action: str) -> None:
         label, style = LOBBY_BUTTONS[action]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"lobby:{game_id}:{action}")
+            discord.ui.Button(
+                label=label, style=style, custom_id=LOBBY_ID.make(game=game_id, action=action)
+            )
         )
         self.game_id = game_id
         self.action = action
@@ -98,7 +103,8 @@ class LobbyButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> LobbyButton:
-        return cls(int(match["game"]), match["action"])
+        fields = LOBBY_ID.read(match)
+        return cls(fields["game"], fields["action"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         service, channel_id, record = await lobby_here(interaction, self.game_id)
@@ -153,12 +159,13 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 
 COMPUTER_CHOICES = (*(level.value for level in OFFERED_LEVELS), "back")
+COMPUTER_ID = IdFormat("lobbyai", (("game", NUMBER), ("level", one_of(COMPUTER_CHOICES))))
 
 
 class ComputerLevelButton(
     ExplainsErrors,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"lobbyai:(?P<game>[0-9]+):(?P<level>{'|'.join(COMPUTER_CHOICES)})",
+    template=COMPUTER_ID.template,
 ):
     """The level of the computer the host is adding (or Back to the lobby's buttons)."""
 
@@ -166,7 +173,9 @@ class ComputerLevelButton(
         style = discord.ButtonStyle.primary if offered else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=level.capitalize(), style=style, custom_id=f"lobbyai:{game_id}:{level}"
+                label=level.capitalize(),
+                style=style,
+                custom_id=COMPUTER_ID.make(game=game_id, level=level),
             )
         )
         self.game_id = game_id
@@ -176,7 +185,8 @@ class ComputerLevelButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> ComputerLevelButton:
-        return cls(int(match["game"]), match["level"])
+        fields = COMPUTER_ID.read(match)
+        return cls(fields["game"], fields["level"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         service, channel_id, record = await lobby_here(interaction, self.game_id)
@@ -201,11 +211,15 @@ BOARD_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "resign": ("Resign", discord.ButtonStyle.danger),
 }
 
+BOARD_ID = IdFormat(
+    "board", (("game", NUMBER), ("version", NUMBER), ("action", one_of(BOARD_BUTTONS)))
+)
+
 
 class BoardButton(
     ExplainsErrors,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"board:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>{'|'.join(BOARD_BUTTONS)})",
+    template=BOARD_ID.template,
 ):
     """Buttons under a board picture: your legal moves, your own view, resign."""
 
@@ -213,7 +227,9 @@ class BoardButton(
         label, style = BOARD_BUTTONS[action]
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"board:{game_id}:{version}:{action}"
+                label=label,
+                style=style,
+                custom_id=BOARD_ID.make(game=game_id, version=version, action=action),
             )
         )
         self.game_id = game_id
@@ -224,7 +240,8 @@ class BoardButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> BoardButton:
-        return cls(int(match["game"]), int(match["version"]), match["action"])
+        fields = BOARD_ID.read(match)
+        return cls(fields["game"], fields["version"], fields["action"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
@@ -255,15 +272,20 @@ class BoardButton(
         )
 
 
+RESIGN_ID = IdFormat("resign", (("game", NUMBER),))
+
+
 class ResignButton(
-    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"resign:(?P<game>\d+)"
+    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=RESIGN_ID.template
 ):
     """The confirmation of a resignation."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Yes, resign", style=discord.ButtonStyle.danger, custom_id=f"resign:{game_id}"
+                label="Yes, resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=RESIGN_ID.make(game=game_id),
             )
         )
         self.game_id = game_id
@@ -272,7 +294,7 @@ class ResignButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> ResignButton:
-        return cls(int(match["game"]))
+        return cls(RESIGN_ID.read(match)["game"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
