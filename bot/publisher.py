@@ -6,7 +6,10 @@ the game's :class:`Presentation` whether the change deserves a new message (some
 a new round) or an edit of the current one. A new message retires the previous one (each game
 says how: its buttons taken off, a line of history). Edits are debounced: at most one per
 ``edit_interval`` per game, always with the latest change, so a burst of 99 submissions makes
-a bounded number of edits; a change that asks for a new message is never held back.
+a bounded number of edits; a change that asks for a new message is never held back. When
+Discord answers 429, the change waits ``retry_after`` in the game's worker (a newer change
+replaces it meanwhile) and is shown then: nobody's interaction waits for it, and the last
+state is always the one shown in the end.
 
 A game without a presentation of its own gets :class:`PlainBoard`: every change posts a new
 board with its buttons, as the answer to the interaction that made it when there is one.
@@ -100,6 +103,19 @@ class PlainBoard:
 class _Pending:
     result: MoveResult
     headline: str | None
+    fresh: bool = False
+
+
+RATE_LIMITED = 429
+DEFAULT_RETRY_SECONDS = 5.0
+
+
+def retry_after(error: discord.HTTPException) -> float | None:
+    """Seconds Discord asks to wait when ``error`` is a rate limit (429), else None."""
+    if error.status != RATE_LIMITED:
+        return None
+    seconds = getattr(error, "retry_after", None)
+    return float(seconds) if seconds else DEFAULT_RETRY_SECONDS
 
 
 class Publisher:
@@ -114,8 +130,10 @@ class Publisher:
         self._last_edit: dict[int, float] = {}
         self._pending: dict[int, _Pending] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self._not_before: dict[int, float] = {}
         self.edits = 0
         self.posts = 0
+        self.rate_limits = 0
 
     @property
     def service(self) -> GameService:
@@ -154,12 +172,17 @@ class Publisher:
             return
         if interaction is not None and not interaction.response.is_done():
             await interaction.response.send_message(f"✓ {headline or 'Done.'}", ephemeral=True)
-        if style.fresh(result, actor) or result.record.board_message_id is None:
-            await self._post(style, result, headline, None)
-            return
-        self._pending[result.record.id] = _Pending(result, headline)
-        if result.record.id not in self._workers:
-            self._workers[result.record.id] = self._spawn(self._drain(result.record.id, style))
+        fresh = style.fresh(result, actor) or result.record.board_message_id is None
+        if fresh:
+            try:
+                await self._post(style, result, headline, None)
+                return
+            except discord.HTTPException as error:
+                wait = retry_after(error)
+                if wait is None:
+                    raise
+                self._rate_limited(result.record.id, wait)
+        self._queue(style, _Pending(result, headline, fresh))
 
     async def settle(self) -> None:
         """Wait until every held-back edit is shown (tests, and a clean shutdown)."""
@@ -217,25 +240,55 @@ class Publisher:
                 except discord.HTTPException:
                     log.info("could not retire board message %s of game %s", previous, record.id)
 
+    def _queue(self, style: Presentation, pending: _Pending) -> None:
+        """Hold a change back for the game's worker; a change needing a new message stays so."""
+        game_id = pending.result.record.id
+        held = self._pending.get(game_id)
+        pending.fresh = pending.fresh or (held is not None and held.fresh)
+        self._pending[game_id] = pending
+        if game_id not in self._workers:
+            self._workers[game_id] = self._spawn(self._drain(game_id, style))
+
+    def _rate_limited(self, game_id: int, seconds: float) -> None:
+        """Discord asked to wait: the game's next edit or post waits that long."""
+        self.rate_limits += 1
+        self._not_before[game_id] = asyncio.get_running_loop().time() + seconds
+        log.info("board of game %s rate limited for %.1f s", game_id, seconds)
+
     async def _drain(self, game_id: int, style: Presentation) -> None:
         loop = asyncio.get_running_loop()
         try:
             while game_id in self._pending:
                 last = self._last_edit.get(game_id, -style.edit_interval)
-                wait = last + style.edit_interval - loop.time()
-                if wait > 0:
-                    await asyncio.sleep(wait)
+                start = max(last + style.edit_interval, self._not_before.get(game_id, 0.0))
+                if start > loop.time():
+                    await asyncio.sleep(start - loop.time())
                 pending = self._pending.pop(game_id, None)
                 if pending is not None:
-                    await self._guarded_edit(style, pending)
+                    await self._guarded(style, pending)
         finally:
             self._workers.pop(game_id, None)
 
-    async def _guarded_edit(self, style: Presentation, pending: _Pending) -> None:
+    async def _guarded(self, style: Presentation, pending: _Pending) -> None:
+        """Show a held-back change; a rate limit puts it back (unless a newer one waits)."""
         try:
-            await self._edit(style, pending)
+            if pending.fresh:
+                await self._post(style, pending.result, pending.headline, None)
+            else:
+                await self._edit(style, pending)
+        except discord.HTTPException as error:
+            wait = retry_after(error)
+            if wait is None:
+                log.exception("showing the board of game %s failed", pending.result.record.id)
+                return
+            self._rate_limited(pending.result.record.id, wait)
+            newer = self._pending.get(pending.result.record.id)
+            if newer is None:
+                self._pending[pending.result.record.id] = pending
+            else:
+                newer.fresh = newer.fresh or pending.fresh
         except Exception:  # a failed edit must not stop the game; the next change shows it all
-            log.exception("editing the board of game %s failed", pending.result.record.id)
+            log.exception("showing the board of game %s failed", pending.result.record.id)
 
     async def _edit(self, style: Presentation, pending: _Pending) -> None:
         record = pending.result.record

@@ -129,3 +129,37 @@ async def test_a_new_message_retires_the_previous_board(world):
     await publisher.show(result)
     assert style.retired == [old_id]
     assert (await latest_game(world)).board_message_id != old_id
+
+
+async def test_a_rate_limit_delays_the_board_and_the_last_state_is_still_shown(world):
+    await started_wars(world)
+    publisher = world.env.bot.publisher
+    publisher.register("wars", Counting())
+    board_id = (await latest_game(world)).board_message_id
+    results = [r for r in await burst_of_moves(world, 6) if not r.finished]
+    world.env.inject_error(
+        "PATCH", f"/channels/*/messages/{board_id}", status=429, message="rate limited", times=2
+    )
+    for result in results:
+        await publisher.show(result)
+    await world.env.advance_time(60)
+    await publisher.settle()
+    assert publisher.rate_limits == 2
+    assert message_by_id(world, board_id).content == f"version {results[-1].record.version}"
+
+
+async def test_a_rate_limited_new_board_is_posted_after_the_wait(world):
+    await started_wars(world)
+    publisher = world.env.bot.publisher
+    style = Counting()
+    style.fresh = lambda result, actor: True  # type: ignore[method-assign]
+    publisher.register("wars", style)
+    (result,) = await burst_of_moves(world, 1)
+    posted = publisher.posts
+    world.env.inject_error("POST", "/channels/*/messages", status=429, message="slow", times=1)
+    await publisher.show(result)
+    assert publisher.rate_limits == 1 and publisher.posts == posted
+    await world.env.advance_time(60)
+    await publisher.settle()
+    assert publisher.posts == posted + 1
+    assert world.channel.last_message.content == f"version {result.record.version}"
