@@ -10,7 +10,7 @@ import simcord
 
 from bot.client import IslandBot
 
-from .discord_limits import violations
+from .discord_limits import expired_tokens, violations
 
 JOB_POLL_SECONDS = 600  # time-travel tests jump hours; a 10-minute poll keeps them quick
 
@@ -41,6 +41,29 @@ class World:
         await self.env.bot.sync_commands()
 
 
+class StampedRequests(list):
+    """simcord's request log, remembering the (virtual) time of each request as it is made."""
+
+    def __init__(self, env: simcord.Env, earlier: list) -> None:
+        super().__init__(earlier)
+        self.env = env
+        self.times = [env.now() for _ in earlier]
+
+    def append(self, entry) -> None:
+        super().append(entry)
+        self.times.append(self.env.now())
+
+    def pairs(self):
+        return zip(self, self.times, strict=True)
+
+
+def stamp_requests(env: simcord.Env) -> StampedRequests:
+    """Make the backend's request log record the time of each request."""
+    log = StampedRequests(env, env.backend.http_requests)
+    env.backend.http_requests = log
+    return log
+
+
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "bot.db"
@@ -59,6 +82,7 @@ async def world(simcord_env, db_path):
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("island-games")
     people = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol")]
+    stamped = stamp_requests(simcord_env)
     yield World(simcord_env, guild, channel, *people, db_path)
-    broken = violations(simcord_env.http_requests)
+    broken = violations(simcord_env.http_requests) + expired_tokens(stamped.pairs())
     assert not broken, "Discord would refuse:\n" + "\n".join(dict.fromkeys(broken))

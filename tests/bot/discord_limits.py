@@ -7,8 +7,12 @@ responses and follow-ups) and returns one line per broken limit.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
+from datetime import datetime, timedelta
 from typing import Any
+
+import discord
 
 CONTENT = 2000
 EMBEDS = 10
@@ -19,6 +23,25 @@ OPTION_TEXT, BUTTON_LABEL, PLACEHOLDER, CUSTOM_ID = 100, 80, 150, 100
 CHOICES, CHOICE_TEXT, MODAL_TITLE, ATTACHMENTS = 25, 100, 45, 10
 SELECT_TYPES = {3, 5, 6, 7, 8}
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
+TOKEN_LIFETIME = timedelta(minutes=15)
+INTERACTION_TOKEN = re.compile(r"/(?:webhooks/\d+|interactions/\d+)/[a-z_]*?(\d{15,20})")
+
+
+def expired_tokens(requests: Iterable[tuple[Any, datetime]]) -> list[str]:
+    """Requests that used an interaction's token after its 15 minutes (Discord: 401/404).
+
+    ``requests`` pairs each logged request with the (virtual) time it was made; an
+    interaction's time is in its id (a snowflake).
+    """
+    problems = []
+    for entry, when in requests:
+        found = INTERACTION_TOKEN.search(entry.path)
+        if found is None:
+            continue
+        made = discord.utils.snowflake_time(int(found[1]))
+        if when - made > TOKEN_LIFETIME:
+            problems.append(f"{entry.method} {entry.path}: token used {when - made} after")
+    return problems
 
 
 def violations(requests: Iterable[Any]) -> list[str]:

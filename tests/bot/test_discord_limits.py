@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from types import SimpleNamespace
 
-from .discord_limits import violations
+import discord
+
+from .discord_limits import expired_tokens, violations
 
 
 def _post(path: str, body: dict) -> SimpleNamespace:
@@ -57,3 +60,12 @@ def test_autocomplete_choices_are_checked() -> None:
     )
     assert any("26 autocomplete choices" in p for p in found)
     assert any("choice name of 101" in p for p in found)
+
+
+def test_a_token_used_after_fifteen_minutes_is_reported() -> None:
+    made = discord.utils.utcnow()
+    interaction = discord.utils.time_snowflake(made)
+    entry = type("Entry", (), {"method": "PATCH"})()
+    entry.path = f"/webhooks/1/simcord_interaction_{interaction}/messages/@original"
+    assert expired_tokens([(entry, made + timedelta(minutes=14))]) == []
+    assert len(expired_tokens([(entry, made + timedelta(minutes=16))])) == 1

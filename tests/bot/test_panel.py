@@ -132,3 +132,19 @@ async def test_someone_outside_the_game_gets_no_panel(world) -> None:
     await start(world, "tigerisland", world.alice, world.bob)
     shown = await world.carol.click(world.channel.last_message, label="My moves")
     assert shown.ephemeral and "not playing" in shown.response.content
+
+
+async def test_a_panel_tapped_after_the_interaction_token_expired_still_works(world) -> None:
+    """Each tap answers through its own interaction, so an hour-old panel is not a dead end
+    (the limits check fails the test if any request used a token older than 15 minutes)."""
+    await start(world, "tigerisland", world.alice, world.bob)
+    record = await latest_game(world)
+    member, _ = member_to_move(world, record, world.env.bot.service.state_of(record))
+    panel = (await member.click(world.channel.last_message, label="My moves")).response
+    await world.env.advance_time(60 * 60)
+    rnd = random.Random(2)
+    for _ in range(MAX_TAPS_PER_ACTION):
+        await tap_once(member, panel.message, rnd)
+        if (await latest_game(world)).version != record.version:
+            break
+    assert (await latest_game(world)).version > record.version
