@@ -146,7 +146,7 @@ def next_step(table: Table, names: Sequence[str]) -> str:
     if table.phase == "reveal" and table.next_slot is not None:
         return (
             f"Next: **{slot_label(table.next_slot)}**. Anyone can press **Reveal next**;"
-            " it also turns over by itself in a few seconds."
+            " it also turns over by itself shortly."
         )
     waiting = [seat_name(names, p.seat) for p in table.players if p.active and not p.confirmed]
     return (
