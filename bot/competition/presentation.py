@@ -47,6 +47,8 @@ class CompetitionBoard:
         changes merged into one edit are all told."""
         record = result.record
         lines = event_lines(result.events, record.names)
+        if actor is None:  # a change shown from the panel: its first action is the actor's
+            actor = next((a.seat for a in result.applied if a.user_id is not None), None)
         new = needs_new_message(result, public_table(result), actor)
         told = self._told.setdefault(record.id, {})
         if new:
@@ -60,12 +62,13 @@ class CompetitionBoard:
         table = public_table(result)
         told = self._told.setdefault(record.id, {})
         told.setdefault(record.version, event_lines(result.events, record.names))
-        systems = headline and not any(action.user_id for action in result.applied)
+        by_system = headline and not any(action.user_id for action in result.applied)
+        why = [headline] if headline and by_system else []
         lines = []
         for version in sorted(told):
-            if systems and version == record.version:
-                lines.append(headline)
-            lines += told[version]
+            lines += [*why, *told[version]] if version == record.version else told[version]
+        if table.outcome is not None:
+            del self._told[record.id]
         content, mentions = call_line(record, table, await service.quiet_users(record))
         png = await service.render(record, result.state, None)
         return Board(

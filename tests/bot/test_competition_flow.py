@@ -454,3 +454,20 @@ async def test_the_simple_variant_needs_no_splitting_and_counts_cards(world, wat
     assert "Simple evaluation: every card won is worth 1 point." in final
     scores = await world.bob.slash(world.channel, "islands score")
     assert scores.ephemeral and scores.response.embeds[0].title == "Final scores"
+
+
+async def test_a_timeout_is_told_on_the_board_without_the_cards_placed(world, watch) -> None:
+    await _start(world, world.bob, world.carol, options="timeout_hours=1")
+    players = Players(world, watch)
+    await players.play_turn(world.alice)
+    await world.env.advance_time(2 * 3600)  # the computer places for bob and carol
+    record, state = await players.game()
+    assert all(seat.confirmed for seat in state.seats) or state.phase != "place"
+    told = [
+        m.embeds[0].description
+        for m in world.channel.history()
+        if m.embeds and "did not come back in time" in (m.embeds[0].description or "")
+    ]
+    first = told[0].splitlines()[0]  # later timeouts and paced reveals follow in two hours
+    assert first.startswith("⌛") and record.names[1] in first and record.names[2] in first
+    await watch.check()  # the board names no card placed for them
