@@ -1,4 +1,4 @@
-"""Running due jobs: reminders, timeouts and round timers, each exactly once.
+"""Running due jobs: reminders, timeouts, round timers and paced actions, each exactly once.
 
 One loop per bot process claims the due jobs of the servers its shards serve, each with a
 lease: a job claimed by a process that dies before finishing it is claimed again once the lease
@@ -21,7 +21,7 @@ from .service import GameService, MoveResult
 from .settings import effective
 from .shards import Shards
 from .store import GameRecord, Job
-from .timers import REMINDER, ROUND_TIMER
+from .timers import PACED, REMINDER, ROUND_TIMER
 
 LEASE = timedelta(minutes=2)  # a claimed job is another process's again after this
 
@@ -83,6 +83,11 @@ class JobRunner:
                 headline="⏱️ Time is up: the "
                 "round is closed. Whoever had not submitted draws nothing.",
             )
+        if job.kind == PACED:
+            paced = await self.service.play_paced(
+                record.channel_id, version=job.payload["version"], job_id=job.id
+            )
+            return None if paced is None else JobOutcome(job, paced.record, move=paced)
         server = await self.store.guild_settings(record.guild_id or 0)
         policy = effective(record.table_options, server, "timeout_action")
         result, names = await self.service.act_for_absent(record.channel_id, policy, job.id)

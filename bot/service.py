@@ -442,6 +442,16 @@ class GameService:
             assert action is not None, f"{record.game} has no rounds to close"
             return await self._apply(record, state, None, None, game.format(action), -job_id)
 
+    async def play_paced(self, channel_id: int, *, version: int, job_id: int) -> MoveResult | None:
+        """A paced job came due: the game's paced action, unless the game moved on since."""
+        async with self.lock(channel_id):
+            record, state = await self.running(channel_id)
+            game = find_game(record.game)
+            action = game.paced_action(state)
+            if action is None or record.version != version:
+                return None
+            return await self._apply(record, state, None, None, game.format(action), -job_id)
+
     async def act_for_absent(
         self, channel_id: int, policy: str, job_id: int
     ) -> tuple[MoveResult | None, list[str]]:

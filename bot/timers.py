@@ -1,8 +1,10 @@
-"""Reminders, timeouts and round timers: which jobs a game needs after each change.
+"""Reminders, timeouts, round timers and paced actions: which jobs a game needs after each change.
 
 After every saved change the game's pending jobs are replaced: a reminder and a timeout for
-the players to move, or a round timer in games played in rounds (Islant). Running them is
-:mod:`bot.jobs`'s work; this module only plans, so the service can use it without a cycle.
+the players to move, a round timer in games played in rounds (Islant), and a paced action when
+the table waits for one the system takes by itself (Island competition's next reveal).
+Running them is :mod:`bot.jobs`'s work; this module only plans, so the service can use it
+without a cycle.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from .store import GameRecord, Store
 REMINDER = "reminder"
 TIMEOUT = "timeout"
 ROUND_TIMER = "round_timer"
+PACED = "paced"
+PACE_SECONDS = 5.0
+"""How long a table rests (a finished trick on show) before its paced action is taken."""
 
 
 class Timekeeper:
@@ -38,6 +43,7 @@ class Timekeeper:
         server = await self.store.guild_settings(record.guild_id or 0)
         now = self._now()
         humans = _human_movers(record, game, state)
+        await self._schedule_pace(record, game, state, now)
         if game.close_round_action(state) is not None:
             new_round = bool(game.to_move(state) - previous_movers)
             if not new_round:
@@ -58,6 +64,15 @@ class Timekeeper:
             await self.store.schedule_job(record.id, TIMEOUT, due, version)
         else:
             await self.store.cancel_jobs(record.id, TIMEOUT)
+
+    async def _schedule_pace(
+        self, record: GameRecord, game: Game, state: Any, now: datetime
+    ) -> None:
+        if game.paced_action(state) is None:
+            await self.store.cancel_jobs(record.id, PACED)
+            return
+        due = now + timedelta(seconds=PACE_SECONDS)
+        await self.store.schedule_job(record.id, PACED, due, {"version": record.version})
 
     async def _schedule_reminder(
         self, record: GameRecord, server: dict[str, Any], humans: list[int], payload: dict

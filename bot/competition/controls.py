@@ -1,100 +1,102 @@
-"""The buttons under the public board: My hand, Reveal next, Split trick / Steal cards, Scores.
+"""The game's own buttons under the public board: Reveal next and Scores.
 
-Custom ids carry the game id and the state version. **Reveal next** refuses a stale click
-(two players pressing at once reveal one slot, not two); the other buttons always open the
-clicker's own, current panel or dialog, whatever message they sit on.
+Beside them sit the shared **My moves** (the private panel: hand, placement, split and steals)
+and **Resign**. Custom ids carry the game id and the state version: **Reveal next** refuses a
+stale click (two players pressing at once reveal one slot, not two).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
-from render.competition.model import Table
+from engine import find_game
+from engine.competition import Table, parse_table
 
-from ..components import ExplainsErrors
+from ..components import ExplainsErrors, service_of
+from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
-from ..ui import BoardButton
-from .access import REVEAL, detached_view, here, last_here
-from .dialogs import open_dialog
-from .hand import open_hand
-from .keeper import keeper_of
+from ..store import GameRecord
+from ..ui import BoardButton, publisher_of
 from .scores import scoreboard_embed
 from .texts import next_step
 
+GAME_NAME = "competition"
+REVEAL = "REVEAL"
+CONTROL = IdFormat("cmp", (("game", NUMBER), ("version", NUMBER), ("action", "reveal|score")))
+
+
+def table_of(record: GameRecord, state: Any) -> Table:
+    """The public view of a game, read into typed records."""
+    return parse_table(find_game(record.game).view(state, None).data)
+
 
 class BoardControl(
-    ExplainsErrors,
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cmp:(?P<game>\d+):(?P<version>\d+):(?P<action>hand|reveal|trick|score)",
+    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=CONTROL.template
 ):
-    """One of the game's buttons on the public board message."""
+    """Reveal next or Scores on the public board message."""
 
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        action: str,
-        *,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        enabled: bool = True,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or action,
-                style=style,
-                custom_id=f"cmp:{game_id}:{version}:{action}",
-                disabled=not enabled,
-            )
+    def __init__(self, game_id: int, version: int, action: str, *, enabled: bool = True) -> None:
+        label, style = (
+            ("Reveal next", discord.ButtonStyle.success)
+            if action == "reveal"
+            else ("Scores", discord.ButtonStyle.secondary)
         )
-        self.game_id = game_id
-        self.version = version
-        self.action = action
+        custom_id = CONTROL.make(game=game_id, version=version, action=action)
+        button = discord.ui.Button(
+            label=label, style=style, custom_id=custom_id, disabled=not enabled
+        )
+        super().__init__(button)
+        self.game_id, self.version, self.action = game_id, version, action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> BoardControl:
-        return cls(int(match["game"]), int(match["version"]), match["action"])
+        fields = CONTROL.read(match)
+        return cls(fields["game"], fields["version"], fields["action"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        if self.action == "hand":
-            await open_hand(interaction)
-        elif self.action == "trick":
-            await open_dialog(interaction)
-        elif self.action == "score":
+        if self.action == "score":
             await show_scores(interaction)
         else:
             await reveal_next(interaction, expected_version=self.version)
 
 
 async def show_scores(interaction: discord.Interaction) -> None:
-    """The scoreboard (public information) of the channel's running or last game, privately
-    to whoever asked."""
-    found = await last_here(interaction)
-    embed = scoreboard_embed(found.table(), found.record.names)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    """The scoreboard (public information) of the channel's running or last game, privately."""
+    service = service_of(interaction)
+    record = await service.store.last_game_in(interaction.channel_id or 0)
+    if record is None or record.status in ("cancelled", "lobby"):
+        raise UserError("no_game")
+    _check_game(record)
+    table = table_of(record, service.state_of(record))
+    await interaction.response.send_message(
+        embed=scoreboard_embed(table, record.names), ephemeral=True
+    )
 
 
 async def reveal_next(interaction: discord.Interaction, *, expected_version: int | None) -> None:
     """Turn the next slot over for everyone (any player may); the board shows the result."""
-    found = await here(interaction)
-    seat = found.seat(interaction.user.id)
-    table = found.table()
+    service = service_of(interaction)
+    record, state = await service.running(interaction.channel_id or 0)
+    _check_game(record)
+    seat = record.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("not_playing")
+    table = table_of(record, state)
     if table.phase != "reveal":
-        raise UserError(
-            "islands_not_yet", waiting=next_step(table, found.record.names, paced=False)
-        )
+        raise UserError("islands_not_yet", waiting=next_step(table, record.names))
     from_button = interaction.type is discord.InteractionType.component
     if from_button:
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        result = await found.service.play(
-            found.record.channel_id,
+        result = await service.play(
+            record.channel_id,
             interaction.user.id,
             REVEAL,
             interaction_id=interaction.id,
@@ -104,35 +106,25 @@ async def reveal_next(interaction: discord.Interaction, *, expected_version: int
         if error.code == "board_changed":
             raise UserError("islands_board_moved") from None
         raise
-    await keeper_of(interaction.client).after(result, seat)
+    await publisher_of(interaction.client).show(result, actor=seat, interaction=interaction)
     if not from_button:
         await interaction.followup.send("Revealed: the board shows it.", ephemeral=True)
 
 
+def _check_game(record: GameRecord) -> None:
+    if record.game != GAME_NAME:
+        title = find_game(record.game).info.title
+        raise UserError("wrong_game", game=title, wanted=find_game(GAME_NAME).info.title)
+
+
 def board_view(game_id: int, version: int, table: Table) -> discord.ui.View | None:
-    """The buttons for the board of ``table`` (none once the game is over)."""
+    """The buttons under the board of ``table`` (none once the game is over)."""
     if table.outcome is not None:
         return None
-    steal = bool(table.pending) and table.pending[0].kind == "steal"
-    buttons = (
-        BoardControl(game_id, version, "hand", label="My hand", style=discord.ButtonStyle.primary),
-        BoardControl(
-            game_id,
-            version,
-            "reveal",
-            label="Reveal next",
-            style=discord.ButtonStyle.success,
-            enabled=table.phase == "reveal",
-        ),
-        BoardControl(
-            game_id,
-            version,
-            "trick",
-            label="Steal cards" if steal else "Split trick",
-            style=discord.ButtonStyle.success,
-            enabled=bool(table.pending),
-        ),
-        BoardControl(game_id, version, "score", label="Scores"),
-        BoardButton(game_id, version, "resign"),
-    )
-    return detached_view(*buttons)
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardButton(game_id, version, "moves"))
+    view.add_item(BoardControl(game_id, version, "reveal", enabled=table.phase == "reveal"))
+    view.add_item(BoardControl(game_id, version, "score"))
+    view.add_item(BoardButton(game_id, version, "resign"))
+    view.stop()
+    return view

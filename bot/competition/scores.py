@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import discord
 
+from engine.competition import SeaRow, Table
 from render.competition.labels import join_names, seat_name
-from render.competition.model import SeaRow, Table
 from render.competition.seas import SEA_LABELS
 
 from ..presenter import COLOUR

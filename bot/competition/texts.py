@@ -10,13 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.competition.actions import SEA
-from engine.competition.deck import IslandCard, card_by_id
-from engine.competition.slots import SLOTS
+from engine.competition import BLIND, SEA, SLOTS, IslandCard, Table, card_by_id, format_with_unit
 from engine.core import Event, fill_names
 from render.competition.labels import join_names, seat_name, slot_label
-from render.competition.model import BLIND, Table
-from render.competition.numbers import format_with_unit
 
 MAX_EVENT_LINES = 14
 QUIET_EVENTS = frozenset({"placement"})
@@ -133,7 +129,7 @@ def steal_line(seat: int, victim: int, card: str, to: str, names: Sequence[str])
     return f"{thief} takes a card from {robbed}'s {sea} pile and puts it face down."
 
 
-def next_step(table: Table, names: Sequence[str], *, paced: bool) -> str:
+def next_step(table: Table, names: Sequence[str]) -> str:
     """What the table is waiting for, from the public view ("" once the game is over)."""
     if table.outcome is not None:
         return ""
@@ -142,16 +138,18 @@ def next_step(table: Table, names: Sequence[str], *, paced: bool) -> str:
         who = bold_name(names, job.seat)
         if job.kind == "split":
             cards = ", ".join(card.name_en for card in job.cards)
-            return f"{who} splits the trick ({cards}) with **Split trick**."
+            return f"{who} splits the trick ({cards}) with **My moves**."
         return (
             f"{who} may take {plural(job.remaining, 'face-up card')} from the others' sea "
-            "piles for national borders, with **Steal cards**."
+            "piles for national borders, with **My moves**."
         )
     if table.phase == "reveal" and table.next_slot is not None:
-        pace = " It also turns over by itself in a few seconds." if paced else ""
-        return f"Next: **{slot_label(table.next_slot)}**. Anyone can press **Reveal next**.{pace}"
+        return (
+            f"Next: **{slot_label(table.next_slot)}**. Anyone can press **Reveal next**;"
+            " it also turns over by itself shortly."
+        )
     waiting = [seat_name(names, p.seat) for p in table.players if p.active and not p.confirmed]
     return (
         f"Round {table.round} of {table.rounds}: waiting for {join_names(waiting)} to place "
-        "their cards. Press **My hand** to place yours."
+        "their cards. Press **My moves** to place yours."
     )

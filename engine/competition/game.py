@@ -213,6 +213,10 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def num_players(self, state: CompetitionState) -> int:
         return state.num_players
 
+    def paced_action(self, state: CompetitionState) -> Action | None:
+        """The next reveal, once every card is placed and every trick is taken."""
+        return Reveal() if state.phase == REVEAL else None
+
     def forward_actions(self, state: CompetitionState, seat: Seat) -> list[Action]:
         """While placing: cards and blinds from the hand into empty slots, then Confirm."""
         if seat not in self.to_move(state) or state.phase != PLACE:

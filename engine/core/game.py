@@ -221,6 +221,11 @@ class Game(ABC, Generic[S, A]):
         """The system action that ends the current round early, if the game has rounds."""
         return None
 
+    def paced_action(self, state: S) -> A | None:
+        """The system action the table takes by itself after a short pause, if it waits for
+        one now (Island competition: turning over the next slot when nobody does)."""
+        return None
+
     def choose_ai_action(
         self,
         state: S,

@@ -1,11 +1,11 @@
-"""Island competition through the real bot: hidden hands in private panels, the reveal on the
-public board, split and steal dialogs, the scoreboard and the final scoring.
+"""Island competition through the real bot: hidden hands, placement, splits and steals in the
+one private panel, the reveal on the public board, the scoreboard and the final scoring.
 
-Players act only through the buttons and select menus a person would use; the engine's
-computer player merely decides what they pick. After every step a watcher checks that no
-public message names a card still in someone's hand or unrevealed placement, that every
-public picture was drawn from the spectator view, and that private panels show no other
-player's cards.
+Players act only through the buttons and select menus a person would use, always taking the
+panel's first choice (the best card for the next slot, then Confirm; the first cards face up;
+the first pile). After every step a watcher checks that no public message names a card still
+in someone's hand or unrevealed placement, that every public picture was drawn from the
+spectator view, and that private panels show no other player's cards.
 """
 
 from __future__ import annotations
@@ -15,35 +15,27 @@ import random
 import re
 from dataclasses import dataclass, field
 
+import discord
 import pytest
 import simcord
 
-import bot.competition.hand as hand_module
-import bot.competition.keeper as keeper_module
 import bot.rendering as rendering_module
+from bot.panel import IDLE_TEXT, STALE_NOTE
 from engine import find_game
-from engine.competition.actions import Confirm, Place, Split, Steal
-from engine.competition.deck import card_by_id
-from engine.competition.slots import SLOT_INDEX
-from engine.competition.state import BLIND, SEA_INDEX
+from engine.competition import BLIND, card_by_id
 from render import render_view
 
+from .conftest import JOB_POLL_SECONDS
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 
 GAME = find_game("competition")
 MAX_STEPS = 3000
+MAX_TAPS = 40
 ALEXANDER_SEED = 1014
 """The first game seed (the bot's seeds count up from 1000) dealing Alexander Island to the
 third player of three."""
-PAUSE = 3600.0
-"""The reveal pace in these tests: far beyond the wall-clock time a test takes, so slots only
-turn over by themselves when a test moves simcord's clock on."""
-
-
-@pytest.fixture(autouse=True)
-def slow_pace(monkeypatch) -> None:
-    """Set the pace before the bot (and its cog) is built."""
-    monkeypatch.setattr(keeper_module, "REVEAL_PAUSE_SECONDS", PAUSE)
+PANEL_LIFETIME = 15 * 60
+"""Discord lets an interaction's response be edited for 15 minutes."""
 
 
 @dataclass
@@ -97,34 +89,44 @@ def _mentions(text: str, name: str) -> bool:
 
 @pytest.fixture
 def watch(world, monkeypatch) -> Watch:
-    """Spy on the bot's renderers: the public board (service) and the private hand panel."""
+    """Spy on the bot's pictures: the public board and each seat's own picture."""
     spy = Watch(world)
-    draw_board, draw_hand = rendering_module.render_view, hand_module.render_hand
+    draw = rendering_module.render_view
 
-    def board(view, names, **options):
-        png = draw_board(view, names, **options)
+    def spied(view, names, **options):
+        png = draw(view, names, **options)
         spy.record(png, view.seat)
         return png
 
-    def hand(view, names, **options):
-        png = draw_hand(view, names, **options)
-        spy.record(png, view.seat)
-        return png
-
-    monkeypatch.setattr(rendering_module, "render_view", board)
-    monkeypatch.setattr(hand_module, "render_hand", hand)
+    monkeypatch.setattr(rendering_module, "render_view", spied)
     return spy
 
 
+def components(message) -> list:
+    return [c for row in message.components for c in getattr(row, "children", (row,))]
+
+
+async def tap_first(member, panel) -> None:
+    """Take the panel's first choice: the first options of a select, else the first button."""
+    items = components(panel)
+    selects = [c for c in items if isinstance(c, discord.SelectMenu)]
+    if selects:
+        select = selects[0]
+        values = [o.value for o in select.options[: max(select.min_values, 1)]]
+        await member.select(panel, values, custom_id=select.custom_id)
+        return
+    button = next(c for c in items if isinstance(c, discord.Button) and c.label != "Back")
+    await member.click(panel, custom_id=button.custom_id)
+
+
 class Players:
-    """Drives a game through the UI: the computer player decides, the member clicks."""
+    """Drives a game through the UI: the board's buttons and each player's panel."""
 
     def __init__(self, world, watch: Watch, seed: int = 7) -> None:
         self.world = world
         self.watch = watch
         self.rnd = random.Random(seed)
         self.members = {m.id: m for m in (world.alice, world.bob, world.carol)}
-        self.revealed_by_alice = False
 
     async def game(self):
         record = await latest_game(self.world)
@@ -135,105 +137,44 @@ class Players:
 
     async def board(self):
         record = await latest_game(self.world)
-        board = next(m for m in self.world.channel.history() if m.id == record.board_message_id)
-        return board
+        return next(m for m in self.world.channel.history() if m.id == record.board_message_id)
 
     async def step(self) -> None:
         """One decision of whoever must act, made through the UI."""
         record, state = await self.game()
-        if state.phase == "place":
-            seat = min(s for s in GAME.to_move(state) if record.players[s].user_id)
-            await self.place_all(self.member(record, seat))
-        elif state.phase == "reveal":
+        if state.phase == "reveal":
             humans = [
                 p.seat for p in record.players if p.user_id and not state.seats[p.seat].resigned
             ]
             await self.reveal(self.member(record, self.rnd.choice(humans)))
         else:
-            await self.take(self.member(record, state.jobs[0].seat))
+            seat = min(s for s in GAME.to_move(state) if record.players[s].user_id)
+            await self.play_turn(self.member(record, seat))
         await self.watch.check()
 
-    async def open_hand(self, member):
-        result = await member.click(await self.board(), label="My hand")
+    async def open_panel(self, member):
+        result = await member.click(await self.board(), label="My moves")
         assert result.ephemeral
         return result.response
 
-    async def place_all(self, member) -> None:
-        """Open My hand and place card by card, then confirm."""
-        panel = await self.open_hand(member)
-        while True:
+    async def play_turn(self, member) -> None:
+        """Open My moves and take first choices until the game no longer waits for them."""
+        panel = await self.open_panel(member)
+        assert panel.attachments and panel.attachments[0].filename == "panel.png"
+        for _ in range(MAX_TAPS):
             record, state = await self.game()
             seat = record.seat_of(member.id)
-            if state.phase != "place" or seat not in GAME.to_move(state):
+            if record.status != "active" or seat not in GAME.to_move(state):
                 return
-            action = GAME.choose_ai_action(state, seat, self.rnd)
-            if isinstance(action, Confirm):
-                await member.click(panel, label="Confirm placement")
-                continue
-            assert isinstance(action, Place)
-            await self.pick(member, panel, record, state, action)
+            if state.phase == "reveal":
+                return
+            await tap_first(member, panel.message)
             await self.watch.check()
-
-    async def pick(self, member, panel, record, state, action: Place) -> None:
-        index = SLOT_INDEX[action.slot]
-        prefix = f"cmp:card:{record.id}:{state.round}:"
-        shown = next(
-            c["custom_id"]
-            for row in panel.components
-            for c in row["components"]
-            if c["custom_id"].startswith(prefix)
-        )
-        if shown != f"{prefix}{index}":
-            await member.select(
-                panel, [str(index)], custom_id=f"cmp:slot:{record.id}:{state.round}"
-            )
-        await member.select(panel, [action.card], custom_id=f"{prefix}{index}")
+        raise AssertionError(f"still to move after {MAX_TAPS} taps: {panel.content}")
 
     async def reveal(self, member) -> None:
         result = await member.click(await self.board(), label="Reveal next")
         assert not result.followups, result.followups[0].content
-
-    async def take(self, member) -> None:
-        """Split the trick (and steal) through the dialog the Split trick button opens."""
-        opened = await member.click(await self.board(), label=await self._trick_label())
-        dialog = opened.response
-        assert dialog.ephemeral
-        while True:
-            record, state = await self.game()
-            seat = record.seat_of(member.id)
-            if not state.jobs or state.jobs[0].seat != seat:
-                return
-            action = GAME.choose_ai_action(state, seat, self.rnd)
-            if isinstance(action, Split):
-                await self.split(member, dialog, record, state, action)
-            elif isinstance(action, Steal):
-                await self.steal(member, dialog, record, state, action)
-            else:
-                await member.click(dialog, label="Done: take no more")
-            await self.watch.check()
-
-    async def _trick_label(self) -> str:
-        _, state = await self.game()
-        return "Steal cards" if state.phase == "steal" else "Split trick"
-
-    async def split(self, member, dialog, record, state, action: Split) -> None:
-        mask = "".join("1" if where == "sea" else "0" for _, where in action.assignments)
-        version = record.version
-        if len(mask) > 1:
-            up = [card for card, where in action.assignments if where == "sea"]
-            await member.select(dialog, up, custom_id=f"cmp:up:{record.id}:{version}")
-        await member.click(dialog, custom_id=f"cmp:split:{record.id}:{version}:{mask}")
-
-    async def steal(self, member, dialog, record, state, action: Steal) -> None:
-        sea = card_by_id(action.card).sea
-        top = state.seats[action.victim].face_up[SEA_INDEX[sea]][-1]
-        version = record.version
-        await member.select(
-            dialog, [f"{action.victim}:{top}"], custom_id=f"cmp:pile:{record.id}:{version}"
-        )
-        await member.click(
-            dialog, custom_id=f"cmp:steal:{record.id}:{version}:{action.victim}:{top}:{action.to}"
-        )
 
 
 async def _start(world, *joiners, computers: int = 0, options: str | None = None):
@@ -296,25 +237,17 @@ async def _reach(players: Players, done) -> tuple:
     raise AssertionError("never reached")
 
 
-def _split_by_someone_else(revealer: int):
-    """A trick just taken by a human other than ``revealer`` (who pressed Reveal next)."""
-
-    def done(record, state) -> bool:
-        return state.phase == "split" and state.jobs[0].seat != revealer
-
-    return done
-
-
 async def _reveal_until_another_takes(players: Players, world):
     """Alice reveals until someone else must split (that post pings them)."""
+    revealed_by_alice = False
     for _ in range(MAX_STEPS):
         record, state = await players.game()
-        if state.phase == "split" and state.jobs[0].seat != 0 and players.revealed_by_alice:
+        if state.phase == "split" and state.jobs[0].seat != 0 and revealed_by_alice:
             return record, state
-        players.revealed_by_alice = False
+        revealed_by_alice = False
         if state.phase == "reveal":
             await players.reveal(world.alice)
-            players.revealed_by_alice = True
+            revealed_by_alice = True
         else:
             await players.step()
     raise AssertionError("never reached")
@@ -323,20 +256,19 @@ async def _reveal_until_another_takes(players: Players, world):
 async def test_the_taker_is_pinged_alone_and_others_cannot_split_for_them(world, watch) -> None:
     await _start(world, world.bob, world.carol)
     players = Players(world, watch)
-    players.revealed_by_alice = False
     record, state = await _reveal_until_another_takes(players, world)
     taker = state.jobs[0].seat
     board = world.env.backend.get_message(world.channel.id, record.board_message_id)
     assert board.ping_user_ids == [record.players[taker].user_id]
+    assert "press **My moves** to split it" in board.content
     other = players.member(record, 3 - taker)  # neither alice (0) nor the taker
-    refused = await other.click(await players.board(), label="Split trick")
-    assert refused.ephemeral
-    assert f"{record.names[taker]} is splitting a trick" in refused.response.content
+    idle = await players.open_panel(other)
+    assert IDLE_TEXT in idle.content and not idle.message.components
     dave = world.guild.add_member(world.env.create_user("dave"))
-    stranger = await dave.click(await players.board(), label="My hand")
+    stranger = await dave.click(await players.board(), label="My moves")
     assert stranger.ephemeral and "not playing" in stranger.response.content
     typed = await other.slash(world.channel, "islands trick")
-    expect_refusal(world, typed, f"{record.names[taker]} is splitting a trick")
+    assert typed.ephemeral
     too_early = await other.slash(world.channel, "islands reveal")
     expect_refusal(world, too_early, "cannot be revealed yet", f"**{record.names[taker]}** splits")
     scores = await other.click(await players.board(), label="Scores")
@@ -345,39 +277,46 @@ async def test_the_taker_is_pinged_alone_and_others_cannot_split_for_them(world,
     await watch.check()
 
 
-async def test_a_stale_panel_or_dialog_is_redrawn_and_applies_nothing(world, watch) -> None:
+async def test_a_stale_panel_is_redrawn_and_applies_nothing(world, watch) -> None:
     await _start(world, world.bob, world.carol)
     players = Players(world, watch)
-    old_panel = await players.open_hand(world.alice)
-    await players.place_all(world.alice)
+    old_panel = await players.open_panel(world.alice)
+    await players.play_turn(world.alice)
     before = await latest_game(world)
-    option = old_panel.components[1]["components"][0]["options"][0]["value"]
-    await world.alice.select(old_panel, [option], custom_id=f"cmp:card:{before.id}:1:0")
-    redrawn = world.env.backend.get_message(world.channel.id, old_panel.id)
-    assert "moved on" in redrawn.embeds[0]["description"]
-    assert "confirmed" in redrawn.embeds[0]["description"] and not redrawn.components
+    await tap_first(world.alice, old_panel.message)
+    assert STALE_NOTE in old_panel.content and IDLE_TEXT in old_panel.content
     assert (await latest_game(world)).version == before.version
     record, state = await _reach(players, lambda r, s: s.phase == "split")
     taker = players.member(record, state.jobs[0].seat)
-    first = (await taker.click(await players.board(), label="Split trick")).response
-    second = (await taker.click(await players.board(), label="Split trick")).response
-    action = GAME.choose_ai_action(state, state.jobs[0].seat, players.rnd)
-    await players.split(taker, first, record, state, action)
+    first = await players.open_panel(taker)
+    second = await players.open_panel(taker)
+    await tap_first(taker, first.message)
     moved = await latest_game(world)
-    mask = "".join("1" if where == "sea" else "0" for _, where in action.assignments)
-    stale = f"cmp:split:{record.id}:{record.version}:{mask}"
-    if len(mask) > 1:  # the second dialog shows its confirm button once cards are picked
-        up = [card for card, where in action.assignments if where == "sea"]
-        await taker.select(second, up, custom_id=f"cmp:up:{record.id}:{record.version}")
-    else:
-        await taker.click(second, custom_id=stale)
-    redrawn = world.env.backend.get_message(world.channel.id, second.id)
-    assert "moved on" in redrawn.embeds[0]["description"]
+    assert moved.version > record.version
+    await tap_first(taker, second.message)
+    assert STALE_NOTE in second.content
     assert (await latest_game(world)).version == moved.version
     await watch.check()
 
 
-async def test_an_illegal_split_is_explained_and_changes_nothing(world, watch) -> None:
+async def test_a_panel_older_than_fifteen_minutes_still_works_on_the_next_tap(world, watch) -> None:
+    await _start(world, world.bob, world.carol)
+    players = Players(world, watch)
+    panel = await players.open_panel(world.bob)
+    await world.env.advance_time(PANEL_LIFETIME + 60)
+    record = await latest_game(world)
+    await tap_first(world.bob, panel.message)
+    after = await latest_game(world)
+    assert after.version == record.version + 1
+    actions = await world.env.bot.store.actions(after.id)
+    assert actions[-1].user_id == world.bob.id and actions[-1].notation.startswith("PLACE")
+    assert not world.env.errors
+    await watch.check()
+
+
+async def test_a_split_is_one_pick_within_the_rule_and_an_illegal_one_is_refused(
+    world, watch
+) -> None:
     await _start(world, world.bob, world.carol)
     players = Players(world, watch)
     record, state = await _reach(
@@ -385,9 +324,10 @@ async def test_an_illegal_split_is_explained_and_changes_nothing(world, watch) -
     )
     seat = state.jobs[0].seat
     taker, cards = players.member(record, seat), state.jobs[0].cards
-    dialog = (await taker.click(await players.board(), label="Split trick")).response
-    menu = dialog.components[0]["components"][0]
-    assert (menu["min_values"], menu["max_values"]) == (1, len(cards) - 1)
+    panel = await players.open_panel(taker)
+    select = next(c for c in components(panel.message) if isinstance(c, discord.SelectMenu))
+    assert (select.min_values, select.max_values) == (1, len(cards) - 1)
+    assert len(select.options) == len(cards)
     all_up = "SPLIT " + " ".join(f"{card}=sea" for card in cards)
     refused = await taker.slash(world.channel, "game move", move=all_up)
     expect_refusal(world, refused, "at least one card", "face-down pile")
@@ -396,11 +336,15 @@ async def test_an_illegal_split_is_explained_and_changes_nothing(world, watch) -
     expect_refusal(world, not_yours, "not your turn")
     after = await latest_game(world)
     assert (after.version, after.state) == (record.version, record.state)
+    await tap_first(taker, panel.message)
+    split = (await world.env.bot.store.actions(record.id))[-1]
+    assert split.user_id == taker.id and split.notation.startswith("SPLIT")
+    await watch.check()
 
 
-async def test_typed_placements_stay_private_and_the_board_is_not_reposted(world, watch) -> None:
+async def test_placements_stay_private_and_the_board_is_not_reposted(world, watch) -> None:
     await _start(world, world.bob, world.carol)
-    _record, state = await Players(world, watch).game()
+    record, state = await Players(world, watch).game()
     card = state.seats[0].hand[0]
     offered = await world.alice.autocomplete(
         world.channel, "game move", "move", card_by_id(card).name_en
@@ -409,10 +353,15 @@ async def test_typed_placements_stay_private_and_the_board_is_not_reposted(world
     public_before = len(world.channel.history())
     placed = await world.alice.slash(world.channel, "game move", move=f"PLACE {card} AREA HIGH")
     assert placed.ephemeral and card_by_id(card).name_en in placed.response.content
+    panel = await Players(world, watch).open_panel(world.bob)
+    await tap_first(world.bob, panel.message)
+    assert "You place" in panel.content
     assert len(world.channel.history()) == public_before
+    board = world.env.backend.get_message(world.channel.id, record.board_message_id)
+    assert "place" not in json.dumps(board.embeds).split("Round")[0]
     await watch.check()
-    confirmed = await world.bob.slash(world.channel, "islands hand")
-    assert confirmed.ephemeral and confirmed.response.embeds[0].image.url.endswith("hand.png")
+    shown = await world.bob.slash(world.channel, "islands hand")
+    assert shown.ephemeral and shown.response.attachments[0].filename == "panel.png"
 
 
 async def test_alexander_island_is_refused_in_a_density_slot_with_the_reason(world, watch) -> None:
@@ -424,33 +373,23 @@ async def test_alexander_island_is_refused_in_a_density_slot_with_the_reason(wor
     await world.bob.click(lobby, label="Join")
     await world.carol.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
-    players = Players(world, watch)
-    record, state = await players.game()
+    record, state = await Players(world, watch).game()
     assert "alexander-island" in state.seats[2].hand
-    panel = await players.open_hand(world.carol)
-    density = SLOT_INDEX[GAME.parse("PLACE blind DENSITY HIGH").slot]
-    await world.carol.select(panel, [str(density)], custom_id=f"cmp:slot:{record.id}:1")
-    menu = world.env.backend.get_message(world.channel.id, panel.id).components[1]
-    option = next(o for o in menu["components"][0]["options"] if o["value"] == "alexander-island")
-    assert "no density value" in option["description"]
-    await world.carol.select(
-        panel, ["alexander-island"], custom_id=f"cmp:card:{record.id}:1:{density}"
+    typed = await world.carol.slash(
+        world.channel, "game move", move="PLACE alexander-island DENSITY HIGH"
     )
-    shown = world.env.backend.get_message(world.channel.id, panel.id).embeds[0]["description"]
-    assert "Alexander Island has no value for population density" in shown
+    expect_refusal(world, typed, "Alexander Island has no value for population density")
     assert (await latest_game(world)).version == record.version
 
 
-async def test_a_restart_mid_reveal_keeps_old_dialogs_buttons_and_the_pace(world, watch) -> None:
+async def test_a_restart_mid_reveal_keeps_old_panels_buttons_and_the_pace(world, watch) -> None:
     await _start(world, world.bob, world.carol)
     players = Players(world, watch)
     record, state = await _reach(players, lambda r, s: s.phase == "split" and not s.jobs[1:])
-    seat = state.jobs[0].seat
-    taker = players.member(record, seat)
-    dialog = (await taker.click(await players.board(), label="Split trick")).response
+    taker = players.member(record, state.jobs[0].seat)
+    panel = await players.open_panel(taker)
     await world.restart()
-    action = GAME.choose_ai_action(state, seat, players.rnd)
-    await players.split(taker, dialog, record, state, action)  # a dialog from before
+    await tap_first(taker, panel.message)  # a panel from before the restart
     record, state = await players.game()
     assert state.phase == "reveal"
     board = await players.board()
@@ -461,7 +400,7 @@ async def test_a_restart_mid_reveal_keeps_old_dialogs_buttons_and_the_pace(world
     waiting = state.next_slot
     assert waiting > revealed
     await world.restart()
-    await world.env.advance_time(PAUSE)  # the pace starts again after a restart
+    await world.env.advance_time(JOB_POLL_SECONDS)  # the paced reveal survives a restart
     record, state = await players.game()
     assert state.next_slot == waiting + 1 or state.round == 2
     actions = await world.env.bot.store.actions(record.id)
@@ -474,7 +413,7 @@ async def test_slots_turn_over_by_themselves_but_never_twice(world, watch) -> No
     players = Players(world, watch)
     await _reach(players, lambda r, s: s.phase == "reveal")
     assert "turns over by itself" in (await players.board()).embeds[0].description
-    await world.env.advance_time(PAUSE)
+    await world.env.advance_time(JOB_POLL_SECONDS)
     _, state = await players.game()
     assert state.next_slot == 1
     _, state = await _reach(players, lambda r, s: s.phase == "reveal")
@@ -482,9 +421,11 @@ async def test_slots_turn_over_by_themselves_but_never_twice(world, watch) -> No
     clicked = await latest_game(world)
     after_click = world.env.bot.service.state_of(clicked)
     assert after_click.next_slot == state.next_slot + 1
-    await world.env.advance_time(PAUSE)
+    await world.env.advance_time(JOB_POLL_SECONDS)
     if after_click.phase != "reveal":  # a trick waits for its taker: nothing turns over
         assert (await latest_game(world)).version == clicked.version
+    actions = await world.env.bot.store.actions(clicked.id)
+    assert len([a for a in actions if a.seat is None]) <= 2
     await watch.check()
 
 
@@ -513,3 +454,20 @@ async def test_the_simple_variant_needs_no_splitting_and_counts_cards(world, wat
     assert "Simple evaluation: every card won is worth 1 point." in final
     scores = await world.bob.slash(world.channel, "islands score")
     assert scores.ephemeral and scores.response.embeds[0].title == "Final scores"
+
+
+async def test_a_timeout_is_told_on_the_board_without_the_cards_placed(world, watch) -> None:
+    await _start(world, world.bob, world.carol, options="timeout_hours=1")
+    players = Players(world, watch)
+    await players.play_turn(world.alice)
+    await world.env.advance_time(2 * 3600)  # the computer places for bob and carol
+    record, state = await players.game()
+    assert all(seat.confirmed for seat in state.seats) or state.phase != "place"
+    told = [
+        m.embeds[0].description
+        for m in world.channel.history()
+        if m.embeds and "did not come back in time" in (m.embeds[0].description or "")
+    ]
+    first = told[0].splitlines()[0]  # later timeouts and paced reveals follow in two hours
+    assert first.startswith("⌛") and record.names[1] in first and record.names[2] in first
+    await watch.check()  # the board names no card placed for them

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.competition.keeper import needs_new_message
-from bot.competition.publish import call_line
+from bot.competition.presentation import call_line, needs_new_message
 from bot.competition.scores import final_scoring_text, scoreboard_embed
 from bot.competition.texts import event_lines, reveal_line, split_line, steal_line
 from bot.service import MoveResult
 from bot.store import GameRecord, PlayerRecord
-from engine.competition import GAME
+from engine.competition import GAME, parse_table
 from engine.core import Event
-from render.competition.model import parse_table
 from tests.engine.competition.competition_helpers import B, one_slot, placed_state
 
 NAMES = ["ann", "ben", "cleo"]

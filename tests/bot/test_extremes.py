@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from itertools import cycle, islice
 
+from engine import find_game
+
 from .flow_helpers import latest_game, open_lobby
+from .test_competition_flow import tap_first
 
 # 32 characters each (Discord's limit for a display name): emoji, right-to-left text, accents.
 LONG_NAMES = (
@@ -73,3 +76,38 @@ async def test_a_six_player_wars_game_and_a_five_player_competition_with_long_na
         assert len(record.players) == size
         status = await world.alice.slash(channel, "game status")
         assert status.acknowledged
+
+
+async def test_five_long_named_players_place_reveal_and_split_through_their_panels(world) -> None:
+    channel = world.guild.create_text_channel("long-islands")
+    lobby = (await world.alice.slash(channel, "game new", game="competition")).response.message
+    members = {world.alice.id: world.alice}
+    for member in _fill(world, 4):
+        await member.click(lobby, label="Join")
+        members[member.id] = member
+    await world.alice.click(lobby, label="Start")
+    game = find_game("competition")
+    for _ in range(200):
+        record = await world.env.bot.store.last_game_in(channel.id)
+        state = world.env.bot.service.state_of(record)
+        if state.phase not in ("place", "reveal"):
+            break
+        board = next(m for m in channel.history() if m.id == record.board_message_id)
+        if state.phase == "reveal":
+            await world.alice.click(board, label="Reveal next")
+            continue
+        seat = min(game.to_move(state))
+        member = members[record.players[seat].user_id]
+        panel = (await member.click(board, label="My moves")).response
+        while seat in game.to_move(world.env.bot.service.state_of(record)):
+            await tap_first(member, panel.message)
+            record = await world.env.bot.store.last_game_in(channel.id)
+    assert state.phase == "split"
+    taker = members[record.players[state.jobs[0].seat].user_id]
+    board = next(m for m in channel.history() if m.id == record.board_message_id)
+    assert board.content.startswith(f"<@{taker.id}>: your trick is waiting")
+    panel = (await taker.click(board, label="My moves")).response
+    await tap_first(taker, panel.message)
+    split = (await world.env.bot.store.actions(record.id))[-1]
+    assert split.user_id == taker.id and split.notation.startswith("SPLIT")
+    assert not world.env.errors
