@@ -49,9 +49,10 @@ from .actions import (
     format_action,
     parse_action,
 )
-from .ai import choose_action, choose_hard_action
+from .ai import choose_action
 from .audit import audit_state
 from .geometry import COLUMN, LAND_SLOTS, WILD_FACE, WILD_VALUES, parse_cell_name
+from .hard import choose_hard_action
 from .scoring import islands, score
 from .state import (
     ENDED,
@@ -245,9 +246,7 @@ class IslantGame(Game[IslantState, Action]):
         if not state.finished:
             return None
         scores = tuple(score(p.sheet).total for p in state.players)
-        return Outcome(
-            scores, seats_with_best(scores), state.end_reason, EndReason(state.end_code)
-        )
+        return Outcome(scores, seats_with_best(scores), state.end_reason, EndReason(state.end_code))
 
     def audit(self, state: IslantState) -> list[str]:
         return audit_state(state)
@@ -255,8 +254,7 @@ class IslantGame(Game[IslantState, Action]):
     def ai_knowledge(self, state: IslantState, seat: Seat) -> IslantState:
         """No future rolls, and no other player's unfinished turn."""
         players = tuple(
-            p if i == seat else replace(p, draft=None)
-            for i, p in enumerate(state.players)
+            p if i == seat else replace(p, draft=None) for i, p in enumerate(state.players)
         )
         return replace(state, rng=Rng(0), players=players)
 
@@ -266,4 +264,4 @@ class IslantGame(Game[IslantState, Action]):
     def _hard_action(
         self, known: IslantState, seat: Seat, rnd: random.Random, deadline: Deadline
     ) -> Action:
-        return choose_hard_action(self, known, seat, rnd, deadline)
+        return choose_hard_action(known, seat, rnd, deadline)
