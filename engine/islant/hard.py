@@ -25,8 +25,6 @@ from .turn import Draft, assignments, can_draw_anything
 
 SHORTLIST = 3
 """How many of the best assignments get playouts."""
-LOOKAHEAD_TURNS = 2
-"""Turns after this one that a playout draws on sampled dice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,16 +33,18 @@ class Style:
 
     ``by_plan``: rank assignments by the quick player's plan (else by the score the turn
     leaves); ``careful``: the quick player counts the islands a tile makes or joins;
-    ``stop_above``: the score above which stopping is considered (None: never stop).
+    ``stop_above``: the score above which stopping is considered (None: never stop);
+    ``lookahead``: the turns after this one that a playout draws on sampled dice.
     """
 
     by_plan: bool
     careful: bool
     stop_above: int | None
+    lookahead: int = 2
 
 
 STYLES = {
-    1: Style(by_plan=True, careful=False, stop_above=6),
+    1: Style(by_plan=True, careful=False, stop_above=6, lookahead=4),
     2: Style(by_plan=False, careful=False, stop_above=6),
     3: Style(by_plan=True, careful=False, stop_above=6),
     4: Style(by_plan=False, careful=True, stop_above=None),
@@ -79,24 +79,22 @@ def choose_hard_action(
     best_left = max(c[0] for _, c in turns)
     if style.stop_above is not None and now > style.stop_above and best_left < now:
         candidates.append((now, Stop(), draft.sheet))
-    return best_by_playouts(candidates, lambda c, r: _playout(c, r, style.careful), deadline, rnd)[
-        1
-    ]
+    return best_by_playouts(candidates, lambda c, r: _playout(c, r, style), deadline, rnd)[1]
 
 
-def _playout(candidate: Candidate, rnd: random.Random, careful: bool) -> float:
+def _playout(candidate: Candidate, rnd: random.Random, style: Style) -> float:
     """The best score the sheet reaches within the next few turns on sampled dice (a player
     who knew those dice would stop there)."""
     best, action, sheet = candidate
     if isinstance(action, Stop):
         return best
     rng = Rng(rnd.randrange(2**31))
-    for _ in range(LOOKAHEAD_TURNS):
+    for _ in range(style.lookahead):
         roll, _, rng = roll_dice(sheet.spec, rng)
         if not can_draw_anything(sheet, roll):
             break
         start = Draft(sheet)
-        assign = pick_assignment(start, roll, rnd, careful)
-        sheet = plan_turn(start, roll, assign, rnd, careful)[0].sheet
+        assign = pick_assignment(start, roll, rnd, style.careful)
+        sheet = plan_turn(start, roll, assign, rnd, style.careful)[0].sheet
         best = max(best, score(sheet).total)
     return best
