@@ -19,6 +19,7 @@ from engine.core.ai import Deadline, margin_reward, rollout_search
 from .actions import DOWN, SEA, Action, Confirm, Place, Reveal, Split, Steal, StealDone
 from .cards import CardIndex
 from .placement import fits
+from .plan import planned_placement
 from .scoring import score_breakdown
 from .slots import CATEGORY_ORDER, SLOTS, Slot
 from .state import BLIND, PLACE, REVEAL, SEA_INDEX, SPLIT, CompetitionState
@@ -125,6 +126,10 @@ def choose_hard_action(
         return choose_action(s, mover, cards, ranks, r)
 
     if state.phase == PLACE:
+        if _plannable(state, seat, cards):
+            planned = planned_placement(state, seat, cards, policy, rnd, deadline)
+            if planned is not None:
+                return planned
         candidates = ranked_placements(state, seat, cards, ranks, rnd, HARD_CANDIDATES)
     else:
         candidates = game.legal_actions(state, seat)
@@ -139,6 +144,15 @@ def choose_hard_action(
         value=lambda s, who: margin_reward(score_breakdown(s).totals, who, VALUE_SCALE),
         horizon=HARD_HORIZON * state.num_players,
         sample=lambda s, r: deal_unseen(s, seat, cards, lambda pool: r.sample(pool, len(pool))),
+    )
+
+
+def _plannable(state: CompetitionState, seat: Seat, cards: CardIndex) -> bool:
+    """Whether the seat still has island cards to place, each with an open slot it fits."""
+    mine = state.seats[seat]
+    empty = [slot for slot, entry in zip(SLOTS, mine.draft, strict=True) if entry is None]
+    return bool(mine.hand) and all(
+        any(fits(cards, card, slot) for slot in empty) for card in mine.hand
     )
 
 

@@ -30,6 +30,7 @@ class Playable(Protocol[S, A]):
 
     def to_move(self, state: S) -> frozenset[int]: ...
 
+
 DEFAULT_THINK_MS = 1000
 """The hard players' default budget: CPU milliseconds per decision."""
 EASY_SLIP = 0.35

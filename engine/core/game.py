@@ -97,9 +97,7 @@ class Outcome:
         }
 
     @classmethod
-    def from_json(
-        cls, data: Mapping[str, Any], default_code: EndReason | None = None
-    ) -> Outcome:
+    def from_json(cls, data: Mapping[str, Any], default_code: EndReason | None = None) -> Outcome:
         """Read back :meth:`to_json`; ``default_code`` stands in for data saved without a code."""
         code = data.get("code")
         if code is None and default_code is None:
@@ -140,6 +138,8 @@ class Game(ABC, Generic[S, A]):
     """Base class of every game. Subclasses set ``info`` and implement the abstract methods."""
 
     info: ClassVar[GameInfo]
+    easy_slip: ClassVar[float] = EASY_SLIP
+    """How often this game's easy player slips (see :meth:`_slip_action`)."""
 
     # ----- what each game implements -------------------------------------------------------
     @abstractmethod
@@ -271,9 +271,13 @@ class Game(ABC, Generic[S, A]):
         """
         if level is Level.HARD:
             return self._hard_action(known, seat, rnd, deadline)
-        if level is Level.EASY and rnd.random() < EASY_SLIP:
-            return rnd.choice(self.forward_actions(known, seat))
+        if level is Level.EASY and rnd.random() < self.easy_slip:
+            return self._slip_action(known, seat, rnd)
         return self._normal_action(known, seat, rnd)
+
+    def _slip_action(self, known: S, seat: Seat, rnd: random.Random) -> A:
+        """An easy player's slip; by default uniform among the forward actions."""
+        return rnd.choice(self.forward_actions(known, seat))
 
     def _normal_action(self, known: S, seat: Seat, rnd: random.Random) -> A:
         """The quick computer player; by default uniform among the legal actions."""

@@ -8,16 +8,14 @@ the whole turn for a few assignments and keeping the best plan.
 
 from __future__ import annotations
 
-import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from engine.core import Game, Rng, Seat
-from engine.core.ai import Deadline, rollout_search
+from engine.core import Seat
 
 from .actions import Action, Assign, Cross, Draw, Stop, Submit, Wild
-from .geometry import COLUMN, SHIP_TOTALS, SHIPS, WAVES, E, N, S, W, rotate, tile_for
-from .scoring import score
+from .geometry import COLUMN, SHIP_TOTALS, SHIPS, WAVES, rotate, tile_for
+from .island_change import FACING, island_change
 from .sheet import Sheet, unfinished_ship_groups
 from .state import IslantState
 from .turn import (
@@ -31,20 +29,17 @@ from .turn import (
 )
 
 AI_ASSIGNMENT_SAMPLE = 4
-# The hard player's playouts run this many actions (about the rest of the turn); scores
-# squash on VALUE_SCALE.
-HARD_HORIZON = 8
-VALUE_SCALE = 40.0
 JOIN_BONUS = 2.0
 OPEN_SIDE_PENALTY = 1.0
 RIM_PENALTY = 2.0
+# The careful player's: an island costs 2 points, and one on the border never completes.
+ISLAND_COST = 2.0
+CAREFUL_RIM_PENALTY = 4.0
 PURPLE_BONUS = 1.0
 SHIP_HIT_BONUS = 10.0
 SHIP_OVERSHOOT = -1.0
 WAVE_REACH = 3
 TIE_NOISE = 0.01
-# The quarter across each cell side: (neighbour offset in (col, row), quarter it meets).
-FACING = {N: ((0, -1), S), E: ((1, 0), W), S: ((0, 1), N), W: ((-1, 0), E)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,70 +53,52 @@ class Move:
     worth: float
 
 
-def choose_action(state: IslantState, seat: Seat, rnd: random.Random) -> Action:
-    """The next step of a reasonable turn for ``seat``."""
+def choose_action(
+    state: IslantState, seat: Seat, rnd: random.Random, *, careful: bool = False
+) -> Action:
+    """The next step of a reasonable turn for ``seat``; a ``careful`` player also counts the
+    islands a land tile makes or joins, and shuns the border more."""
     draft = state.players[seat].working
     if not draft.assigned:
-        options = assignments(state.spec, state.roll)
-        sample = rnd.sample(options, min(AI_ASSIGNMENT_SAMPLE, len(options)))
-        return max(sample, key=lambda a: _plan_worth(draft, state.roll, a, rnd))
-    return _next_step(draft, rnd)[0]
+        return pick_assignment(draft, state.roll, rnd, careful)
+    return next_step(draft, rnd, careful)[0]
 
 
-def choose_hard_action(
-    game: Game[IslantState, Action],
-    state: IslantState,
-    seat: Seat,
-    rnd: random.Random,
-    deadline: Deadline,
-) -> Action:
-    """The dice assignment by playouts: each assignment is played out by the quick player for
-    HARD_HORIZON actions (the rest of the turn; later turns on sampled dice when the turn is
-    short), and judged by the sheet's score then. Steps after the assignment are the quick
-    player's."""
-    draft = state.players[seat].working
-    if draft.assigned:
-        return choose_action(state, seat, rnd)
-    return rollout_search(
-        game,
-        state,
-        seat,
-        assignments(state.spec, state.roll),
-        rnd,
-        deadline,
-        policy=choose_action,
-        value=_sheet_value,
-        horizon=HARD_HORIZON,
-        sample=lambda s, r: replace(s, rng=Rng(r.randrange(2**31))),
-    )
+def pick_assignment(
+    draft: Draft, roll: tuple[int, ...], rnd: random.Random, careful: bool
+) -> Assign:
+    """The best-planned of a few sampled dice assignments."""
+    options = assignments(draft.sheet.spec, roll)
+    sample = rnd.sample(options, min(AI_ASSIGNMENT_SAMPLE, len(options)))
+    return max(sample, key=lambda a: plan_turn(draft, roll, a, rnd, careful)[1])
 
 
-def _sheet_value(state: IslantState, seat: Seat) -> float:
-    """The score of the seat's sheet as drawn so far, squashed into [0, 1]."""
-    return 0.5 + 0.5 * math.tanh(score(state.players[seat].working.sheet).total / VALUE_SCALE)
-
-
-def _plan_worth(draft: Draft, roll: tuple[int, ...], assign: Assign, rnd: random.Random) -> float:
+def plan_turn(
+    draft: Draft, roll: tuple[int, ...], assign: Assign, rnd: random.Random, careful: bool
+) -> tuple[Draft, float]:
+    """The turn drawn after ``assign`` (every tile drawn or crossed) and what the heuristic
+    thinks its drawings are worth."""
     draft, _ = apply_step(draft, roll, assign)
     total = 0.0
     while True:
-        step, worth = _next_step(draft, rnd)
+        step, worth = next_step(draft, rnd, careful)
         if isinstance(step, Submit | Stop):
-            return total
+            return draft, total
         draft, _ = apply_step(draft, roll, step)
         total += worth
 
 
-def _next_step(draft: Draft, rnd: random.Random) -> tuple[Action, float]:
+def next_step(draft: Draft, rnd: random.Random, careful: bool) -> tuple[Action, float]:
+    """The next step of the turn and what the heuristic thinks it is worth."""
     spec = draft.sheet.spec
     if COLUMN in spec.slots and draft.value(COLUMN) is None:
         best = max(
             possible_values(draft.die(COLUMN)),
-            key=lambda v: _column_worth(draft, v, rnd),
+            key=lambda v: _column_worth(draft, v, rnd, careful),
         )
         return Wild(COLUMN, best), 0.0
     for slot in draft.open_slots():
-        move = _best_move(draft, slot, rnd)
+        move = _best_move(draft, slot, rnd, careful)
         if move is None:
             if any_placement(draft, slot) is None:
                 return Cross(slot), 0.0
@@ -132,17 +109,23 @@ def _next_step(draft: Draft, rnd: random.Random) -> tuple[Action, float]:
     return (Submit(), 0.0) if not draft.open_slots() else (Stop(), 0.0)
 
 
-def _column_worth(draft: Draft, value: int, rnd: random.Random) -> float:
+def _column_worth(draft: Draft, value: int, rnd: random.Random, careful: bool) -> float:
     spec = draft.sheet.spec
     columns = columns_for(spec, value)
     moves = [
-        _best_move(draft, slot, rnd, columns) for slot in spec.land_slots if not draft.is_done(slot)
+        _best_move(draft, slot, rnd, careful, columns)
+        for slot in spec.land_slots
+        if not draft.is_done(slot)
     ]
     return sum(m.worth for m in moves if m is not None)
 
 
 def _best_move(
-    draft: Draft, slot: str, rnd: random.Random, columns: frozenset[int] | None = None
+    draft: Draft,
+    slot: str,
+    rnd: random.Random,
+    careful: bool,
+    columns: frozenset[int] | None = None,
 ) -> Move | None:
     sheet = draft.sheet
     chosen = draft.value(slot)
@@ -154,33 +137,41 @@ def _best_move(
     best: Move | None = None
     for value in values:
         for cell, rotation in placements(sheet, slot, value, columns):
-            worth = _worth(sheet, slot, value, cell, rotation) + rnd.random() * TIE_NOISE
+            worth = _worth(sheet, slot, value, cell, rotation, careful)
+            worth += rnd.random() * TIE_NOISE
             if best is None or worth > best.worth:
                 best = Move(slot, value, cell, rotation, worth)
     return best
 
 
-def _worth(sheet: Sheet, slot: str, value: int, cell: int, rotation: int | None) -> float:
+def _worth(
+    sheet: Sheet, slot: str, value: int, cell: int, rotation: int | None, careful: bool
+) -> float:
     if slot == WAVES:
         return _wave_worth(sheet, cell) + value * TIE_NOISE
     if slot == SHIPS:
         return _ship_worth(sheet, cell, value)
-    return _land_worth(sheet, slot, value, cell, rotation or 0)
+    return _land_worth(sheet, slot, value, cell, rotation or 0, careful)
 
 
-def _land_worth(sheet: Sheet, slot: str, value: int, cell: int, rotation: int) -> float:
+def _land_worth(
+    sheet: Sheet, slot: str, value: int, cell: int, rotation: int, careful: bool
+) -> float:
     size = sheet.size
     row, col = divmod(cell, size)
     mask = rotate(tile_for(slot, value).mask, rotation)
     here = sheet.cells[cell]
     worth = PURPLE_BONUS if here is not None else 0.0
+    rim = CAREFUL_RIM_PENALTY if careful else RIM_PENALTY
+    if careful:
+        worth -= ISLAND_COST * island_change(sheet, cell, mask)
     for q in range(4):
         if not mask >> q & 1:
             continue
         (dc, dr), meets = FACING[q]
         c, r = col + dc, row + dr
         if not (0 <= c < size and 0 <= r < size):
-            worth -= RIM_PENALTY
+            worth -= rim
             continue
         near = sheet.cells[r * size + c]
         if near is not None and near.land >> meets & 1:

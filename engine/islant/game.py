@@ -50,9 +50,10 @@ from .actions import (
     format_action,
     parse_action,
 )
-from .ai import choose_action, choose_hard_action
+from .ai import choose_action
 from .audit import audit_state
 from .geometry import COLUMN, LAND_SLOTS, WILD_FACE, WILD_VALUES, parse_cell_name
+from .hard import choose_hard_action
 from .menus import islant_menu
 from .scoring import islands, score
 from .state import (
@@ -284,4 +285,4 @@ class IslantGame(Game[IslantState, Action]):
     def _hard_action(
         self, known: IslantState, seat: Seat, rnd: random.Random, deadline: Deadline
     ) -> Action:
-        return choose_hard_action(self, known, seat, rnd, deadline)
+        return choose_hard_action(known, seat, rnd, deadline)

@@ -32,6 +32,17 @@ AI_COMPACTNESS = 3.0
 AI_ERUPTION_WEIGHT = 150.0
 # Villagers kept back for founding while totoros are still to place.
 AI_VILLAGER_RESERVE = 3
+# The easy player slips this often, to a random action that does not lose at once.
+EASY_SLIP = 0.6
+
+
+def slip_action(state: TigerState, rnd: random.Random) -> Action:
+    """An easy player's slip: a random build, or a random placement that leaves one."""
+    if state.phase is not Phase.PLACE:
+        return rnd.choice(legal_builds(state, Settlements(state.board)))
+    placements = legal_placements(state)
+    rnd.shuffle(placements)
+    return next((p for p in placements if legal_placement_leaves_build(state, p)), placements[0])
 
 
 def choose_action(state: TigerState, rnd: random.Random) -> Action:

@@ -26,7 +26,7 @@ from engine.core.options import OptionValue
 
 from . import actions
 from .actions import Action, PlaceTile
-from .ai import choose_action, choose_hard_action
+from .ai import EASY_SLIP, choose_action, choose_hard_action, slip_action
 from .board import Board, PieceKind, Settlements
 from .build import legal_builds
 from .geometry import FULL_DECK
@@ -66,6 +66,7 @@ class TigerIsland(Game[TigerState, Action]):
             ),
         ),
     )
+    easy_slip = EASY_SLIP
 
     def _new_state(
         self, num_players: int, options: Mapping[str, OptionValue], rng: Rng
@@ -212,6 +213,9 @@ class TigerIsland(Game[TigerState, Action]):
 
     def _normal_action(self, known: TigerState, seat: int, rnd: random.Random) -> Action:
         return choose_action(known, rnd)
+
+    def _slip_action(self, known: TigerState, seat: int, rnd: random.Random) -> Action:
+        return slip_action(known, rnd)
 
     def _hard_action(
         self, known: TigerState, seat: int, rnd: random.Random, deadline: Deadline

@@ -10,6 +10,15 @@ import pytest
 
 from engine import find_game
 from engine.core import Budget, Level, Rng, parse_levels
+from engine.islant.geometry import LAND_SLOTS, rotate, tile_for
+from engine.islant.island_change import island_change
+from engine.islant.scoring import islands
+from engine.islant.sheet import draw_land
+from engine.islant.turn import placements
+from engine.tigerisland.ai import slip_action
+from engine.tigerisland.placement import legal_placements
+from engine.tigerisland.rules import legal_placement_leaves_build
+from engine.tigerisland.state import Phase
 
 PLAYERS = {"tigerisland": 2, "wars": 2, "competition": 3, "islant": 1}
 CHECKED_LEVELS = tuple(Level)
@@ -103,3 +112,39 @@ def test_levels_read_from_text() -> None:
         parse_levels("hard,normal", 3)
     with pytest.raises(ValueError):
         parse_levels("genius", 1)
+
+
+@pytest.mark.parametrize("level", [1, 3, 4])
+def test_islant_island_change_matches_the_islands_counted(level: int) -> None:
+    game = find_game("islant")
+    state = game.new(1, {"level": level}, 4)
+    rnd = random.Random(4)
+    checked = 0
+    for _ in range(60):
+        if game.is_over(state):
+            break
+        sheet = state.players[0].sheet
+        for slot in sorted(LAND_SLOTS & set(sheet.spec.slots)):
+            colour = slot if sheet.spec.coloured else None
+            for value in (1, 5):
+                tile = tile_for(slot, value)
+                for cell, rotation in list(placements(sheet, slot, value))[:15]:
+                    mask = rotate(tile.mask, rotation or 0)
+                    after = draw_land(sheet, cell, colour, mask, tile.lake)
+                    change = len(islands(after)) - len(islands(sheet))
+                    assert island_change(sheet, cell, mask) == change
+                    checked += 1
+        state, _ = game.apply(state, 0, game.choose_ai_action(state, 0, rnd))
+    assert checked > 100
+
+
+def test_tigerisland_easy_slips_never_lose_at_once() -> None:
+    game = find_game("tigerisland")
+    for state, seat in positions("tigerisland", every=3, count=12):
+        known = game.ai_knowledge(state, seat)
+        action = slip_action(known, random.Random(2))
+        assert game.format(action) in {game.format(a) for a in game.legal_actions(state, seat)}
+        if known.phase is Phase.PLACE and any(
+            legal_placement_leaves_build(known, p) for p in legal_placements(known)
+        ):
+            assert legal_placement_leaves_build(known, action)
