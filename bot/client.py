@@ -24,7 +24,7 @@ from .store import Store
 from .ui import DYNAMIC_ITEMS, board_view
 
 HEARTBEAT_SECONDS = 30
-JOB_POLL_SECONDS = 30
+JOB_POLL_SECONDS = 5  # paced reveals are due 5 s after a table is ready; one indexed query
 RECENT_INTERACTIONS = 4096  # interaction ids remembered to drop a repeated delivery
 log = logging.getLogger(__name__)
 # A game's own way to show a change made by a timer (Islant posts its round message).
