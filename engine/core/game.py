@@ -317,6 +317,13 @@ class Game(ABC, Generic[S, A]):
 
         return tree_menu(entries, path, hint)
 
+    def menu_excluded(self, action: A) -> bool:
+        """Whether ``action`` is typed only, never offered by :meth:`menu` (free text, say).
+
+        Such actions are left out of :meth:`legal_actions` too; conformance checks skip them.
+        """
+        return False
+
     def seat_version(self, state: S, seat: Seat) -> str:
         """A fingerprint of what ``seat`` may do now: a menu drawn for one version stays valid
         while the version is unchanged, whatever other seats do meanwhile."""

@@ -33,6 +33,7 @@ from engine.core import (
 from engine.core.ai import Deadline
 from engine.core.errors import NOT_A_PLAYER
 from engine.core.game import seats_with_best
+from engine.core.menus import Menu, Path, Picked
 
 from .actions import (
     DRAFT_STEPS,
@@ -52,6 +53,7 @@ from .actions import (
 from .ai import choose_action, choose_hard_action
 from .audit import audit_state
 from .geometry import COLUMN, LAND_SLOTS, WILD_FACE, WILD_VALUES, parse_cell_name
+from .menus import islant_menu
 from .scoring import islands, score
 from .state import (
     ENDED,
@@ -68,6 +70,7 @@ from .state import (
 )
 from .turn import Draft, any_placement, apply_step, assignments, draft_columns, placements, rebuild
 from .views import game_view
+from .words import describe_step
 
 HOST_REASON = "the host ended the race"
 
@@ -232,6 +235,24 @@ class IslantGame(Game[IslantState, Action]):
     def format_action(self, action: Action) -> str:
         return format_action(action)
 
+    def describe_action(self, action: Action, state: IslantState | None = None) -> str:
+        """A sentence for an action; a land tile's rotation is told by how far it is turned
+        (the words of what it covers need the player's dice: :meth:`describe_for`)."""
+        return describe_step(action)
+
+    def describe_for(self, state: IslantState, seat: Seat, action: Action) -> str:
+        """A sentence for an action of ``seat`` now, in the words of its turn in progress
+        (``draws the red land tile 3 (three quarters) at C4, turned so that it covers …``)."""
+        return describe_step(action, state.players[seat].working)
+
+    def menu(self, state: IslantState, seat: Seat, path: Path = ()) -> Menu | Picked[Action]:
+        """The Islant menus (see :mod:`engine.islant.menus`); NAME stays a typed command."""
+        return islant_menu(state, seat, path, lambda: self.legal_actions(state, seat))
+
+    def menu_excluded(self, action: Action) -> bool:
+        """NAME takes free text: it is typed, never offered in a menu."""
+        return isinstance(action, Name)
+
     def state_to_json(self, state: IslantState) -> dict[str, Any]:
         return state_to_json(state)
 
@@ -245,9 +266,7 @@ class IslantGame(Game[IslantState, Action]):
         if not state.finished:
             return None
         scores = tuple(score(p.sheet).total for p in state.players)
-        return Outcome(
-            scores, seats_with_best(scores), state.end_reason, EndReason(state.end_code)
-        )
+        return Outcome(scores, seats_with_best(scores), state.end_reason, EndReason(state.end_code))
 
     def audit(self, state: IslantState) -> list[str]:
         return audit_state(state)
@@ -255,8 +274,7 @@ class IslantGame(Game[IslantState, Action]):
     def ai_knowledge(self, state: IslantState, seat: Seat) -> IslantState:
         """No future rolls, and no other player's unfinished turn."""
         players = tuple(
-            p if i == seat else replace(p, draft=None)
-            for i, p in enumerate(state.players)
+            p if i == seat else replace(p, draft=None) for i, p in enumerate(state.players)
         )
         return replace(state, rng=Rng(0), players=players)
 

@@ -150,10 +150,15 @@ def quarters_mask(text: str) -> int:
 
 
 # ----- cells ----------------------------------------------------------------------------------
+def column_letter(col: int) -> str:
+    """``F`` for the sixth column."""
+    return chr(ord("A") + col)
+
+
 def cell_name(cell: int, size: int) -> str:
     """``F6`` for the cell in column F, row 6."""
     row, col = divmod(cell, size)
-    return f"{chr(ord('A') + col)}{row + 1}"
+    return f"{column_letter(col)}{row + 1}"
 
 
 def parse_cell_name(name: str, size: int) -> int | None:

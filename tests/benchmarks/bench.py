@@ -442,7 +442,20 @@ def islant_worst_cases(game: Game) -> list[Case]:
             lambda: can_draw_anything(tiny, (2, 3, 4, 2, 3)),
         ),
         legal_case(game, "legal actions, wild dice on 120 bow ties", drawn, 0),
+        ("legal", "top menu (built cold), wild dice on 120 bow ties", cold_menu(game, drawn)),
+        (
+            "legal",
+            "assignment menu (built cold), 1 2 3 4 5 on 120 bow ties",
+            cold_menu(game, race(5, (1, 2, 3, 4, 5), tiny)),
+        ),
     ]
+
+
+def cold_menu(game: Game, state: Any) -> Callable[[], Any]:
+    """Seat 0's top menu of a copy of ``state`` (menus remember the tree of a state object)."""
+    from dataclasses import replace
+
+    return lambda: game.menu(replace(state), 0)
 
 
 def fresh_score(sheet: Any) -> Callable[[], Any]:

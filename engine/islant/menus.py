@@ -1,0 +1,385 @@
+"""Islant turns by taps: the menu tree over a seat's legal actions.
+
+Before the dice are assigned, the top menu offers whole assignments, those that give every
+tile a place first; when there are more than fit one menu, the dice of the first slots are
+chosen one by one until the rest fits. Once they are assigned, the top menu offers "Submit my
+turn" when every tile is done, the values a pending 6 may stand for, the places of the first
+open tile (cell and rotation together when they fit; else its cells, or its columns), the
+other tiles, tiles to cross out, "Undo the last step" and "Stop: end my game now". A tile's
+places narrow by column, then cell, then rotation, only as far as needed to fit a menu.
+
+NAME is not offered: an island's name is free text, typed as a command.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from itertools import groupby
+from typing import TypeVar
+
+from engine.core import Seat
+from engine.core.menus import MAX_CHOICES, Menu, Path, Picked, Step, tree_menu
+
+from .actions import Action, Assign, Cross, Draw, Stop, Submit, Undo, Wild
+from .geometry import COLUMN, LAND_SLOTS, SHIPS, column_letter, distinct_rotations, tile_for
+from .scoring import score
+from .state import IslantState, Player
+from .turn import (
+    NO_COLUMN_RULE,
+    Draft,
+    apply_step,
+    can_place,
+    column_choices,
+    draft_columns,
+    open_cells,
+    placements,
+    possible_values,
+)
+from .words import (
+    SLOT_TITLES,
+    assignment_label,
+    describe_step,
+    die_text,
+    listing,
+    placed_label,
+    tile_words,
+    value_text,
+)
+
+Entry = tuple[Sequence[Step], Action]
+T = TypeVar("T", Wild, Draw)
+WHAT_NEXT = "What next?"
+SUBMIT_LABEL = "Submit my turn"
+UNDO_LABEL = "Undo the last step"
+STOP_LABEL = "Stop: end my game now"
+ASSIGN_PROMPT = "Which dice go where?"
+ANY_WAY = "Any way round"
+
+
+def islant_menu(
+    state: IslantState, seat: Seat, path: Path, legal: Callable[[], Sequence[Action]]
+) -> Menu | Picked[Action]:
+    """The menu ``seat`` sees after ``path`` among its ``legal()`` actions, or the action
+    named. The tree is remembered for the same state object: walking a menu path by path
+    builds it once."""
+    key = (id(state), seat)
+    hit = _memo.get(key)
+    if hit is None or hit[0] is not state:
+        player = state.players[seat]
+        fits = _Fits(player.working)
+        hit = (state, _entries(player.working, fits, legal()), _hint(player, fits))
+        if len(_memo) >= MEMO_SIZE:
+            _memo.pop(next(iter(_memo)))
+        _memo[key] = hit
+    return tree_menu(hit[1], path, hit[2])
+
+
+MEMO_SIZE = 8
+_memo: dict[tuple[int, Seat], tuple[IslantState, list[Entry], Callable[[Action], str]]] = {}
+
+
+def _entries(draft: Draft, fits: _Fits, legal: Sequence[Action]) -> list[Entry]:
+    if draft.assigned:
+        return _TurnMenu(draft, legal).entries()
+    entries = _assignment_entries(fits, [a for a in legal if isinstance(a, Assign)])
+    entries.append(_simple(Stop(), "stop", STOP_LABEL, entries[0][0][0].prompt))
+    return entries
+
+
+def _simple(action: Action, key: str, label: str, prompt: str) -> Entry:
+    return (Step(key, label, prompt),), action
+
+
+def _hint(player: Player, fits: _Fits) -> Callable[[Action], str]:
+    """What a choice that completes an action says under its label."""
+    draft = player.working
+
+    def hint(action: Action) -> str:
+        if isinstance(action, Assign):
+            stuck = [SLOT_TITLES[s] for s in fits.stuck(action)]
+            return f"No place for {listing(stuck)} now" if stuck else "Every tile has a place"
+        if isinstance(action, Undo):
+            return "Takes back: " + describe_step(draft.steps[-1], draft)
+        if isinstance(action, Submit):
+            before, after = score(player.sheet).total, score(draft.sheet).total
+            return f"Your score goes from {before} to {after}"
+        if isinstance(action, Stop):
+            return "Your sheet is scored as it stands and you draw no more in this race"
+        if isinstance(action, Wild):
+            return _wild_text(draft, action)
+        if isinstance(action, Draw) and action.slot == SHIPS:
+            _, events = apply_step(draft, (), action)
+            if events:
+                return " ".join(e.text for e in events) + " A ship total is marked."
+        text = describe_step(action, draft)
+        return text[0].upper() + text[1:]
+
+    return hint
+
+
+# ----- the assignment -------------------------------------------------------------------------
+class _Fits:
+    """Which tiles find a place under an assignment (a 6: under some value), each slot, die
+    and grid-column die tried once, over the cells where the slot's tiles might go."""
+
+    def __init__(self, draft: Draft) -> None:
+        self.sheet = draft.sheet
+        self.near: dict[str, list[int]] = {}
+        self.known: dict[tuple[str, int, int | None], bool] = {}
+
+    def stuck(self, action: Assign) -> list[str]:
+        """The tile slots of ``action`` that would find no place."""
+        spec = self.sheet.spec
+        column = action.as_dict().get(COLUMN)
+        out = []
+        for slot, die in action.dice:
+            if slot == COLUMN:
+                continue
+            key = (slot, die, column if slot in LAND_SLOTS else None)
+            if key not in self.known:
+                if slot not in self.near:
+                    self.near[slot] = open_cells(self.sheet, slot)
+                near = self.near[slot]
+                rules = column_choices(spec, key[2])
+                values = possible_values(die)
+                self.known[key] = any(
+                    can_place(self.sheet, slot, values, rule, near) for rule in rules
+                )
+            if not self.known[key]:
+                out.append(slot)
+        return out
+
+
+def _lead(assigns: list[Assign]) -> int:
+    """How many slots get their die one by one before the rest fits one menu (with STOP)."""
+    lead = 0
+    while max(Counter(_dice(a)[:lead] for a in assigns).values()) + (lead == 0) > MAX_CHOICES:
+        lead += 1
+    return lead
+
+
+def _assignment_entries(fits: _Fits, assigns: list[Assign]) -> list[Entry]:
+    """Whole assignments, those giving the most tiles a place first; die by die for the first
+    slots when they do not fit one menu."""
+    fitting = {a: -len(fits.stuck(a)) for a in assigns}
+    lead = _lead(assigns)
+    best: dict[tuple[int, ...], int] = {}
+    for action in assigns:
+        for depth in range(1, lead + 1):
+            key = _dice(action)[:depth]
+            best[key] = max(best.get(key, -len(action.dice)), fitting[action])
+
+    def rank(action: Assign) -> list[int]:
+        leads = [-best[_dice(action)[:depth]] for depth in range(1, lead + 1)]
+        return [*leads, -fitting[action]]
+
+    ranked = sorted(assigns, key=rank)
+    asks = [f"Which die goes to the {SLOT_TITLES[slot].lower()}?" for slot, _ in ranked[0].dice]
+    entries: list[Entry] = []
+    for action in ranked:
+        steps = []
+        for depth, ((slot, die), ask) in enumerate(zip(action.dice[:lead], asks, strict=False)):
+            short = best[_dice(action)[: depth + 1]] < 0
+            label = die_text(slot, die) + (" (a tile would find no place)" if short else "")
+            steps.append(Step(str(die), label, ask))
+        rest = assignment_label(Assign(action.dice[lead:]))
+        steps.append(Step(rest, rest, "And the other dice?" if lead else ASSIGN_PROMPT))
+        entries.append((tuple(steps), action))
+    return entries
+
+
+def _dice(action: Assign) -> tuple[int, ...]:
+    return tuple(die for _, die in action.dice)
+
+
+# ----- the turn after the assignment ----------------------------------------------------------
+@dataclass
+class _TurnMenu:
+    """The entries of the turn's top menu and of the trees below it."""
+
+    draft: Draft
+    legal: Sequence[Action]
+
+    def entries(self) -> list[Entry]:
+        wilds = self._by_slot(Wild)
+        draws = self._by_slot(Draw)
+        crosses = [a for a in self.legal if isinstance(a, Cross)]
+        fixed = [a for a in self.legal if isinstance(a, Submit | Undo | Stop)]
+        room = MAX_CHOICES - len(fixed) - len(crosses) - len(wilds) - len(draws)
+        open_wilds = []
+        for slot, values in wilds.items():
+            if len(values) - 1 <= room:
+                open_wilds.append(slot)
+                room -= len(values) - 1
+        top: dict[str, int] = {}  # tiles placed from the top menu: how many choices each
+        for slot, actions in draws.items():
+            if len(actions) - 1 <= room:
+                top[slot] = len(actions)
+                room -= len(actions) - 1
+        for slot, actions in draws.items():  # narrowed: cells or columns first
+            need = _top_size(actions, room + 1)
+            if slot not in top and need - 1 <= room:
+                top[slot] = need
+                room -= need - 1
+        named = len(top) == 1 and not open_wilds
+        prompt = self._prompt(wilds, next(iter(top)) if named else None, open_wilds)
+        entries: list[Entry] = []
+        if Submit() in fixed:
+            entries.append(_simple(Submit(), "submit", SUBMIT_LABEL, prompt))
+        for slot, values in wilds.items():
+            entries += self._wild_entries(slot, values, prompt, slot in open_wilds)
+        for slot, actions in sorted(draws.items(), key=lambda item: item[0] not in top):
+            if slot in top:
+                words = self._tile_words(slot).split(" (")[0]
+                prefix = "" if named else f"{words[0].upper()}{words[1:]} at "
+                entries += self._draw_entries(slot, actions, (), top[slot], prompt, prefix)
+            else:
+                head = (Step(f"draw-{slot}", f"Draw your {self._tile_words(slot)}", prompt),)
+                ask = f"Where does your {self._tile_words(slot)} go?"
+                entries += self._draw_entries(slot, actions, head, MAX_CHOICES, ask, "")
+        for action in crosses:
+            label = f"Cross out your {SLOT_TITLES[action.slot]} tile (it has no place)"
+            entries.append(_simple(action, f"cross-{action.slot}", label, prompt))
+        if Undo() in fixed:
+            entries.append(_simple(Undo(), "undo", UNDO_LABEL, prompt))
+        entries.append(_simple(Stop(), "stop", STOP_LABEL, prompt))
+        return entries
+
+    def _by_slot(self, kind: type[T]) -> dict[str, list[T]]:
+        out: dict[str, list[T]] = {}
+        for action in self.legal:
+            if isinstance(action, kind):
+                out.setdefault(action.slot, []).append(action)
+        return out
+
+    def _prompt(
+        self, wilds: dict[str, list[Wild]], focus: str | None, open_wilds: list[str]
+    ) -> str:
+        """The question of the top menu: about the one tile or 6 it is mostly about."""
+        if focus is not None:
+            return f"Where does your {self._tile_words(focus)} go?"
+        if open_wilds and not self._by_slot(Draw):
+            return f"What does your {SLOT_TITLES[open_wilds[0]]} 6 stand for?"
+        if not wilds and Submit() in self.legal:
+            return "Every tile is done: submit your turn?"
+        return WHAT_NEXT
+
+    def _tile_words(self, slot: str) -> str:
+        """``Red Land 3 (three quarters)``, ``wave 4``."""
+        value = self.draft.value(slot)
+        assert value is not None
+        return tile_words(slot, value)
+
+    @staticmethod
+    def _wild_entries(slot: str, values: list[Wild], prompt: str, shown: bool) -> list[Entry]:
+        title = SLOT_TITLES[slot]
+        ask = f"What does your {title} 6 stand for?"
+        head = (
+            ()
+            if shown
+            else (Step(f"wild-{slot}", f"Choose what your {title} 6 stands for", prompt),)
+        )
+        entries: list[Entry] = []
+        for wild in values:
+            words = str(wild.value) if slot == COLUMN else value_text(slot, wild.value)
+            step = Step(
+                f"wild-{slot}-{wild.value}", f"{title} 6 as {words}", prompt if shown else ask
+            )
+            entries.append(((*head, step), wild))
+        return entries
+
+    def _draw_entries(
+        self,
+        slot: str,
+        draws: list[Draw],
+        head: tuple[Step, ...],
+        room: int,
+        ask: str,
+        prefix: str,
+    ) -> list[Entry]:
+        """A tile's places in one level if they fit ``room``, else by cell, else by column;
+        ``prefix`` starts the labels of the first level (naming the tile at the top menu)."""
+        value = self.draft.value(slot)
+        assert value is not None
+        draws = sorted(draws, key=_sheet_order)
+        turns = Counter(d.cell for d in draws)
+        shaped = slot in LAND_SLOTS and len(distinct_rotations(tile_for(slot, value).mask)) > 1
+
+        def place(draw: Draw, question: str, lead: str = "") -> Step:
+            label = lead + draw.cell
+            if shaped and draw.rotation is not None:
+                label += " · " + placed_label(slot, value, draw.rotation)
+            return Step(f"{slot} {draw.cell} R{draw.rotation}", label, question)
+
+        def cell(draw: Draw, question: str, lead: str = "") -> Step:
+            if turns[draw.cell] == 1:
+                return replace(place(draw, question, lead), key=f"{slot} {draw.cell}")
+            label = f"{lead}{draw.cell} ({turns[draw.cell]} ways round)"
+            return Step(f"{slot} {draw.cell}", label, question)
+
+        def rotation(draw: Draw) -> Step:
+            label = placed_label(slot, value, draw.rotation or 0) if shaped else ANY_WAY
+            return Step(f"R{draw.rotation}", label, f"Which way round at {draw.cell}?")
+
+        if len(draws) <= room:
+            return [((*head, place(d, ask, prefix)), d) for d in draws]
+        if len(turns) <= room:
+            return [((*head, cell(d, ask, prefix), rotation(d)), d) for d in draws]
+        entries: list[Entry] = []
+        for letter, group in groupby(draws, key=lambda d: d.cell[0]):
+            places = list(group)
+            where_words = f"{prefix[: -len(' at ')]} in column" if prefix else "Column"
+            column = Step(
+                f"{slot} {letter}", f"{where_words} {letter}: {_places(len(places))}", ask
+            )
+            where = f"Where in column {letter}?"
+            for d in places:
+                rest = (
+                    (place(d, where),)
+                    if len(places) <= MAX_CHOICES
+                    else (cell(d, where), rotation(d))
+                )
+                entries.append(((*head, column, *rest), d))
+        return entries
+
+
+def _places(count: int) -> str:
+    return f"{count} place" if count == 1 else f"{count} places"
+
+
+def _top_size(draws: list[Draw], room: int) -> int:
+    """How many choices a tile's first level takes: every place if they fit ``room``, else
+    every cell if they fit, else every column."""
+    if len(draws) <= room:
+        return len(draws)
+    cells = {d.cell for d in draws}
+    return len(cells) if len(cells) <= room else len({cell[0] for cell in cells})
+
+
+def _sheet_order(draw: Draw) -> tuple[str, int, int]:
+    """Column letter, then row, then rotation: the order cells are found on the sheet."""
+    return draw.cell[0], int(draw.cell[1:]), draw.rotation or 0
+
+
+def _wild_text(draft: Draft, action: Wild) -> str:
+    """What a value for a 6 allows: the columns of land, or how many cells the tile fits."""
+    if action.slot == COLUMN:
+        return _columns_text(draft, action.value)
+    columns = NO_COLUMN_RULE
+    if action.slot in LAND_SLOTS and COLUMN in dict(draft.dice) and draft.value(COLUMN):
+        columns = draft_columns(draft)
+    count = len({c for c, _ in placements(draft.sheet, action.slot, action.value, columns)})
+    return f"Fits in {count} cell{'' if count == 1 else 's'} now" if count else "Fits nowhere now"
+
+
+def _columns_text(draft: Draft, value: int) -> str:
+    """``Land goes in column C, I or F (ANY)`` for a grid-column value."""
+    spec = draft.sheet.spec
+    labels = spec.column_labels or ()
+    letters = [
+        column_letter(c) + (" (ANY)" if labels[c] is None else "")
+        for c in sorted(spec.columns_for(value))
+    ]
+    return "Land goes in column " + listing(letters).replace(" and ", " or ")

@@ -1,0 +1,164 @@
+"""What a player's panel says about their race and their turn, in plain words (no markup):
+the title, the roll, their dice, what they drew, what is left to do and their score."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Seat
+
+from .actions import Cross, Draw
+from .geometry import LEVELS, SHIPS, WAVES
+from .scoring import score
+from .state import ENDED, PLAYING, STOPPED, SUBMITTED, IslantState
+from .turn import Draft
+from .words import SLOT_TITLES, die_text, listing, placed_shape, tile_words
+
+ENDED_TEXT = {
+    STOPPED: "You ended your game.",
+    "cannot_continue": "No tile of the roll fitted anywhere: your game has ended.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """One seat's race and turn in sentences; empty strings for what does not apply."""
+
+    title: str
+    status: str
+    roll: str
+    dice: str
+    done: str
+    to_do: str
+    score: int
+    draft_score: int | None
+
+    @property
+    def score_line(self) -> str:
+        """``Score: 12`` or ``Score: 12 → 15 with this turn``."""
+        if self.draft_score is None or self.draft_score == self.score:
+            return f"Score: {self.score}"
+        return f"Score: {self.score} → {self.draft_score} with this turn"
+
+    def lines(self) -> list[str]:
+        """Every non-empty line, in the order a panel shows them."""
+        parts = [self.roll, self.dice, self.done, self.to_do, self.score_line]
+        return [line for line in parts if line]
+
+
+def race_title(state: IslantState) -> str:
+    """``Islant · Level 5 · Round 3 of 10``."""
+    limit = f" of {state.max_rounds}" if state.max_rounds else ""
+    return f"Islant · Level {state.level} · Round {state.round}{limit}"
+
+
+def roll_text(state: IslantState) -> str:
+    """``Roll 3 5 1 2 4`` and any doubles rerolled before it."""
+    rerolled = "".join(f" (doubles rerolled: {' '.join(map(str, r))})" for r in state.rerolled)
+    return f"Roll {' '.join(map(str, state.roll))}{rerolled}"
+
+
+def progress_text(state: IslantState) -> str:
+    """``37 of 99 done`` (players still in the race), and how many have ended."""
+    done = len(state.seats(SUBMITTED))
+    racing = done + len(state.seats(PLAYING))
+    ended = len(state.seats(*ENDED))
+    return f"{done} of {racing} done" + (f" · {ended} ended" if ended else "")
+
+
+def score_breakdown(parts: dict[str, int], level: int) -> str:
+    """A view's score parts as the level counts them (``land 9 (sides 10 + lakes 1 − 2 × 1
+    islands) · waves 4``)."""
+    spec = LEVELS[level]
+    out = [
+        f"land {parts['land']} (sides {parts['sides']} + lakes {parts['lakes']}"
+        f" − 2 × {parts['islands']} islands)"
+    ]
+    if spec.coloured:
+        out.append(f"colour {parts['colour']}")
+    if WAVES in spec.slots:
+        out.append(f"waves {parts['waves']}")
+    if SHIPS in spec.slots:
+        out.append(f"ships {parts['ships']}")
+    return " · ".join(out)
+
+
+def seat_summary(state: IslantState, seat: Seat) -> SeatSummary:
+    """What ``seat``'s panel says now."""
+    player = state.players[seat]
+    now = score(player.sheet).total
+    title = race_title(state)
+    if state.finished or player.status in ENDED:
+        to_do = "The race is over." if state.finished else ENDED_TEXT[player.status]
+        return SeatSummary(title, player.status, "", "", "", to_do, now, None)
+    roll = roll_text(state)
+    if player.status == SUBMITTED:
+        to_do = (
+            f"Turn submitted ({progress_text(state)}). The next roll comes when everyone has "
+            "submitted, or when the round is closed."
+        )
+        return SeatSummary(title, player.status, roll, "", "", to_do, now, None)
+    draft = player.working
+    draft_score = score(draft.sheet).total if player.draft is not None else None
+    return SeatSummary(
+        title,
+        player.status,
+        roll,
+        dice_text(draft),
+        done_text(draft),
+        to_do_text(draft),
+        now,
+        draft_score,
+    )
+
+
+def dice_text(draft: Draft) -> str:
+    """``Your dice: Grid Column 3 · Red Land 6→2 · …`` once they are assigned."""
+    if not draft.assigned:
+        return ""
+    wild = dict(draft.wild)
+    return "Your dice: " + " · ".join(die_text(s, d, wild.get(s)) for s, d in draft.dice)
+
+
+def done_text(draft: Draft) -> str:
+    """``Done: Red Land 3 at D6 (all but the bottom quarter), Ships crossed out``."""
+    done = []
+    for step in draft.steps:
+        if isinstance(step, Draw):
+            value = draft.value(step.slot)
+            assert value is not None
+            where = step.cell
+            if step.rotation is not None:
+                where += f" ({placed_shape(step.slot, value, step.rotation)})"
+            words = tile_words(step.slot, value).split(" (")[0]
+            done.append(f"{words[0].upper()}{words[1:]} at {where}")
+        elif isinstance(step, Cross):
+            done.append(f"{SLOT_TITLES[step.slot]} crossed out")
+    return "Done: " + ", ".join(done) if done else ""
+
+
+def to_do_text(draft: Draft) -> str:
+    """What is left this turn: ``Left to do: choose what your Red Land 6 stands for, then
+    draw your wave 4 and your ship 2; then submit.``"""
+    if not draft.assigned:
+        return "Left to do: give each die to a slot (a 6 is wild: you choose its value next)."
+    pending = [s for s, d in draft.dice if draft.value(s) is None and not draft.is_done(s)]
+    tiles = [s for s in draft.open_slots() if s not in pending]
+    parts = [f"choose what your {SLOT_TITLES[s]} 6 stands for" for s in pending]
+    if tiles:
+        parts.append("draw " + listing([f"your {_open_tile(draft, s)}" for s in tiles]))
+    if not parts:
+        return "Every tile is done: submit your turn (or undo a step to change it)."
+    return f"Left to do: {listing(parts)}; then submit."
+
+
+def _open_tile(draft: Draft, slot: str) -> str:
+    value = draft.value(slot)
+    assert value is not None
+    return tile_words(slot, value)
+
+
+def view_totals(view_data: dict[str, Any]) -> list[int]:
+    """Every seat's total (as of its last submitted turn) from a race view's data."""
+    return [p["score"]["total"] for p in view_data["players"]]
