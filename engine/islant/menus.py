@@ -55,7 +55,6 @@ SUBMIT_LABEL = "Submit my turn"
 UNDO_LABEL = "Undo the last step"
 STOP_LABEL = "Stop: end my game now"
 ASSIGN_PROMPT = "Which dice go where?"
-ANY_WAY = "Any way round"
 
 
 def islant_menu(
@@ -81,6 +80,8 @@ _memo: dict[tuple[int, Seat], tuple[IslantState, list[Entry], Callable[[Action],
 
 
 def _entries(draft: Draft, fits: _Fits, legal: Sequence[Action]) -> list[Entry]:
+    if not legal:  # not this seat's turn: the menus say there is nothing to do
+        return []
     if draft.assigned:
         return _TurnMenu(draft, legal).entries()
     entries = _assignment_entries(fits, [a for a in legal if isinstance(a, Assign)])
@@ -231,13 +232,13 @@ class _TurnMenu:
         for slot, values in wilds.items():
             entries += self._wild_entries(slot, values, prompt, slot in open_wilds)
         for slot, actions in sorted(draws.items(), key=lambda item: item[0] not in top):
+            words = self._tile_words(slot)
             if slot in top:
-                words = self._tile_words(slot).split(" (")[0]
-                prefix = "" if named else f"{words[0].upper()}{words[1:]} at "
-                entries += self._draw_entries(slot, actions, (), top[slot], prompt, prefix)
+                tile = "" if named else words.split(" (")[0]
+                entries += self._draw_entries(slot, actions, (), top[slot], prompt, tile)
             else:
-                head = (Step(f"draw-{slot}", f"Draw your {self._tile_words(slot)}", prompt),)
-                ask = f"Where does your {self._tile_words(slot)} go?"
+                head = (Step(f"draw-{slot}", f"Draw your {words}", prompt),)
+                ask = f"Where does your {words} go?"
                 entries += self._draw_entries(slot, actions, head, MAX_CHOICES, ask, "")
         for action in crosses:
             label = f"Cross out your {SLOT_TITLES[action.slot]} tile (it has no place)"
@@ -297,15 +298,16 @@ class _TurnMenu:
         head: tuple[Step, ...],
         room: int,
         ask: str,
-        prefix: str,
+        tile: str,
     ) -> list[Entry]:
         """A tile's places in one level if they fit ``room``, else by cell, else by column;
-        ``prefix`` starts the labels of the first level (naming the tile at the top menu)."""
+        a ``tile`` name starts the labels of the first level (several tiles on one menu)."""
         value = self.draft.value(slot)
         assert value is not None
         draws = sorted(draws, key=_sheet_order)
         turns = Counter(d.cell for d in draws)
         shaped = slot in LAND_SLOTS and len(distinct_rotations(tile_for(slot, value).mask)) > 1
+        at = f"{tile[0].upper()}{tile[1:]} at " if tile else ""
 
         def place(draw: Draw, question: str, lead: str = "") -> Step:
             label = lead + draw.cell
@@ -313,34 +315,27 @@ class _TurnMenu:
                 label += " · " + placed_label(slot, value, draw.rotation)
             return Step(f"{slot} {draw.cell} R{draw.rotation}", label, question)
 
-        def cell(draw: Draw, question: str, lead: str = "") -> Step:
-            if turns[draw.cell] == 1:
-                return replace(place(draw, question, lead), key=f"{slot} {draw.cell}")
-            label = f"{lead}{draw.cell} ({turns[draw.cell]} ways round)"
-            return Step(f"{slot} {draw.cell}", label, question)
-
-        def rotation(draw: Draw) -> Step:
-            label = placed_label(slot, value, draw.rotation or 0) if shaped else ANY_WAY
-            return Step(f"R{draw.rotation}", label, f"Which way round at {draw.cell}?")
+        def by_cell(draw: Draw, question: str, lead: str = "") -> tuple[Step, ...]:
+            """The cell, then (when the tile fits it several ways) the rotation."""
+            many = turns[draw.cell]
+            if many == 1:
+                return (replace(place(draw, question, lead), key=f"{slot} {draw.cell}"),)
+            cell = Step(f"{slot} {draw.cell}", f"{lead}{draw.cell} ({many} ways round)", question)
+            label = placed_label(slot, value, draw.rotation or 0)
+            return cell, Step(f"R{draw.rotation}", label, f"Which way round at {draw.cell}?")
 
         if len(draws) <= room:
-            return [((*head, place(d, ask, prefix)), d) for d in draws]
+            return [((*head, place(d, ask, at)), d) for d in draws]
         if len(turns) <= room:
-            return [((*head, cell(d, ask, prefix), rotation(d)), d) for d in draws]
+            return [((*head, *by_cell(d, ask, at)), d) for d in draws]
         entries: list[Entry] = []
         for letter, group in groupby(draws, key=lambda d: d.cell[0]):
             places = list(group)
-            where_words = f"{prefix[: -len(' at ')]} in column" if prefix else "Column"
-            column = Step(
-                f"{slot} {letter}", f"{where_words} {letter}: {_places(len(places))}", ask
-            )
+            name = f"{tile[0].upper()}{tile[1:]} in column" if tile else "Column"
+            column = Step(f"{slot} {letter}", f"{name} {letter}: {_places(len(places))}", ask)
             where = f"Where in column {letter}?"
             for d in places:
-                rest = (
-                    (place(d, where),)
-                    if len(places) <= MAX_CHOICES
-                    else (cell(d, where), rotation(d))
-                )
+                rest = (place(d, where),) if len(places) <= MAX_CHOICES else by_cell(d, where)
                 entries.append(((*head, column, *rest), d))
         return entries
 

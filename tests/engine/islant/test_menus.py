@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from engine.core import IllegalAction
 from engine.core.menus import MAX_CHOICES, MAX_LABEL, Menu, Path, Picked, walk_all
 from engine.islant import GAME, Action, IslantState, Name, Stop, Submit, Undo, sheet_view
 from engine.islant.ai import choose_action
@@ -85,6 +86,13 @@ def test_name_is_typed_not_offered() -> None:
     assert "Treasure Isle" in [island["name"] for island in sheet_view(named, 0)["islands"]]
     picked, _ = walk(state)
     assert not any(isinstance(action, Name) for action in picked)
+
+
+def test_a_seat_with_nothing_to_do_is_told_so() -> None:
+    state = race(1, (1, 4), players=2)
+    state = play(state, 0, "ASSIGN column=1 land=4", "DRAW land C4", "SUBMIT")
+    with pytest.raises(IllegalAction, match="nothing for you to do"):
+        GAME.menu(state, 0)
 
 
 # ----- taps -----------------------------------------------------------------------------------
