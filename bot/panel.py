@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -24,6 +26,8 @@ from engine.core import PICK_SEPARATOR, Choice, Menu, Path, fill_names
 
 from .components import ExplainsErrors, picked, service_of
 from .custom_ids import NUMBER, IdFormat
+from .errors import UserError
+from .rendering import Drawer
 from .service import GameService, PanelStep
 
 PATH = r"[0-9+.]{0,70}"
@@ -32,11 +36,30 @@ TAP = IdFormat("tap", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
 """A button: ``path`` is where it leads (a choice, Back, or the first menu)."""
 PICK = IdFormat("pick", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
 """A select: ``path`` is where it is; the picked values extend it."""
+OPEN = IdFormat("open", (("game", NUMBER),))
+"""A button on a game's public message that opens the user's panel."""
 MAX_BUTTONS = 5
 PICTURE = "panel.png"
 STALE_NOTE = "The game moved on since that panel was drawn; here is what you can do now."
 IDLE_TEXT = "Nothing to do for you right now. You will be pinged when it is your turn."
 OVER_TEXT = "This game is over."
+
+
+@dataclass(frozen=True, slots=True)
+class PanelLook:
+    """What a game adds to its panel: a picture other than its board (drawn from the seat's
+    view), and lines about the seat's turn above the menu."""
+
+    drawer: Drawer | None = None
+    lines: Callable[[PanelStep], Sequence[str]] | None = None
+
+
+LOOKS: dict[str, PanelLook] = {}
+"""Each game's panel look, set by its cog; a game without one shows its board and the menu."""
+
+
+def look_of(step: PanelStep) -> PanelLook:
+    return LOOKS.get(step.record.game) or PanelLook()
 
 
 def named(menu: Menu | None, names: list[str]) -> Menu | None:
@@ -61,6 +84,9 @@ def decode(text: str) -> Path:
 def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     """The panel's words: a note, the choices taken so far, and the menu's question."""
     lines = [note] if note else []
+    look = look_of(step)
+    if look.lines is not None:
+        lines.extend(look.lines(step))
     menu = named(step.menu, step.record.names)
     if menu is None:
         lines.append(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT)
@@ -96,15 +122,18 @@ def panel_view(step: PanelStep) -> discord.ui.View:
 
 async def picture(service: GameService, step: PanelStep) -> discord.File:
     """The seat's own picture of the game, as the panel shows it."""
-    png = await service.render(step.record, step.state, step.seat)
+    png = await service.render(step.record, step.state, step.seat, look_of(step).drawer)
     return discord.File(io.BytesIO(png), filename=PICTURE)
 
 
-async def open_panel(interaction: discord.Interaction) -> None:
-    """Answer with a fresh private panel for the user in the channel's running game."""
+async def open_panel(interaction: discord.Interaction, game_id: int | None = None) -> None:
+    """Answer with a fresh private panel for the user in the channel's running game (which
+    must be game ``game_id`` when one is given)."""
     service = service_of(interaction)
     assert interaction.channel_id is not None
     step = await service.open_panel(interaction.channel_id, interaction.user.id)
+    if game_id is not None and step.record.id != game_id:
+        raise UserError("wrong_game_button")
     await interaction.response.defer(ephemeral=True, thinking=True)
     await interaction.followup.send(
         panel_text(step, []),
@@ -206,4 +235,23 @@ class PanelPick(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
         )
 
 
-PANEL_ITEMS = (PanelTap, PanelPick)
+class PanelOpen(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=OPEN.template):
+    """A button on a game's public message: opens the user's panel for that game."""
+
+    def __init__(self, game_id: int, label: str = "My moves") -> None:
+        custom_id = OPEN.make(game=game_id)
+        style = discord.ButtonStyle.primary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> PanelOpen:
+        return cls(OPEN.read(match)["game"], item.label or "My moves")
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await open_panel(interaction, self.game_id)
+
+
+PANEL_ITEMS = (PanelTap, PanelPick, PanelOpen)

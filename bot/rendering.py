@@ -33,6 +33,12 @@ class PictureKey(NamedTuple):
     game_id: int
     version: int
     viewer: int | None
+    picture: str = ""
+    """Which picture of that view ("": the game's board; else the drawer's name)."""
+
+
+Drawer = Callable[[View, Sequence[str]], bytes]
+"""A picture of a view other than the game's board (a module-level function: it must pickle)."""
 
 
 def configured_workers() -> int:
@@ -67,24 +73,33 @@ class Pictures:
         """Whether worker processes are running (they start with the first drawing)."""
         return self._pool is not None and self._pool.started
 
-    async def draw(self, key: PictureKey, view: Callable[[], View], names: Sequence[str]) -> bytes:
-        """The PNG of ``view()`` (built only when the picture is not cached or being drawn)."""
+    async def draw(
+        self,
+        key: PictureKey,
+        view: Callable[[], View],
+        names: Sequence[str],
+        drawer: Drawer | None = None,
+    ) -> bytes:
+        """The PNG of ``view()`` by ``drawer`` (default: the game's renderer); the view is
+        built only when the picture is neither cached nor being drawn."""
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
             return cached
         drawing = self._drawing.get(key)
         if drawing is None:
-            drawing = asyncio.ensure_future(self._render(view(), list(names)))
+            drawing = asyncio.ensure_future(
+                self._render(drawer or render_view, view(), list(names))
+            )
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda done: self._settle(key, done))
         # One waiter giving up (its interaction cancelled) must not stop the others' picture.
         return await asyncio.shield(drawing)
 
-    async def _render(self, view: View, names: list[str]) -> bytes:
+    async def _render(self, drawer: Drawer, view: View, names: list[str]) -> bytes:
         if self._pool is None:
-            return await asyncio.to_thread(render_view, view, names)
-        return await self._pool.run(render_view, view, names)
+            return await asyncio.to_thread(drawer, view, names)
+        return await self._pool.run(drawer, view, names)
 
     def _settle(self, key: PictureKey, done: asyncio.Future[bytes]) -> None:
         del self._drawing[key]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from engine import find_game
@@ -33,7 +34,7 @@ from engine.core import (
 
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
-from .rendering import PictureKey, Pictures
+from .rendering import Drawer, PictureKey, Pictures
 from .settings import split_options
 from .store import (
     DuplicateInteraction,
@@ -543,13 +544,21 @@ class GameService:
     def view(self, record: GameRecord, state: Any, seat: int | None = None) -> View:
         return find_game(record.game).view(state, seat)
 
-    async def render(self, record: GameRecord, state: Any, seat: int | None = None) -> bytes:
-        """The PNG of ``seat``'s view (None: the public one) of the saved ``state``.
+    async def render(
+        self,
+        record: GameRecord,
+        state: Any,
+        seat: int | None = None,
+        drawer: Drawer | None = None,
+    ) -> bytes:
+        """The PNG of ``seat``'s view (None: the public one) of the saved ``state``, drawn by
+        the game's renderer or by ``drawer`` (another picture of that view).
 
-        Drawn outside the event loop's interpreter, once per game version and viewer.
+        Drawn outside the event loop's interpreter, once per game version, viewer and drawer.
         """
-        key = PictureKey(record.id, record.version, seat)
-        return await self.pictures.draw(key, lambda: self.view(record, state, seat), record.names)
+        key = PictureKey(record.id, record.version, seat, drawer.__name__ if drawer else "")
+        view = partial(self.view, record, state, seat)
+        return await self.pictures.draw(key, view, record.names, drawer)
 
     # ----- internals --------------------------------------------------------------------
     async def _lobby(self, channel_id: int) -> GameRecord:

@@ -1,31 +1,54 @@
-"""Islant races: /islant play, sheet, name, standings and end, plus the race's messages.
+"""Islant races: /islant play, sheet, name, standings and end, and the round messages' controls.
 
 A race is opened with ``/game new game:islant options:"level=5 round_minutes=10 cap=99"``
 (Join, computer players, Start are the lobby's). From then on the channel shows one message
-per round (see :mod:`bot.islant.board`) and each player works in a private panel (see
-:mod:`bot.islant.panel` and :mod:`bot.islant.items`).
+per round (:mod:`bot.islant.presentation`, through the board publisher) and each player plays
+in the private panel (:mod:`bot.panel`), which shows their sheet and their turn's summary.
 """
 
 from __future__ import annotations
+
+import io
+import re
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from engine import find_game
-from engine.islant import GAME, sheet_view
-from engine.islant.state import IslantState
+from engine.islant import GAME, PLAYING, IslantState, sheet_view
+from render.islant import render_seat_sheet, render_seat_standings
 
-from .. import ui
 from ..choices import MAX_CHOICES
-from ..components import is_moderator, service_of
+from ..components import ExplainsErrors, is_moderator, picked, service_of
+from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
-from ..islant.board import ISLANT_COG, RoundBoard, board_of
-from ..islant.items import LIVE_ITEMS, Turn, live_view, show_sheet, show_standings
-from ..service import GameService, MoveResult
+from ..islant.presentation import RaceBoard
+from ..islant.texts import (
+    HOST_CLOSED,
+    HOST_ENDED,
+    PLAY_LABEL,
+    SHEET_FILE,
+    STANDINGS_FILE,
+    close_question,
+    panel_lines,
+    rank_line,
+    sheet_embed,
+    totals,
+)
+from ..panel import LOOKS, PanelLook, PanelOpen, open_panel
+from ..service import PanelStep
 from ..store import GameRecord
+from ..ui import publisher_of
 
-HOST_ENDED = "The host ended the race."
+ROUND = IdFormat(
+    "isl-round", (("game", NUMBER), ("round", NUMBER), ("action", "standings|close|confirm"))
+)
+FINAL = IdFormat("isl-final", (("game", NUMBER),))
+ROUND_BUTTONS = {
+    "standings": ("Standings", discord.ButtonStyle.secondary),
+    "close": ("Close round", discord.ButtonStyle.secondary),
+}
 
 
 async def race_here(interaction: discord.Interaction) -> tuple[GameRecord, IslantState]:
@@ -42,45 +65,174 @@ async def race_here(interaction: discord.Interaction) -> tuple[GameRecord, Islan
     return record, service.state_of(record)
 
 
-async def post_for_interaction(
-    interaction: discord.Interaction, result: MoveResult, headline: str | None
+async def race_by_id(interaction: discord.Interaction, game_id: int) -> GameRecord:
+    """The race a control belongs to (refused if it is another channel's or game's)."""
+    service = service_of(interaction)
+    return await service.game_named_by(game_id, GAME.info.name, interaction.channel_id)
+
+
+def _png(png: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+async def show_standings(
+    interaction: discord.Interaction, record: GameRecord, state: IslantState
 ) -> None:
-    """Show a change made through a generic command (Start, /game move, /game resign): the
-    round message follows it, the interaction gets a private acknowledgement."""
-    if not interaction.response.is_done():
-        await interaction.response.send_message(headline or "Done.", ephemeral=True)
-    board = board_of(interaction.client)
-    if board is not None:
-        board.after(result, headline or "")
+    """The top of the table and the asker's own rank (ephemeral)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service, seat = service_of(interaction), record.seat_of(interaction.user.id)
+    png = await service.render(record, state, seat, render_seat_standings)
+    line = rank_line(record.names, totals(state), seat)
+    await interaction.followup.send(line, file=_png(png, STANDINGS_FILE), ephemeral=True)
 
 
-class IslantCog(commands.Cog, name=ISLANT_COG):
-    """The private panel, sheets, island names, standings, and the race's round messages."""
+async def show_sheet(
+    interaction: discord.Interaction,
+    record: GameRecord,
+    state: IslantState,
+    seat: int,
+    *,
+    public: bool = False,
+) -> None:
+    """A player's sheet with its score breakdown (sheets are public)."""
+    await interaction.response.defer(ephemeral=not public, thinking=True)
+    png = await service_of(interaction).render(record, state, seat, render_seat_sheet)
+    embed = sheet_embed(record, state, seat, sheet_view(state, seat), totals(state))
+    await interaction.followup.send(embed=embed, file=_png(png, SHEET_FILE), ephemeral=not public)
+
+
+class RoundButton(
+    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=ROUND.template
+):
+    """Standings and Close round (with its confirmation) on a round message."""
+
+    def __init__(self, game_id: int, round_number: int, action: str) -> None:
+        label, style = ROUND_BUTTONS.get(action, ("", discord.ButtonStyle.secondary))
+        if action == "confirm":
+            label, style = f"Close round {round_number} now", discord.ButtonStyle.danger
+        custom_id = ROUND.make(game=game_id, round=round_number, action=action)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.game_id, self.round, self.action = game_id, round_number, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RoundButton:
+        fields = ROUND.read(match)
+        return cls(fields["game"], fields["round"], fields["action"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        record = await race_by_id(interaction, self.game_id)
+        if record.status != "active":
+            raise UserError("islant_race_over")
+        state: IslantState = service_of(interaction).state_of(record)
+        if self.action == "standings":
+            await show_standings(interaction, record, state)
+            return
+        if interaction.user.id != record.host_id and not is_moderator(interaction):
+            raise UserError("not_host_or_mod")
+        if state.round != self.round:
+            raise UserError("islant_round_over", round=self.round)
+        if self.action == "close":
+            view = discord.ui.View(timeout=None)
+            view.add_item(RoundButton(record.id, self.round, "confirm"))
+            question = close_question(self.round, len(state.seats(PLAYING)))
+            await interaction.response.send_message(question, view=view, ephemeral=True)
+            return
+        await self._close(interaction, record)
+
+    async def _close(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        def still_open(_: GameRecord, state: IslantState) -> None:
+            if state.finished or state.round != self.round:
+                raise UserError("islant_round_over", round=self.round)
+
+        result = await service_of(interaction).play_as_system(
+            record.channel_id,
+            "CLOSE",
+            by_user=interaction.user.id,
+            is_moderator=is_moderator(interaction),
+            interaction_id=interaction.id,
+            check=still_open,
+        )
+        await interaction.response.edit_message(content=f"Round {self.round} is closed.", view=None)
+        await publisher_of(interaction.client).show(result, HOST_CLOSED)
+
+
+class FinalSelect(
+    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Select], template=FINAL.template
+):
+    """The final ranking's select: anyone may look at a player's sheet and breakdown."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=FINAL.make(game=game_id),
+            placeholder="See a player's sheet",
+            options=options or [],
+        )
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> FinalSelect:
+        return cls(FINAL.read(match)["game"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        record = await race_by_id(interaction, self.game_id)
+        if record.state is None:
+            raise UserError("islant_race_over")
+        state = service_of(interaction).state_of(record)
+        await show_sheet(interaction, record, state, int(picked(self.item)[0]))
+
+
+def round_controls(game_id: int, round_number: int) -> discord.ui.View:
+    """Play my turn (the panel), Standings, Close round."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PanelOpen(game_id, PLAY_LABEL))
+    for action in ROUND_BUTTONS:
+        view.add_item(RoundButton(game_id, round_number, action))
+    return view
+
+
+def final_controls(game_id: int, options: list[discord.SelectOption]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(FinalSelect(game_id, options))
+    return view
+
+
+def step_lines(step: PanelStep) -> list[str]:
+    return panel_lines(step.state, step.seat)
+
+
+class IslantCog(commands.Cog, name="Islant"):
+    """Sheets, island names, standings and the end of a race; the race's look in public and
+    in the panel."""
 
     islant = app_commands.Group(
         name="islant", description="Islant races: your turn, sheets, standings", guild_only=True
     )
 
-    def __init__(self, bot: commands.Bot, service: GameService) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.board = RoundBoard(bot, service, live_view)
+        self.board = RaceBoard(round_controls, final_controls)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*LIVE_ITEMS)
-        ui.BOARD_POSTERS[GAME.info.name] = post_for_interaction
-        self.bot.update_posters[GAME.info.name] = self.board.post_change  # type: ignore[attr-defined]
+        self.bot.add_dynamic_items(RoundButton, FinalSelect)
+        publisher_of(self.bot).register(GAME.info.name, self.board)
+        LOOKS[GAME.info.name] = PanelLook(render_seat_sheet, step_lines)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*LIVE_ITEMS)
-        ui.BOARD_POSTERS.pop(GAME.info.name, None)
-        self.bot.update_posters.pop(GAME.info.name, None)  # type: ignore[attr-defined]
+        self.bot.remove_dynamic_items(RoundButton, FinalSelect)
+        publisher_of(self.bot).unregister(GAME.info.name)
+        LOOKS.pop(GAME.info.name, None)
 
     @islant.command(name="play", description="Open your private panel for this round")
     async def play(self, interaction: discord.Interaction) -> None:
         record, _ = await race_here(interaction)
         if record.status != "active":
             raise UserError("islant_race_over")
-        await (await Turn.load(interaction, record.id)).open(interaction)
+        await open_panel(interaction, record.id)
 
     @islant.command(name="sheet", description="Show a player's sheet and score (yours by default)")
     @app_commands.describe(
@@ -109,8 +261,7 @@ class IslantCog(commands.Cog, name=ISLANT_COG):
             raise UserError("not_playing")
         if seat not in GAME.to_move(state):
             raise UserError("islant_name_later")
-        service = service_of(interaction)
-        await service.play(
+        await service_of(interaction).play(
             record.channel_id,
             interaction.user.id,
             f"NAME {cell} {name}",
@@ -151,23 +302,18 @@ class IslantCog(commands.Cog, name=ISLANT_COG):
         record, _ = await race_here(interaction)
         if record.status != "active":
             raise UserError("islant_race_over")
-        service = service_of(interaction)
-        result = await service.play_as_system(
+        result = await service_of(interaction).play_as_system(
             record.channel_id,
             "END",
             by_user=interaction.user.id,
             is_moderator=is_moderator(interaction),
             interaction_id=interaction.id,
         )
-        board = board_of(interaction.client)
-        if board is not None:
-            board.after(result, HOST_ENDED)
         await interaction.response.send_message(
             f"**{interaction.user.display_name}** ended the race: the final ranking follows."
         )
+        await publisher_of(interaction.client).show(result, HOST_ENDED)
 
 
 async def setup(bot: commands.Bot) -> None:
-    service = getattr(bot, "service", None)
-    assert isinstance(service, GameService)
-    await bot.add_cog(IslantCog(bot, service))
+    await bot.add_cog(IslantCog(bot))

@@ -1,8 +1,7 @@
-"""Islant races on Discord: the private panel, the round messages and their components.
+"""Islant races on Discord: what they say and how they show themselves in public.
 
-- :mod:`.words`: dice, slots and tiles in words;
-- :mod:`.panel`: the private panel's layout, a pure function of the state (no I/O);
-- :mod:`.messages`: the round message, the final ranking, standings and sheets, and pictures;
-- :mod:`.board`: keeps each race's public round message up to date (throttled edits);
-- :mod:`.items`: the persistent buttons and selects, and what they do.
+- :mod:`.texts`: the round message, its history line, the final ranking, standings, sheets,
+  pings and the lines of a player's panel;
+- :mod:`.presentation`: the race's :class:`~bot.publisher.Presentation` (a message per round,
+  debounced edits in between, then the final ranking).
 """

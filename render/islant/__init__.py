@@ -53,6 +53,22 @@ def render_standings(
     return to_png_palette(image)
 
 
+SEAT_STANDINGS_TOP = 10  # rows of a player's standings (their own row is added below them)
+
+
+def render_seat_sheet(view: View, names: Sequence[str]) -> bytes:
+    """The PNG of the viewer's own sheet (``view.seat``), with the round's roll while racing."""
+    assert view.seat is not None
+    data = view.data
+    roll = None if data["over"] else data["roll"]["dice"]
+    return render_sheet(data["players"][view.seat], names[view.seat], roll=roll)
+
+
+def render_seat_standings(view: View, names: Sequence[str]) -> bytes:
+    """The PNG of the top of the ranking with the viewer's row (none for a spectator)."""
+    return render_standings(view, names, highlight=view.seat, top=SEAT_STANDINGS_TOP)
+
+
 def final_pictures(view: View, names: Sequence[str]) -> dict[str, bytes]:
     """The ranking and every player's sheet, as named files (for offline simulations)."""
     pictures = {"standings.png": render_standings(view, names)}
@@ -68,6 +84,8 @@ __all__ = [
     "board_image",
     "final_pictures",
     "render_board",
+    "render_seat_sheet",
+    "render_seat_standings",
     "render_sheet",
     "render_standings",
     "sheet_image",

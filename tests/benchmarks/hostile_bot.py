@@ -70,7 +70,7 @@ async def bench_hostile_bot() -> list[tuple[str, str, str, str, str, str]]:
                     env, carol, channel, lobby, "made:up:" + "9" * 90
                 ),
                 "Islant button naming this tiggar islanote game": lambda: forge_click(
-                    env, carol, channel, lobby, f"isl:r:{record.id}:1:play"
+                    env, carol, channel, lobby, f"isl-round:{record.id}:1:standings"
                 ),
             }
             rows = []

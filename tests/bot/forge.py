@@ -9,6 +9,7 @@ exactly as it would in production. They use simcord internals, which its pin kee
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 
 from bot.errors import UserError
+from bot.panel import PICK, TAP
 from engine.core import IllegalAction
 
 BUTTON, STRING_SELECT = int(ComponentType.BUTTON), int(ComponentType.STRING_SELECT)
@@ -131,3 +133,19 @@ def is_user_error(error: BaseException) -> bool:
 def errors_logged(caplog) -> list[logging.LogRecord]:
     """Log records at ERROR or above: a traceback a user's input caused."""
     return [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def panel_select(components: list[dict]) -> tuple[str, list[str]]:
+    """A panel's select (custom id and offered values); for a menu shown as buttons, the
+    select that menu would be (same game, version and path, the buttons' choices)."""
+    items = [c for row in components for c in row["components"]]
+    for item in items:
+        if item["type"] == STRING_SELECT:
+            return item["custom_id"], [o["value"] for o in item["options"]]
+    taps = [TAP.read(re.fullmatch(TAP.template, c["custom_id"])) for c in items]
+    depth = max(len(t["path"].split(".")) for t in taps)
+    choices = [t for t in taps if len(t["path"].split(".")) == depth]
+    first = choices[0]
+    path = ".".join(first["path"].split(".")[:-1])
+    custom_id = PICK.make(game=first["game"], version=first["version"], path=path)
+    return custom_id, [t["path"].split(".")[-1] for t in choices]

@@ -14,7 +14,7 @@ from bot import answers, publisher
 from engine import find_game
 
 from .flow_helpers import latest_game, open_lobby
-from .forge import Deliveries, errors_logged, forge_click, forge_select
+from .forge import Deliveries, errors_logged, forge_click, forge_select, panel_select
 
 GAMES = ("tigerisland", "wars", "competition", "islant")
 TURN_GAMES = ("tigerisland", "wars")
@@ -151,9 +151,9 @@ async def test_forged_custom_ids_get_a_clear_private_answer_and_change_nothing(
         f"lobby:{game}:explode": "no longer works",
         f"board:{game}:{version}:explode": "no longer works",
         "completely made up": "no longer works",
-        f"isl:b:{game}:0:.:submit": "another game",
-        f"isl:r:{game}:1:play": "another game",
-        f"isl:r:{game + 50}:1:play": "no longer works",
+        f"isl-round:{game}:1:standings": "another game",
+        f"isl-round:{game}:1:close": "another game",
+        f"isl-round:{game + 50}:1:close": "no longer works",
         f"resign:{game + 50}": "over",
     }
     for custom_id, expected in forged.items():
@@ -161,7 +161,7 @@ async def test_forged_custom_ids_get_a_clear_private_answer_and_change_nothing(
         assert result.acknowledged and result.ephemeral, custom_id
         assert expected in said(result), (custom_id, said(result))
     final = await forge_select(
-        world.env, world.bob, world.channel, lobby, f"isl:f:{game}", ["0"], offered=["0"]
+        world.env, world.bob, world.channel, lobby, f"isl-final:{game}", ["0"], offered=["0"]
     )
     assert "another game" in said(final)
     assert await snapshot(world) == before
@@ -172,11 +172,17 @@ async def test_a_select_value_that_was_never_offered_is_refused(world, caplog) -
     await start(world, "islant", world.bob)
     opened = await world.alice.click(world.channel.last_message, label="Play my turn")
     panel = opened.response
-    select = next(c for row in panel.components for c in row["components"] if c["type"] == 3)
+    custom_id, offered = panel_select(panel.components)
     before = await snapshot(world)
     for value in ("RESIGN", "STOP", "SUBMIT", "x" * 100):
         result = await forge_select(
-            world.env, world.alice, world.channel, panel.message, select["custom_id"], [value]
+            world.env,
+            world.alice,
+            world.channel,
+            panel.message,
+            custom_id,
+            [value],
+            offered=offered,
         )
         assert result.acknowledged and "not on the menu" in said(result)
     assert await snapshot(world) == before

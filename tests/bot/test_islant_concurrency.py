@@ -1,6 +1,5 @@
 """A 99-player Islant race under load, through the game service on SQLite and on PostgreSQL:
-exactly-once submissions, one round close, repeated interactions, and the throttled round
-message."""
+exactly-once submissions, one round close and repeated interactions."""
 
 from __future__ import annotations
 
@@ -11,8 +10,6 @@ from collections import Counter
 import pytest
 
 from bot.errors import UserError
-from bot.islant.board import RoundBoard
-from bot.islant.items import round_open
 from bot.service import GameService
 from bot.store import Store
 from engine.islant import GAME
@@ -105,6 +102,16 @@ async def test_a_repeated_interaction_is_applied_once(service) -> None:
     assert (await service.running(CHANNEL))[0].version == first.record.version
 
 
+def round_open(number: int):
+    """The host's check that round ``number`` is still the one in play."""
+
+    def check(record, state) -> None:
+        if state.finished or state.round != number:
+            raise UserError("islant_round_over", round=number)
+
+    return check
+
+
 async def test_two_hosts_clicks_close_one_round_not_two(service) -> None:
     await open_race(service, players=3)
     closes = await asyncio.gather(
@@ -120,30 +127,3 @@ async def test_two_hosts_clicks_close_one_round_not_two(service) -> None:
     assert len(refused) == 1 and refused[0].code == "islant_round_over"
     _, state = await service.running(CHANNEL)
     assert state.round == 2
-
-
-class CountingBoard(RoundBoard):
-    """A round board that counts the times it would edit the round message."""
-
-    def __init__(self) -> None:
-        super().__init__(None, None, None)  # type: ignore[arg-type]
-        self.shown: list[int] = []
-        self.version = 0
-
-    async def show(self, game_id: int) -> None:
-        self._last_edit[game_id] = asyncio.get_running_loop().time()
-        self.shown.append(self.version)
-
-
-async def test_a_burst_of_changes_makes_two_edits_and_the_last_shows_the_latest() -> None:
-    board = CountingBoard()
-    board.interval = 0.05
-    for version in range(1, PLAYERS + 1):
-        board.version = version
-        board.changed(7)
-        if version == 1:
-            await asyncio.sleep(0)  # the first edit starts at once
-    await asyncio.sleep(board.interval * 3)
-    assert board.shown == [1, PLAYERS]
-    await asyncio.sleep(board.interval * 2)
-    assert board.shown == [1, PLAYERS]  # nothing more without new changes

@@ -1,7 +1,7 @@
-"""Islant races through the real bot: round messages, private panels, the final ranking.
+"""Islant races through the real bot: round messages, the private panel, the final ranking.
 
 Players use only what a person would: the lobby's buttons, "Play my turn", the panel's
-selects and buttons, and the /islant commands.
+taps and picks, the round message's buttons, and the /islant commands.
 """
 
 from __future__ import annotations
@@ -10,67 +10,89 @@ import random
 
 import pytest
 
-from bot.islant.board import RoundBoard
+from bot.islant.presentation import RaceBoard
+from bot.panel import STALE_NOTE
 from engine import find_game
 
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 
 GAME = find_game("islant")
-MAX_PANEL_STEPS = 40
-NARROWING = ("rot", "cell", "col")  # finish a started choice of cell before anything else
+MAX_TAPS_PER_TURN = 60
+NOT_RANDOMLY = ("Undo", "Stop", "Back")  # taps a random player leaves alone
+SUBMIT = "Submit my turn"
+PANEL_MINUTES = 20  # past the 15 minutes an interaction's token lasts
 
 
 @pytest.fixture(autouse=True)
 def slow_edits(monkeypatch):
     """Progress edits wait a minute between them, so the tests see exactly when they happen."""
-    monkeypatch.setattr(RoundBoard, "interval", 60.0)
+    monkeypatch.setattr(RaceBoard, "edit_interval", 60.0)
 
 
 def controls(panel) -> list[dict]:
     return [c for row in panel.components for c in row["components"]]
 
 
-def find(panel, label: str) -> dict | None:
-    return next((c for c in controls(panel) if c.get("label", "").startswith(label)), None)
+def labels(panel) -> list[str]:
+    """Every choice the panel offers: its buttons' labels and its select's options'."""
+    out = []
+    for c in controls(panel):
+        out += [o["label"] for o in c.get("options", [])] if c["type"] == 3 else [c["label"]]
+    return out
 
 
-def select_kind(menu: dict) -> str:
-    return menu["custom_id"].rsplit(":", 1)[1]
+async def choose(actor, panel, label: str):
+    """Tap the button or pick the option whose label starts with ``label``."""
+    for c in controls(panel):
+        if c["type"] == 3:
+            found = [o for o in c["options"] if o["label"].startswith(label)]
+            if found:
+                value = found[0]["value"]
+                return await actor.select(panel, [value], custom_id=c["custom_id"])
+        elif c["label"].startswith(label):
+            return await actor.click(panel, custom_id=c["custom_id"])
+    raise AssertionError(f"{label!r} is not on the panel: {labels(panel)}")
 
 
-async def step(actor, panel, rnd: random.Random):
-    """One click a player could make to go on with their turn; returns the panel after it."""
-    selects = [c for c in controls(panel) if c["type"] == 3]
-    kinds = {select_kind(s): s for s in selects}
-    menu = next((kinds[k] for k in NARROWING if k in kinds), selects[0] if selects else None)
-    if menu is not None:
-        value = rnd.choice(menu["options"])["value"]
-        result = await actor.select(panel, [value], custom_id=menu["custom_id"])
-    else:
-        button = find(panel, "Cross out") or find(panel, "Submit")
-        assert button is not None and not button["disabled"], panel.embeds[0].description
-        result = await actor.click(panel, custom_id=button["custom_id"])
-    assert result.acknowledged and not result.followups, [f.content for f in result.followups]
-    return result.response
+async def tap(actor, panel, rnd: random.Random):
+    """One tap going on with the turn: Submit when offered, else a random other choice."""
+    offered = labels(panel)
+    if SUBMIT in offered:
+        return await choose(actor, panel, SUBMIT)
+    return await choose(
+        actor, panel, rnd.choice([x for x in offered if not x.startswith(NOT_RANDOMLY)])
+    )
+
+
+def round_message(world):
+    """The latest message with the round's buttons."""
+    return next(m for m in reversed(world.channel.history()) if m.components and m.embeds)
 
 
 async def open_panel(actor, world):
-    opened = await actor.click(world.channel.last_message, label="Play my turn")
-    assert opened.ephemeral
+    opened = await actor.click(round_message(world), label="Play my turn")
+    assert opened.ephemeral and opened.response.attachments[0].filename == "panel.png"
     return opened.response
 
 
+async def seat_state(world, actor):
+    record = await latest_game(world)
+    state = world.env.bot.service.state_of(record)
+    return record, state, record.seat_of(actor.id)
+
+
 async def play_turn(world, actor, rnd: random.Random, panel=None):
-    """Open the panel (unless given) and play until the turn is submitted."""
+    """Open the panel (unless given) and tap until the turn is submitted."""
     panel = panel or await open_panel(actor, world)
-    for _ in range(MAX_PANEL_STEPS):
-        submit = find(panel, "Submit")
-        if submit is not None and not submit["disabled"]:
-            result = await actor.click(panel, custom_id=submit["custom_id"])
-            assert result.deferred  # acknowledged before the service is asked
-            return result.response
-        panel = await step(actor, panel, rnd)
-    raise AssertionError(f"the turn did not end: {panel.embeds[0].description}")
+    _, state, seat = await seat_state(world, actor)
+    start = state.round
+    for _ in range(MAX_TAPS_PER_TURN):
+        result = await tap(actor, panel, rnd)
+        assert result.deferred and not result.followups  # acknowledged before the service
+        _, state, seat = await seat_state(world, actor)
+        if state.finished or state.round != start or state.players[seat].status != "playing":
+            return panel
+    raise AssertionError(f"the turn did not end: {panel.content}")
 
 
 async def start_race(world, players, **options):
@@ -78,7 +100,7 @@ async def start_race(world, players, **options):
     for actor in players[1:]:
         await actor.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
-    return world.channel.last_message
+    return round_message(world)
 
 
 def more_players(world, *names):
@@ -105,45 +127,36 @@ async def test_five_players_race_on_level_5_to_the_final_ranking(world) -> None:
     assert {u.id for u in first.mentions} == {p.id for p in players}
     rnd = random.Random(4)
 
-    # Round 1: alice draws, changes her mind (Undo), works on another tile first, submits.
+    # Round 1: alice's panel shows her sheet and her turn; she draws, undoes it, then plays.
     panel = await open_panel(world.alice, world)
-    assert panel.attachments[0].filename == "sheet.png"
-    while (
-        not find(panel, "Undo")
-        or find(panel, "Undo")["disabled"]
-        or "Done:" not in (description(panel))
-    ):
-        panel = await step(world.alice, panel, rnd)
-    undone = await world.alice.click(panel, label="Undo")
-    panel = undone.response
-    assert "Done:" not in description(panel)
-    ships = find(panel, "Ships")
-    panel = (await world.alice.click(panel, custom_id=ships["custom_id"])).response
-    assert find(panel, "Ships")["style"] == 1  # in focus
+    assert "Islant · Level 5 · Round 1 of 3" in panel.content and "Roll " in panel.content
+    while "Done:" not in panel.content:
+        await tap(world.alice, panel, rnd)
+    await choose(world.alice, panel, "Undo")
+    assert "Done:" not in panel.content
     await play_turn(world, world.alice, rnd, panel)
+    assert "Turn submitted (1 of 5 done)" in panel.content
     await play_turn(world, world.bob, rnd)
-    assert "**0 of 5 done**" in description(world.channel.last_message)  # not yet: throttled
+    assert "**0 of 5 done**" in description(message(world, first.id))  # not yet: throttled
     await world.env.advance_time(60)
-    assert "**2 of 5 done**" in description(world.channel.last_message)  # one edit, both shown
+    assert "**2 of 5 done**" in description(message(world, first.id))  # one edit, both shown
     for actor in players[2:]:
         await play_turn(world, actor, rnd)
 
-    # Round 2: a new message; erin stops her game (with a confirmation); the rest play.
-    second = world.channel.last_message
+    # Round 2: a new message; the old one is a line of history; erin stops her game.
+    second = round_message(world)
     assert second.id != first.id and second.embeds[0].title.endswith("Round 2 of 3")
     closed = message(world, first.id)
     assert closed.embeds[0].title == "Islant · Round 1 is over" and not closed.components
+    assert closed.embeds[0].description.startswith("🎲 ")
     panel = await open_panel(erin, world)
-    asked = await erin.click(panel, label="Stop my game")
-    assert "Stop your game now?" in description(asked.response)
-    stopped = await erin.click(asked.response, label="Yes, stop my game")
-    assert "You ended your game" in description(stopped.response)
-    assert not stopped.response.components
+    await choose(erin, panel, "Stop")
+    assert "You ended your game" in panel.content and not panel.components
     for actor in players[:4]:
         await play_turn(world, actor, rnd)
 
     # Round 3, the last: the race ends and the final ranking is posted.
-    assert world.channel.last_message.embeds[0].title.endswith("Round 3 of 3")
+    assert round_message(world).embeds[0].title.endswith("Round 3 of 3")
     for actor in players[:4]:
         await play_turn(world, actor, rnd)
     record = await latest_game(world)
@@ -152,6 +165,7 @@ async def test_five_players_race_on_level_5_to_the_final_ranking(world) -> None:
     assert final.embeds[0].title == "Islant · Level 5 · final ranking"
     assert "The last round (3) is over." in description(final)
     assert final.attachments[0].filename == "standings.png"
+    assert not message(world, second.id).components
     order = sorted(range(5), key=lambda s: (-record.result["scores"][s], s))
     menu = final.components[0].children[0]
     assert [o.value for o in menu.options] == [str(s) for s in order]
@@ -172,27 +186,24 @@ async def test_the_host_closes_a_round_someone_has_not_finished(world) -> None:
     rnd = random.Random(1)
     await play_turn(world, world.alice, rnd)
     bob_panel = await open_panel(world.bob, world)
-    bob_panel = await step(world.bob, bob_panel, rnd)  # bob has begun, not submitted
+    await tap(world.bob, bob_panel, rnd)  # bob has begun, not submitted
     refused = await world.bob.click(first, label="Close round")
     assert refused.ephemeral and "Only the host" in refused.response.content
     asked = await world.alice.click(first, label="Close round")
     assert "1 player has not submitted" in asked.response.content
     done = await world.alice.click(asked.response, label="Close round 1 now")
     assert done.response.content == "Round 1 is closed."
-    record = await latest_game(world)
-    state = world.env.bot.service.state_of(record)
-    assert state.round == 2 and state.players[record.seat_of(world.bob.id)].draft is None
+    record, state, seat = await seat_state(world, world.bob)
+    assert state.round == 2 and state.players[seat].draft is None
     old = message(world, first.id)
-    assert "Closed by the host" in description(old) and not old.components
-    assert world.channel.last_message.embeds[0].title == "Islant · Level 2 · Round 2"
+    assert old.embeds[0].title == "Islant · Round 1 is over" and not old.components
+    now = round_message(world)
+    assert now.embeds[0].title == "Islant · Level 2 · Round 2"
+    assert "Closed by the host" in description(now)
     # bob's old panel is stale: it is redrawn for round 2 and nothing is applied.
     before = len(await world.env.bot.store.actions(record.id))
-    menu = next(c for c in controls(bob_panel) if c["type"] == 3)
-    stale = await world.bob.select(
-        bob_panel, [menu["options"][0]["value"]], custom_id=menu["custom_id"]
-    )
-    assert "The board has changed" in stale.response.content
-    assert "Round 2" in stale.response.embeds[0].title
+    await tap(world.bob, bob_panel, rnd)
+    assert STALE_NOTE in bob_panel.content and "Round 2" in bob_panel.content
     assert len(await world.env.bot.store.actions(record.id)) == before
 
 
@@ -200,30 +211,40 @@ async def test_a_stale_panel_is_redrawn_and_applies_nothing(world) -> None:
     await start_race(world, [world.alice, world.bob], options="level=4")
     rnd = random.Random(2)
     old = await open_panel(world.alice, world)
-    fresh = await step(world.alice, await open_panel(world.alice, world), rnd)
+    fresh = await open_panel(world.alice, world)
+    await tap(world.alice, fresh, rnd)
     record = await latest_game(world)
     before = await world.env.bot.store.actions(record.id)
-    menu = next(c for c in controls(old) if c["type"] == 3)
-    stale = await world.alice.select(
-        old, [menu["options"][-1]["value"]], custom_id=menu["custom_id"]
-    )
-    assert stale.response.content.startswith("The board has changed")
-    assert description(stale.response) == description(fresh)  # the current turn, redrawn
+    await tap(world.alice, old, rnd)
+    assert old.content.startswith(STALE_NOTE)
+    assert old.content.split("\n")[1:] == fresh.content.split("\n")[1:]  # the turn, redrawn
     assert await world.env.bot.store.actions(record.id) == before
+
+
+async def test_a_panel_left_open_for_twenty_minutes_still_plays(world) -> None:
+    await start_race(world, [world.alice, world.bob], options="level=5")
+    rnd = random.Random(9)
+    panel = await open_panel(world.alice, world)
+    await tap(world.alice, panel, rnd)
+    await world.env.advance_time(PANEL_MINUTES * 60)
+    await play_turn(world, world.alice, rnd, panel)  # every tap edits through its own token
+    assert "Turn submitted" in panel.content
+    assert world.env.errors == []
 
 
 async def test_a_restart_in_the_middle_of_a_round_keeps_every_button_working(world) -> None:
     first = await start_race(world, [world.alice, world.bob], options="level=4")
     rnd = random.Random(3)
-    panel = await step(world.alice, await open_panel(world.alice, world), rnd)
+    panel = await open_panel(world.alice, world)
+    await tap(world.alice, panel, rnd)
     await play_turn(world, world.bob, rnd)
     await world.restart()
     again = await world.bob.click(first, label="Play my turn")
-    assert "Turn submitted (1 of 2 done)" in description(again.response)
+    assert "Turn submitted (1 of 2 done)" in again.response.content
     await play_turn(world, world.alice, rnd, panel)  # the panel from before the restart
     closed = message(world, first.id)
     assert closed.embeds[0].title == "Islant · Round 1 is over" and not closed.components
-    second = world.channel.last_message
+    second = round_message(world)
     assert second.embeds[0].title == "Islant · Level 4 · Round 2"
     standings = await world.bob.click(second, label="Standings")
     assert standings.ephemeral and "You are **" in standings.response.content
@@ -235,9 +256,10 @@ async def test_a_round_timer_closes_the_round_and_the_next_roll_follows(world) -
     await play_turn(world, world.alice, random.Random(5))
     await world.env.advance_time(10 * 60)
     closed = message(world, first.id)
-    assert "Time is up" in description(closed) and not closed.components
-    assert world.channel.last_message.embeds[0].title == "Islant · Level 1 · Round 2"
-    assert "**0 of 2 done**" in description(world.channel.last_message)
+    assert closed.embeds[0].title == "Islant · Round 1 is over" and not closed.components
+    now = round_message(world)
+    assert now.embeds[0].title == "Islant · Level 1 · Round 2"
+    assert "Time is up" in description(now) and "**0 of 2 done**" in description(now)
 
 
 async def test_sheets_island_names_standings_and_the_host_ending_the_race(world) -> None:
@@ -258,6 +280,8 @@ async def test_sheets_island_names_standings_and_the_host_ending_the_race(world)
     expect_refusal(world, nobody, "not playing")
     ranked = await world.carol.slash(world.channel, "islant standings")
     assert "leads with" in ranked.response.content
+    play = await world.bob.slash(world.channel, "islant play")
+    assert play.ephemeral and "Roll " in play.response.content
     refused = await world.bob.slash(world.channel, "islant end")
     expect_refusal(world, refused, "Only the host")
     ended = await world.alice.slash(world.channel, "islant end")
@@ -277,9 +301,9 @@ async def test_the_generic_game_commands_answer_privately_in_a_race(world) -> No
     offered = await world.bob.autocomplete(world.channel, "game move", "move", "")
     assert offered and all(c["value"].startswith(("ASSIGN", "STOP")) for c in offered)
     moved = await world.bob.slash(world.channel, "game move", move=offered[0]["value"])
-    assert moved.ephemeral and " assigns " in moved.response.content  # told in words
+    assert moved.ephemeral and moved.response.content.startswith("✓ **bob**")
     resigned = await world.alice.slash(world.channel, "game resign")
-    assert resigned.ephemeral and "resigned" in resigned.response.content
-    assert world.channel.last_message.id == first.id  # nothing new in the channel
+    assert resigned.ephemeral and "resign" in resigned.response.content
+    assert round_message(world).id == first.id  # nothing new in the channel
     await world.env.advance_time(60)
-    assert "**0 of 1 done** · 1 ended" in description(message(world, first.id))
+    assert "**0 of 1 done · 1 ended**" in description(message(world, first.id))

@@ -1,0 +1,176 @@
+"""What an Islant race says: the round message, its history line, the final ranking,
+standings, sheets, pings and the lines of a player's panel.
+
+Pure builders of text and embeds from the engine's face and views (no I/O, no pictures).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from engine.core import fill_names
+from engine.islant import (
+    GAME,
+    PLAYING,
+    IslantState,
+    progress_text,
+    race_title,
+    roll_text,
+    score_breakdown,
+    seat_summary,
+    view_totals,
+)
+
+from ..presenter import COLOUR, as_sentence, mention_messages
+from ..store import GameRecord
+
+ROUND_FILE = "round.png"
+STANDINGS_FILE = "standings.png"
+SHEET_FILE = "sheet.png"
+FINAL_LINES = 10  # players named in the final message's text (the picture has everyone)
+MAX_OPTIONS = 25  # Discord's limit for one select menu
+PLAY_LABEL = "Play my turn"
+HOST_CLOSED = "Closed by the host: whoever had not submitted draws nothing this round."
+HOST_ENDED = "The host ended the race."
+ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ordinal(rank: int) -> str:
+    """``1st``, ``2nd``, ``11th``, ``23rd``."""
+    suffix = "th" if 10 <= rank % 100 <= 20 else ORDINAL_SUFFIXES.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def totals(state: IslantState) -> list[int]:
+    """Every seat's score as of its last submitted turn (from the public view)."""
+    return view_totals(GAME.view(state, None).data)
+
+
+def ranking(scores: list[int]) -> list[int]:
+    """Seats, best total first (ties in seat order)."""
+    return sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+
+
+def rank_line(names: list[str], scores: list[int], seat: int | None, who: str = "You are") -> str:
+    """``You are **12th** of 99 with **23** points.`` (or who leads, for a spectator)."""
+    if seat is None:
+        best = ranking(scores)[0]
+        return f"{names[best]} leads with {scores[best]} points."
+    rank = 1 + sum(1 for t in scores if t > scores[seat])
+    tie = " (tied)" if scores.count(scores[seat]) > 1 else ""
+    return f"{who} **{ordinal(rank)}**{tie} of {len(scores)} with **{scores[seat]}** points."
+
+
+# ----- the round message ------------------------------------------------------------------
+def round_embed(record: GameRecord, state: IslantState, note: str = "") -> discord.Embed:
+    """The public message of the round in play: roll, progress, the race picture."""
+    lines = [note] if note else []
+    lines += [
+        f"🎲 {roll_text(state)}",
+        f"**{progress_text(state)}**",
+        f"Press **{PLAY_LABEL}** to fill in your sheet: only you see it until you submit.",
+    ]
+    embed = discord.Embed(title=race_title(state), description="\n".join(lines), colour=COLOUR)
+    embed.set_image(url=f"attachment://{ROUND_FILE}")
+    return embed.set_footer(
+        text=f"Game #{record.id} · the host (or Manage Channel) may close the round"
+    )
+
+
+def round_pings(
+    record: GameRecord, state: IslantState, quiet: set[int]
+) -> list[tuple[str, discord.AllowedMentions]]:
+    """The pings of a new round for the players still racing, split over as few messages as
+    Discord's 2,000 characters allow; players who opted out are named but not pinged."""
+    racing = set(state.seats(PLAYING))
+    users = [p.user_id for p in record.players if p.seat in racing and p.user_id is not None]
+    return [
+        (text, discord.AllowedMentions(users=[discord.Object(id=u) for u in ids if u not in quiet]))
+        for text, ids in mention_messages(users, "a new roll, your turn.")
+    ]
+
+
+def closed_embed(game_id: int, round_number: int, dice: str) -> discord.Embed:
+    """What a round's message becomes once the round is over (a line of history)."""
+    return discord.Embed(
+        title=f"Islant · Round {round_number} is over",
+        description=f"🎲 {dice}" if dice else None,
+        colour=COLOUR,
+    ).set_footer(text=f"Game #{game_id}")
+
+
+def close_question(round_number: int, waiting: int) -> str:
+    """The host's confirmation before closing a round early."""
+    have = "s have" if waiting != 1 else " has"
+    return (
+        f"Close round {round_number}? {waiting} player{have} not submitted: "
+        "they draw nothing this round."
+    )
+
+
+# ----- the end of the race ----------------------------------------------------------------
+def final_embed(
+    record: GameRecord, state: IslantState, scores: list[int], note: str = ""
+) -> discord.Embed:
+    """The final ranking: the winners, the top of the table, where to find every sheet."""
+    order = ranking(scores)
+    best = scores[order[0]]
+    rows = []
+    for place, seat in enumerate(order[:FINAL_LINES], start=1):
+        crown = "🏆 " if scores[seat] == best else f"{place}. "
+        rows.append(f"{crown}**{record.names[seat]}**: {scores[seat]}")
+    if len(order) > FINAL_LINES:
+        rows.append(f"… and {len(order) - FINAL_LINES} more in the picture.")
+    reason = as_sentence(fill_names(state.end_reason, record.names))
+    text = "\n".join(
+        [
+            *([note] if note else []),
+            f"**The race is over.** {reason}",
+            *rows,
+            "Every breakdown is in the picture; pick a player below, or use `/islant sheet`, "
+            "to see a sheet.",
+        ]
+    )
+    embed = discord.Embed(title=f"Islant · Level {state.level} · final ranking", colour=COLOUR)
+    embed.description = text[:4000]
+    embed.set_image(url=f"attachment://{STANDINGS_FILE}")
+    return embed.set_footer(text=f"Game #{record.id}")
+
+
+def final_options(record: GameRecord, scores: list[int]) -> list[discord.SelectOption]:
+    """The best players' sheets to pick from (everyone else: ``/islant sheet``)."""
+    return [
+        discord.SelectOption(
+            label=f"{place}. {record.names[seat]} · {scores[seat]}"[:100], value=str(seat)
+        )
+        for place, seat in enumerate(ranking(scores)[:MAX_OPTIONS], start=1)
+    ]
+
+
+# ----- sheets and the panel ---------------------------------------------------------------
+def sheet_embed(
+    record: GameRecord, state: IslantState, seat: int, sheet: dict[str, Any], scores: list[int]
+) -> discord.Embed:
+    """A sheet shown on request: whose, the score and its parts, the islands' names."""
+    parts = sheet["score"]
+    named = [i["name"] for i in sheet["islands"] if i["name"]]
+    name = record.names[seat]
+    lines = [
+        f"Score **{parts['total']}**: {score_breakdown(parts, state.level)}",
+        rank_line(record.names, scores, seat, who=f"{name} is"),
+    ]
+    if named:
+        lines.append("Islands: " + ", ".join(named))
+    embed = discord.Embed(
+        title=f"{name}'s sheet · Level {state.level}", description="\n".join(lines), colour=COLOUR
+    )
+    embed.set_image(url=f"attachment://{SHEET_FILE}")
+    return embed.set_footer(text=f"Game #{record.id} · round {state.round}")
+
+
+def panel_lines(state: IslantState, seat: int) -> list[str]:
+    """What a player's panel says above its menu: the race, the roll, their turn, score."""
+    summary = seat_summary(state, seat)
+    return [f"**{summary.title}**", *summary.lines()]
