@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +26,6 @@ HEARTBEAT_SECONDS = 30
 JOB_POLL_SECONDS = 5  # paced reveals are due 5 s after a table is ready; one indexed query
 RECENT_INTERACTIONS = 4096  # interaction ids remembered to drop a repeated delivery
 log = logging.getLogger(__name__)
-# A game's own way to show a change made by a timer (Islant posts its round message).
-UpdatePoster = Callable[[discord.abc.Messageable, MoveResult, str], Awaitable[None]]
 COGS = (
     "bot.cogs.games",
     "bot.cogs.tigerisland",
@@ -67,7 +64,6 @@ class IslandBot(commands.Bot):
         self.run_jobs.change_interval(seconds=job_poll_seconds)
         self._service_kwargs = service_kwargs or {}
         self.store: Store | None = None
-        self.update_posters: dict[str, UpdatePoster] = {}
         self.publisher = Publisher(self, PlainBoard(board_view))
         self.service: GameService | None = None
         self.tree.on_error = self.on_app_command_error
@@ -181,14 +177,7 @@ class IslandBot(commands.Bot):
             await self.show_change(record.channel_id, outcome.move, outcome.headline)
 
     async def show_change(self, channel_id: int, result: MoveResult, headline: str | None) -> None:
-        """Show a saved change in its channel, through the game's own publisher if it has one."""
-        assert self.service is not None
-        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        poster = self.update_posters.get(result.record.game)
-        if poster is not None:
-            await poster(channel, result, headline or "")
-            return
+        """Show a saved change in its channel through the board publisher."""
         await self.publisher.show(result, headline)
 
     @tasks.loop(seconds=HEARTBEAT_SECONDS)

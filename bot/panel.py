@@ -167,7 +167,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     move = step.move
     described = service.describe(move.record, move.applied[0].notation)
     await interaction.edit_original_response(
-        content=panel_text(step, [], f"You {described}."),
+        content=panel_text(step, [], f"**{interaction.user.display_name}** {described}."),
         attachments=[await picture(service, step)],
         view=panel_view(step),
     )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -32,19 +31,10 @@ def publisher_of(client: discord.Client) -> Publisher:
     return publisher
 
 
-BoardPoster = Callable[[discord.Interaction, MoveResult, str | None], Awaitable[None]]
-BOARD_POSTERS: dict[str, BoardPoster] = {}
-"""Games still showing changes through their own keeper (Islant, Island competition)."""
-
-
 async def post_board(
     interaction: discord.Interaction, result: MoveResult, *, headline: str | None = None
 ) -> None:
     """Show a change made through an interaction, answering the interaction too."""
-    poster = BOARD_POSTERS.get(result.record.game)
-    if poster is not None:
-        await poster(interaction, result, headline)
-        return
     actor = result.record.seat_of(interaction.user.id)
     await publisher_of(interaction.client).show(
         result, headline, actor=actor, interaction=interaction
