@@ -10,10 +10,12 @@ state again at every step.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from .menus import MAX_CHOICES, Step
+from .menus import MAX_CHOICES, MenuTree, Step
 
+A = TypeVar("A")
 S = TypeVar("S")
 T = TypeVar("T")
 
@@ -49,3 +51,12 @@ class StateMemo(Generic[S, T]):
             found = (state, self._compute(state))
         self._items = [found, *(item for item in items if item is not found)][: self._size]
         return found[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan(Generic[A]):
+    """The menu tree of a state's legal actions, with each action's hint and searchable words."""
+
+    tree: MenuTree[A]
+    hints: dict[A, str]
+    words: dict[A, str]

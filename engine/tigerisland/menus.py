@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from engine.core.hexgrid import Hex
 from engine.core.menus import MenuTree, Step
-from engine.core.ranked import StateMemo, page_steps
+from engine.core.ranked import Plan, StateMemo, page_steps
 
 from .actions import Action, Expand, Found, PlaceTile, Totoro, format_action
 from .board import Board, Settlement, Settlements
@@ -46,14 +46,6 @@ MORE = Step("more", "More places…", hint="the next ones, ranked lower")
 SEARCH_WORDS = {"eruption": "on top", "new": "on the table"}
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """The menu tree of a state's legal actions, with each action's hint and searchable words."""
-
-    tree: MenuTree[Action]
-    hints: dict[Action, str]
-    words: dict[Action, str]
-
 
 @dataclass(frozen=True, slots=True)
 class _Option:
@@ -64,7 +56,7 @@ class _Option:
     points: int = 0
 
 
-def _plan(state: TigerState) -> Plan:
+def _plan(state: TigerState) -> Plan[Action]:
     if state.phase is Phase.PLACE:
         groups = _placement_groups(state)
     elif state.phase is Phase.BUILD:
@@ -85,7 +77,7 @@ def _plan(state: TigerState) -> Plan:
     return Plan(MenuTree(entries), hints, words)
 
 
-menu_plan: Callable[[TigerState], Plan] = StateMemo(_plan)
+menu_plan: Callable[[TigerState], Plan[Action]] = StateMemo(_plan)
 
 _Levels = list[tuple[tuple[Step, ...], _Option]]
 

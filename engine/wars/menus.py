@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.core.hexgrid import Hex
 from engine.core.menus import MenuTree, Step
-from engine.core.ranked import StateMemo, page_steps
+from engine.core.ranked import Plan, StateMemo, page_steps
 
 from .actions import KIND_NOUNS, Action, Move, Pass, Place, format_action
 from .actions import Step as MoveStep
@@ -30,14 +30,6 @@ FIRST_PROMPT = "What do you do this turn?"
 MORE = Step("more", "More places…", hint="the next ones, ranked lower")
 PASS = Step("pass", "Pass this turn", FIRST_PROMPT, "place and move nothing")
 
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """The menu tree of a state's legal actions, with each action's hint and searchable words."""
-
-    tree: MenuTree[Action]
-    hints: dict[Action, str]
-    words: dict[Action, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +100,7 @@ def _breakdown(state: WarsState) -> Breakdown:
     return parts
 
 
-def _plan(state: WarsState) -> Plan:
+def _plan(state: WarsState) -> Plan[Action]:
     parts = _breakdown(state)
     before = parts(state.owners, state.pieces)
     effects = [
@@ -130,7 +122,7 @@ def _plan(state: WarsState) -> Plan:
     return Plan(MenuTree(entries), hints, words)
 
 
-menu_plan: Callable[[WarsState], Plan] = StateMemo(_plan)
+menu_plan: Callable[[WarsState], Plan[Action]] = StateMemo(_plan)
 
 
 def _first_steps(state: WarsState, effects: list[_Effect]) -> list[tuple[Step, list[_Effect]]]:
