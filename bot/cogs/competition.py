@@ -1,4 +1,4 @@
-"""Island competition: /islands hand, trick, reveal and score, and the game's own board.
+"""Island competition: /islands hand, trick, reveal and score, and the board's own buttons.
 
 Most play happens through the buttons of the public board and the private panel **My moves**
 opens; the commands reach the same panel for players who prefer typing.
@@ -6,14 +6,125 @@ opens; the commands reach the same panel for players who prefer typing.
 
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..competition.controls import GAME_NAME, BoardControl, reveal_next, show_scores
+from engine import find_game
+from engine.competition import Table
+
 from ..competition.presentation import CompetitionBoard
+from ..competition.scores import scoreboard_embed
+from ..competition.texts import next_step, table_of
+from ..components import ExplainsErrors, service_of
+from ..custom_ids import NUMBER, IdFormat
+from ..errors import UserError
 from ..panel import open_panel
-from ..ui import publisher_of
+from ..store import GameRecord
+from ..ui import BoardButton, publisher_of
+
+GAME_NAME = "competition"
+REVEAL = "REVEAL"
+CONTROL = IdFormat("cmp", (("game", NUMBER), ("version", NUMBER), ("action", "reveal|score")))
+
+
+class BoardControl(
+    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=CONTROL.template
+):
+    """Reveal next or Scores on the public board message."""
+
+    def __init__(self, game_id: int, version: int, action: str, *, enabled: bool = True) -> None:
+        label, style = (
+            ("Reveal next", discord.ButtonStyle.success)
+            if action == "reveal"
+            else ("Scores", discord.ButtonStyle.secondary)
+        )
+        custom_id = CONTROL.make(game=game_id, version=version, action=action)
+        button = discord.ui.Button(
+            label=label, style=style, custom_id=custom_id, disabled=not enabled
+        )
+        super().__init__(button)
+        self.game_id, self.version, self.action = game_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> BoardControl:
+        fields = CONTROL.read(match)
+        return cls(fields["game"], fields["version"], fields["action"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        if self.action == "score":
+            await show_scores(interaction)
+        else:
+            await reveal_next(interaction, expected_version=self.version)
+
+
+async def show_scores(interaction: discord.Interaction) -> None:
+    """The scoreboard (public information) of the channel's running or last game, privately."""
+    service = service_of(interaction)
+    record = await service.store.last_game_in(interaction.channel_id or 0)
+    if record is None or record.status in ("cancelled", "lobby"):
+        raise UserError("no_game")
+    _check_game(record)
+    table = table_of(record, service.state_of(record))
+    await interaction.response.send_message(
+        embed=scoreboard_embed(table, record.names), ephemeral=True
+    )
+
+
+async def reveal_next(interaction: discord.Interaction, *, expected_version: int | None) -> None:
+    """Turn the next slot over for everyone (any player may); the board shows the result."""
+    service = service_of(interaction)
+    record, state = await service.running(interaction.channel_id or 0)
+    _check_game(record)
+    seat = record.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("not_playing")
+    table = table_of(record, state)
+    if table.phase != "reveal":
+        raise UserError("islands_not_yet", waiting=next_step(table, record.names))
+    from_button = interaction.type is discord.InteractionType.component
+    if from_button:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        result = await service.play(
+            record.channel_id,
+            interaction.user.id,
+            REVEAL,
+            interaction_id=interaction.id,
+            expected_version=expected_version,
+        )
+    except UserError as error:
+        if error.code == "board_changed":
+            raise UserError("islands_board_moved") from None
+        raise
+    await publisher_of(interaction.client).show(result, actor=seat, interaction=interaction)
+    if not from_button:
+        await interaction.followup.send("Revealed: the board shows it.", ephemeral=True)
+
+
+def _check_game(record: GameRecord) -> None:
+    if record.game != GAME_NAME:
+        title = find_game(record.game).info.title
+        raise UserError("wrong_game", game=title, wanted=find_game(GAME_NAME).info.title)
+
+
+def board_view(game_id: int, version: int, table: Table) -> discord.ui.View | None:
+    """The buttons under the board of ``table`` (none once the game is over)."""
+    if table.outcome is not None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardButton(game_id, version, "moves"))
+    view.add_item(BoardControl(game_id, version, "reveal", enabled=table.phase == "reveal"))
+    view.add_item(BoardControl(game_id, version, "score"))
+    view.add_item(BoardButton(game_id, version, "resign"))
+    view.stop()
+    return view
 
 
 class CompetitionCog(commands.Cog, name="IslandCompetition"):
@@ -28,7 +139,7 @@ class CompetitionCog(commands.Cog, name="IslandCompetition"):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(BoardControl)
-        publisher_of(self.bot).register(GAME_NAME, CompetitionBoard())
+        publisher_of(self.bot).register(GAME_NAME, CompetitionBoard(board_view))
 
     async def cog_unload(self) -> None:
         publisher_of(self.bot).unregister(GAME_NAME)

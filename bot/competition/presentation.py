@@ -11,7 +11,7 @@ final scoring) a new message is posted and the previous one loses its buttons.
 from __future__ import annotations
 
 import io
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import discord
@@ -22,14 +22,17 @@ from ..presenter import COLOUR, result_text
 from ..publisher import Board
 from ..service import GameService, MoveResult
 from ..store import GameRecord
-from .controls import board_view, table_of
 from .scores import final_scoring_text
-from .texts import event_lines, next_step, plural
+from .texts import event_lines, next_step, plural, table_of
 
 BOARD_FILE = "board.png"
 MAX_DESCRIPTION = 4000
 MAX_BOARD_LINES = 16
 """Lines of what happened kept on one board message as it is edited (the newest ones)."""
+
+
+Controls = Callable[[int, int, Table], discord.ui.View | None]
+"""The buttons under a board (game id, version, public table), given by the cog."""
 
 
 class CompetitionBoard:
@@ -38,7 +41,8 @@ class CompetitionBoard:
     edit_interval = 0.0
     answers_with_board = False
 
-    def __init__(self) -> None:
+    def __init__(self, controls: Controls) -> None:
+        self._controls = controls
         self._told: dict[int, dict[int, list[str]]] = {}
         """Per game, the public lines of each version shown on the current board message."""
 
@@ -75,7 +79,7 @@ class CompetitionBoard:
             content=content,
             embeds=[board_embed(record, table, lines[-MAX_BOARD_LINES:])],
             files=[discord.File(io.BytesIO(png), filename=BOARD_FILE)],
-            view=board_view(record.id, record.version, table),
+            view=self._controls(record.id, record.version, table),
             mentions=mentions,
         )
 

@@ -10,13 +10,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.competition import BLIND, SEA, SLOTS, IslandCard, Table, card_by_id, format_with_unit
+from engine import find_game
+from engine.competition import (
+    BLIND,
+    SEA,
+    SLOTS,
+    IslandCard,
+    Table,
+    card_by_id,
+    format_with_unit,
+    parse_table,
+)
 from engine.core import Event, fill_names
 from render.competition.labels import join_names, seat_name, slot_label
+
+from ..store import GameRecord
 
 MAX_EVENT_LINES = 14
 QUIET_EVENTS = frozenset({"placement"})
 """Events not worth a public line (a placement's progress shows on the picture)."""
+
+
+def table_of(record: GameRecord, state: Any) -> Table:
+    """The public view of a game, read into typed records."""
+    return parse_table(find_game(record.game).view(state, None).data)
 
 
 def island(card: str) -> IslandCard:

@@ -355,7 +355,7 @@ async def test_placements_stay_private_and_the_board_is_not_reposted(world, watc
     assert placed.ephemeral and card_by_id(card).name_en in placed.response.content
     panel = await Players(world, watch).open_panel(world.bob)
     await tap_first(world.bob, panel.message)
-    assert "You place" in panel.content
+    assert "**bob** places" in panel.content
     assert len(world.channel.history()) == public_before
     board = world.env.backend.get_message(world.channel.id, record.board_message_id)
     assert "place" not in json.dumps(board.embeds).split("Round")[0]
