@@ -8,12 +8,15 @@ from functools import cache
 import pytest
 
 from engine.core import IllegalAction
-from engine.core.menus import MAX_CHOICES, THAT_IS_ALL, Menu, Path, Picked, walk_all
+from engine.core.menus import MAX_CHOICES, THAT_IS_ALL, Menu, Path, Picked
 from engine.tigerisland import GAME, Expand, Phase, PlaceTile, TigerState, Totoro
 from engine.tigerisland.actions import Action
 from engine.tigerisland.geometry import CENTRE
 from engine.tigerisland.menus import MORE, NO_BUILD
 from engine.tigerisland.position import position_from_data, position_to_data
+
+from ..menu_helpers import labels, walk
+from ..menu_helpers import menu_at as menu_in
 
 TAPS_TO_PLACE = 3  # kind, volcano, orientation
 TAPS_TO_BUILD = 2  # kind, place
@@ -40,30 +43,12 @@ STATES = [state for state, _ in PLAYED]
 
 @cache
 def walk_at(index: int) -> tuple[dict[str, Path], list[Menu]]:
-    """:func:`walk` of ``STATES[index]``, once."""
-    return walk(STATES[index])
-
-
-def walk(state: TigerState) -> tuple[dict[str, Path], list[Menu]]:
-    """Every action's path (by notation) and every menu, from the active seat's first menu."""
-    paths: dict[str, Path] = {}
-    menus: list[Menu] = []
-    for path, answer in walk_all(lambda p: GAME.menu(state, state.active, p)):
-        if isinstance(answer, Picked):
-            paths[GAME.format(answer.action)] = path
-        else:
-            menus.append(answer)
-    return paths, menus
+    """The walk of ``STATES[index]``, once."""
+    return walk(GAME, STATES[index], STATES[index].active)
 
 
 def menu_at(state: TigerState, *path: str) -> Menu:
-    menu = GAME.menu(state, state.active, path)
-    assert isinstance(menu, Menu)
-    return menu
-
-
-def labels(menu: Menu) -> list[str]:
-    return [c.label for c in menu.choices]
+    return menu_in(GAME, state, state.active, *path)
 
 
 @pytest.mark.parametrize("index", WALKED)

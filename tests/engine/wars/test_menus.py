@@ -10,11 +10,14 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.core.hexgrid import Hex
-from engine.core.menus import MAX_CHOICES, THAT_IS_ALL, Menu, Path, Picked, walk_all
+from engine.core.menus import MAX_CHOICES, THAT_IS_ALL, Menu, Path, Picked
 from engine.wars import GAME
 from engine.wars.actions import Action, Move, Pass, Place
 from engine.wars.state import WarsState
 from tests.engine.wars.wars_helpers import B, make_board, make_state
+
+from ..menu_helpers import labels, walk
+from ..menu_helpers import menu_at as menu_in
 
 TAPS_PER_TURN = 3  # piece, hex, and "only this one" when a second piece could follow
 SCORE = re.compile(r"score ([+-]\d+|±0)")
@@ -40,25 +43,11 @@ WALKED = range(0, len(STATES), 6)
 @cache
 def walk_at(index: int) -> tuple[dict[str, Path], list[Menu]]:
     """Every action's path (by notation) and every menu of ``STATES[index]``."""
-    state = STATES[index]
-    paths: dict[str, Path] = {}
-    menus: list[Menu] = []
-    for path, answer in walk_all(lambda p: GAME.menu(state, state.active, p)):
-        if isinstance(answer, Picked):
-            paths[GAME.format(answer.action)] = path
-        else:
-            menus.append(answer)
-    return paths, menus
+    return walk(GAME, STATES[index], STATES[index].active)
 
 
 def menu_at(state: WarsState, *path: str) -> Menu:
-    menu = GAME.menu(state, state.active, path)
-    assert isinstance(menu, Menu)
-    return menu
-
-
-def labels(menu: Menu) -> list[str]:
-    return [c.label for c in menu.choices]
+    return menu_in(GAME, state, state.active, *path)
 
 
 @pytest.mark.parametrize("index", WALKED)
