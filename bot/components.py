@@ -6,11 +6,13 @@ else into a logged apology, so no click ever goes unanswered.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, ClassVar
 
 import discord
 
 from .answers import answer_failure
+from .custom_ids import IdFormat
 from .errors import UserError
 from .service import GameService
 
@@ -67,3 +69,26 @@ def _check_offered(interaction: discord.Interaction) -> None:
             offered = {option.value for option in getattr(component, "options", ())}
             if any(value not in offered for value in values):
                 raise UserError("not_offered")
+
+
+class IdItem(ExplainsErrors):
+    """A persistent component declared by its id format alone.
+
+    ``class Join(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=FORMAT)`` routes
+    clicks with the format's template and rebuilds the item from a clicked id by passing the
+    id's fields, in order, to the constructor.
+    """
+
+    id_format: ClassVar[IdFormat]
+
+    def __init_subclass__(cls, *, id_format: IdFormat | None = None, **kwargs: Any) -> None:
+        if id_format is not None:
+            cls.id_format = id_format
+            kwargs["template"] = id_format.template
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Any:
+        return cls(*cls.id_format.read(match).values())

@@ -7,14 +7,13 @@ keeps working after a restart and a stale click is recognised.
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 import discord
 
 from engine.core import OFFERED_LEVELS
 
-from .components import ExplainsErrors, is_moderator, service_of
+from .components import IdItem, is_moderator, service_of
 from .custom_ids import NUMBER, IdFormat, one_of
 from .errors import UserError
 from .panel import PANEL_ITEMS, open_panel
@@ -72,11 +71,7 @@ LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 LOBBY_ID = IdFormat("lobby", (("game", NUMBER), ("action", one_of(LOBBY_BUTTONS))))
 
 
-class LobbyButton(
-    ExplainsErrors,
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=LOBBY_ID.template,
-):
+class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=LOBBY_ID):
     """Join, Leave, Add computer, Start and Cancel on a lobby message."""
 
     def __init__(self, game_id: int, action: str) -> None:
@@ -88,13 +83,6 @@ class LobbyButton(
         )
         self.game_id = game_id
         self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> LobbyButton:
-        fields = LOBBY_ID.read(match)
-        return cls(fields["game"], fields["action"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         service, channel_id, record = await lobby_here(interaction, self.game_id)
@@ -152,11 +140,7 @@ COMPUTER_CHOICES = (*(level.value for level in OFFERED_LEVELS), "back")
 COMPUTER_ID = IdFormat("lobbyai", (("game", NUMBER), ("level", one_of(COMPUTER_CHOICES))))
 
 
-class ComputerLevelButton(
-    ExplainsErrors,
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=COMPUTER_ID.template,
-):
+class ComputerLevelButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=COMPUTER_ID):
     """The level of the computer the host is adding (or Back to the lobby's buttons)."""
 
     def __init__(self, game_id: int, level: str, offered: bool = False) -> None:
@@ -170,13 +154,6 @@ class ComputerLevelButton(
         )
         self.game_id = game_id
         self.level = level
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> ComputerLevelButton:
-        fields = COMPUTER_ID.read(match)
-        return cls(fields["game"], fields["level"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         service, channel_id, record = await lobby_here(interaction, self.game_id)
@@ -206,11 +183,7 @@ BOARD_ID = IdFormat(
 )
 
 
-class BoardButton(
-    ExplainsErrors,
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=BOARD_ID.template,
-):
+class BoardButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=BOARD_ID):
     """Buttons under a board picture: your legal moves, your own view, resign."""
 
     def __init__(self, game_id: int, version: int, action: str) -> None:
@@ -225,13 +198,6 @@ class BoardButton(
         self.game_id = game_id
         self.version = version
         self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> BoardButton:
-        fields = BOARD_ID.read(match)
-        return cls(fields["game"], fields["version"], fields["action"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
@@ -265,9 +231,7 @@ class BoardButton(
 RESIGN_ID = IdFormat("resign", (("game", NUMBER),))
 
 
-class ResignButton(
-    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=RESIGN_ID.template
-):
+class ResignButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=RESIGN_ID):
     """The confirmation of a resignation."""
 
     def __init__(self, game_id: int) -> None:
@@ -279,12 +243,6 @@ class ResignButton(
             )
         )
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> ResignButton:
-        return cls(RESIGN_ID.read(match)["game"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)

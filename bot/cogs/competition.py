@@ -6,8 +6,6 @@ opens; the commands reach the same panel for players who prefer typing.
 
 from __future__ import annotations
 
-import re
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -18,7 +16,7 @@ from engine.competition import Table
 from ..competition.presentation import CompetitionBoard
 from ..competition.scores import scoreboard_embed
 from ..competition.texts import next_step, table_of
-from ..components import ExplainsErrors, service_of
+from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
 from ..panel import open_panel
@@ -30,9 +28,7 @@ REVEAL = "REVEAL"
 CONTROL = IdFormat("cmp", (("game", NUMBER), ("version", NUMBER), ("action", "reveal|score")))
 
 
-class BoardControl(
-    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=CONTROL.template
-):
+class BoardControl(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=CONTROL):
     """Reveal next or Scores on the public board message."""
 
     def __init__(self, game_id: int, version: int, action: str, *, enabled: bool = True) -> None:
@@ -47,13 +43,6 @@ class BoardControl(
         )
         super().__init__(button)
         self.game_id, self.version, self.action = game_id, version, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> BoardControl:
-        fields = CONTROL.read(match)
-        return cls(fields["game"], fields["version"], fields["action"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         if self.action == "score":

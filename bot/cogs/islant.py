@@ -9,7 +9,6 @@ in the private panel (:mod:`bot.panel`), which shows their sheet and their turn'
 from __future__ import annotations
 
 import io
-import re
 
 import discord
 from discord import app_commands
@@ -20,7 +19,7 @@ from engine.islant import GAME, PLAYING, IslantState, sheet_view
 from render.islant import render_seat_sheet, render_seat_standings
 
 from ..choices import MAX_CHOICES
-from ..components import ExplainsErrors, is_moderator, picked, service_of
+from ..components import IdItem, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
 from ..islant.presentation import RaceBoard
@@ -101,9 +100,7 @@ async def show_sheet(
     await interaction.followup.send(embed=embed, file=_png(png, SHEET_FILE), ephemeral=not public)
 
 
-class RoundButton(
-    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=ROUND.template
-):
+class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=ROUND):
     """Standings and Close round (with its confirmation) on a round message."""
 
     def __init__(self, game_id: int, round_number: int, action: str) -> None:
@@ -113,13 +110,6 @@ class RoundButton(
         custom_id = ROUND.make(game=game_id, round=round_number, action=action)
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
         self.game_id, self.round, self.action = game_id, round_number, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> RoundButton:
-        fields = ROUND.read(match)
-        return cls(fields["game"], fields["round"], fields["action"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         record = await race_by_id(interaction, self.game_id)
@@ -158,9 +148,7 @@ class RoundButton(
         await publisher_of(interaction.client).show(result, HOST_CLOSED)
 
 
-class FinalSelect(
-    ExplainsErrors, discord.ui.DynamicItem[discord.ui.Select], template=FINAL.template
-):
+class FinalSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=FINAL):
     """The final ranking's select: anyone may look at a player's sheet and breakdown."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
@@ -171,12 +159,6 @@ class FinalSelect(
         )
         super().__init__(select)
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> FinalSelect:
-        return cls(FINAL.read(match)["game"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         record = await race_by_id(interaction, self.game_id)
