@@ -13,6 +13,7 @@ COPY pyproject.toml README.md ./
 COPY engine ./engine
 COPY render ./render
 COPY bot ./bot
+COPY locales ./locales
 RUN pip install . \
     && useradd --create-home --uid 10001 islandbot \
     && mkdir -p /data \

@@ -19,17 +19,19 @@ from typing import Protocol, runtime_checkable
 import discord
 
 from engine.core import IllegalAction, fill_names
+from locales import N_, translate
 
 from .errors import UserError
+from .i18n import engine_text, server_language, user_language
 from .service import GameService, MoveResult, SavedChange, saved_change
 
 log = logging.getLogger(__name__)
-APOLOGY = "Sorry, something went wrong on our side. The game is unchanged; please try again."
-SAVED_APOLOGY = (
+APOLOGY = N_("Sorry, something went wrong on our side. The game is unchanged; please try again.")
+SAVED_APOLOGY = N_(
     "Your move was saved, but something went wrong on our side while showing it. "
     "The channel shows the game as it is now."
 )
-UNDRAWN_BOARD = (
+UNDRAWN_BOARD = N_(
     "The game changed, but its board could not be drawn just now. "
     "`/game status` shows the current board."
 )
@@ -78,15 +80,19 @@ async def reply_error(interaction: discord.Interaction, message: str) -> None:
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """The one answer to any error raised while handling an interaction."""
     original = getattr(error, "original", error)
-    if isinstance(original, IllegalAction | UserError):
-        await reply_error(interaction, original.message)
+    lang = user_language(interaction)
+    if isinstance(original, UserError):
+        await reply_error(interaction, original.text(lang))
+        return
+    if isinstance(original, IllegalAction):
+        await reply_error(interaction, engine_text(lang, original.message))
         return
     log_failure(interaction, original)
     saved = saved_change()
     if saved is None:
-        await reply_error(interaction, APOLOGY)
+        await reply_error(interaction, translate(lang, APOLOGY))
         return
-    await reply_error(interaction, SAVED_APOLOGY)
+    await reply_error(interaction, translate(lang, SAVED_APOLOGY))
     await announce_saved(interaction.client, saved)
 
 
@@ -114,7 +120,10 @@ async def announce_saved(client: discord.Client, saved: SavedChange) -> None:
             saved.channel_id
         )
         if isinstance(channel, discord.abc.Messageable):
-            await channel.send(UNDRAWN_BOARD)
+            lang = await server_language(
+                client, getattr(channel, "guild", None) and channel.guild.id
+            )
+            await channel.send(translate(lang, UNDRAWN_BOARD))
     except discord.HTTPException:
         log.exception("announcing saved change of game %s failed", saved.game_id)
 

@@ -12,8 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from locales import N_, language, speaking, translate
+
 from .answers import announce_saved, answer_failure, reply_error
+from .commands_i18n import CatalogTranslator
 from .errors import UserError
+from .i18n import user_language
 from .jobs import JobOutcome, JobRunner
 from .presenter import reminder_text
 from .publisher import PlainBoard, Publisher
@@ -26,6 +30,7 @@ HEARTBEAT_SECONDS = 30
 JOB_POLL_SECONDS = 5  # paced reveals are due 5 s after a table is ready; one indexed query
 RECENT_INTERACTIONS = 4096  # interaction ids remembered to drop a repeated delivery
 log = logging.getLogger(__name__)
+CANNOT_USE_HERE = N_("You cannot use that command here.")
 COGS = (
     "bot.cogs.games",
     "bot.cogs.tigerisland",
@@ -75,7 +80,7 @@ class IslandBot(commands.Bot):
 
         The first delivery answers it; a second answer would only be refused by Discord
         (40060). The action log's unique interaction ids still guard the game itself, across
-        restarts too.
+        restarts too. Its handlers start in the user's language (:func:`locales.current`).
         """
         parsers = self._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
@@ -89,7 +94,8 @@ class IslandBot(commands.Bot):
             seen[key] = None
             if len(seen) > RECENT_INTERACTIONS:
                 seen.popitem(last=False)
-            parse(data)
+            with speaking(language(data.get("locale"))):  # its handlers' tasks copy it
+                parse(data)
 
         parsers["INTERACTION_CREATE"] = parse_once
 
@@ -116,12 +122,13 @@ class IslandBot(commands.Bot):
         if any(t.fullmatch(custom_id) for t in self._component_templates.values()):
             return
         log.info("unknown component %r from user %s", custom_id[:100], interaction.user.id)
-        await reply_error(interaction, UserError("unknown_button").message)
+        await reply_error(interaction, UserError("unknown_button").text(user_language(interaction)))
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database)
         kwargs = {"now": lambda: discord.utils.utcnow(), **self._service_kwargs}
         self.service = GameService(self.store, **kwargs)
+        await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
@@ -209,7 +216,11 @@ class IslandBot(commands.Bot):
     ) -> None:
         """User-fixable errors get their message; anything else is logged with context."""
         if isinstance(error, app_commands.CheckFailure):
-            await reply_error(interaction, str(error) or "You cannot use that command here.")
+            lang = user_language(interaction)
+            if isinstance(error, app_commands.NoPrivateMessage):
+                await reply_error(interaction, UserError("guild_only").text(lang))
+            else:
+                await reply_error(interaction, translate(lang, CANNOT_USE_HERE))
             return
         await answer_failure(interaction, error)
 

@@ -16,9 +16,11 @@ import asyncio
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NamedTuple
 
 from engine.core import View
+from locales import SOURCE, speaking
 from render import render_view
 
 from .workers import WorkerPool, machine_cores
@@ -35,10 +37,18 @@ class PictureKey(NamedTuple):
     viewer: int | None
     picture: str = ""
     """Which picture of that view ("": the game's board; else the drawer's name)."""
+    language: str = SOURCE
+    """The language of the picture's words."""
 
 
 Drawer = Callable[[View, Sequence[str]], bytes]
 """A picture of a view other than the game's board (a module-level function: it must pickle)."""
+
+
+def draw_in(lang: str, drawer: Drawer, view: View, names: Sequence[str]) -> bytes:
+    """``drawer``'s picture of ``view`` with its words in ``lang`` (it pickles, partially)."""
+    with speaking(lang):
+        return drawer(view, names)
 
 
 def configured_workers() -> int:
@@ -88,9 +98,8 @@ class Pictures:
             return cached
         drawing = self._drawing.get(key)
         if drawing is None:
-            drawing = asyncio.ensure_future(
-                self._render(drawer or render_view, view(), list(names))
-            )
+            drawer = partial(draw_in, key.language, drawer or render_view)
+            drawing = asyncio.ensure_future(self._render(drawer, view(), list(names)))
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda done: self._settle(key, done))
         # One waiter giving up (its interaction cancelled) must not stop the others' picture.

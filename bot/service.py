@@ -31,6 +31,7 @@ from engine.core import (
     View,
     resolve_options,
 )
+from locales import current
 
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
@@ -554,9 +555,11 @@ class GameService:
         """The PNG of ``seat``'s view (None: the public one) of the saved ``state``, drawn by
         the game's renderer or by ``drawer`` (another picture of that view).
 
-        Drawn outside the event loop's interpreter, once per game version, viewer and drawer.
+        Drawn outside the event loop's interpreter, once per game version, viewer, drawer and
+        language (the current one: the reader's, see :mod:`bot.i18n`).
         """
-        key = PictureKey(record.id, record.version, seat, drawer.__name__ if drawer else "")
+        picture = drawer.__name__ if drawer else ""
+        key = PictureKey(record.id, record.version, seat, picture, current())
         view = partial(self.view, record, state, seat)
         return await self.pictures.draw(key, view, record.names, drawer)
 

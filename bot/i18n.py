@@ -1,0 +1,78 @@
+"""Whose language a text is in: the user's for private answers, the server's for public posts.
+
+Private (ephemeral) answers and pictures follow ``interaction.locale``. Public messages and
+pictures follow the server: its ``/settings language`` if an admin chose one, else Discord's
+``guild_locale`` (the server's community language). Texts built before their reader is known
+(a headline passed to the publisher) are :class:`Phrase` values, put in words when sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import discord
+
+from locales import LANGUAGES, SOURCE, gettext, language, translate
+
+FOLLOW_DISCORD = "discord"
+LANGUAGE_CHOICES = (FOLLOW_DISCORD, *LANGUAGES)
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A catalog text and its placeholders, not yet in any language."""
+
+    msgid: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, lang: str) -> str:
+        """The phrase in ``lang``."""
+        return translate(lang, self.msgid, **self.params)
+
+
+def say(msgid: str, **params: object) -> Phrase:
+    """A :class:`Phrase` (marked for extraction like ``_``)."""
+    return Phrase(msgid, params)
+
+
+def in_words(text: str | Phrase | None, lang: str) -> str | None:
+    """A text given either way, in ``lang``."""
+    return text.text(lang) if isinstance(text, Phrase) else text
+
+
+def engine_text(lang: str, text: str) -> str:
+    """An engine's message in ``lang`` where the catalog has its exact English text."""
+    return gettext(lang, text)
+
+
+def user_language(interaction: discord.Interaction) -> str:
+    """The language of private answers to ``interaction``: its user's Discord language."""
+    return language(interaction.locale)
+
+
+def chosen_language(settings: Mapping[str, object], guild_locale: object | None) -> str:
+    """A server's public language: its ``language`` setting, else its Discord locale."""
+    choice = str(settings.get("language", FOLLOW_DISCORD))
+    return choice if choice in LANGUAGES else language(guild_locale)
+
+
+async def server_language(client: discord.Client, guild_id: int | None) -> str:
+    """The public language of the server ``guild_id`` (English outside any server)."""
+    if not guild_id:
+        return SOURCE
+    service = getattr(client, "service", None)
+    settings = await service.store.guild_settings(guild_id) if service is not None else {}
+    guild = client.get_guild(guild_id)
+    return chosen_language(settings, guild.preferred_locale if guild is not None else None)
+
+
+async def public_language(interaction: discord.Interaction) -> str:
+    """The language of public posts in the server of ``interaction``."""
+    if interaction.guild_id is None:
+        return user_language(interaction)
+    service = getattr(interaction.client, "service", None)
+    settings = (
+        await service.store.guild_settings(interaction.guild_id) if service is not None else {}
+    )
+    return chosen_language(settings, interaction.guild_locale)

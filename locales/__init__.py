@@ -1,0 +1,113 @@
+"""Texts in the reader's language: gettext catalogs read with Babel, numbers per locale.
+
+English is the source language: a message id is the English text, with ``{name}``
+placeholders. ``locales/<lang>/LC_MESSAGES/messages.po`` holds the other languages; the
+catalogs are read once, when a language is first asked for (no compiled ``.mo`` files).
+
+The bot says which language a text is for (:func:`translate`); the renderers draw in the
+language set around them by :func:`speaking` (:func:`_` reads it), so that a picture drawn
+in a worker process needs no catalog argument threaded through every drawing helper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+SOURCE = "en"
+LANGUAGES = ("en", "de")
+DOMAIN = "messages"
+FOLDER = Path(__file__).resolve().parent
+
+_current: ContextVar[str] = ContextVar("language", default=SOURCE)
+
+
+def language(locale: object | None) -> str:
+    """One of :data:`LANGUAGES` for a Discord locale (``"de"``, ``"en-US"``) or ``None``."""
+    text = str(getattr(locale, "value", locale) or "").lower()
+    code = text.replace("_", "-").split("-")[0]
+    return code if code in LANGUAGES else SOURCE
+
+
+def po_path(lang: str) -> Path:
+    """Where the catalog of ``lang`` lives."""
+    return FOLDER / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def catalog(lang: str) -> Catalog | None:
+    """The catalog of ``lang`` (None for the source language)."""
+    if lang == SOURCE:
+        return None
+    with po_path(lang).open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def gettext(lang: str, msgid: str) -> str:
+    """``msgid`` in ``lang``; the English text where no translation exists."""
+    found = catalog(lang)
+    if found is None:
+        return msgid
+    message = found.get(msgid)
+    return message.string if message is not None and message.string else msgid
+
+
+def translate(lang: str, msgid: str, **params: object) -> str:
+    """``msgid`` in ``lang`` with its placeholders filled."""
+    text = gettext(lang, msgid)
+    return text.format(**params) if params else text
+
+
+def current() -> str:
+    """The language set by the innermost :func:`speaking` (English outside any)."""
+    return _current.get()
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Texts looked up with :func:`_` inside this block are in ``lang``."""
+    token = _current.set(language(lang))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _(msgid: str, **params: object) -> str:
+    """``msgid`` in the current language (see :func:`speaking`)."""
+    return translate(current(), msgid, **params)
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for extraction where it is translated later (tables of texts)."""
+    return msgid
+
+
+def number(value: float, lang: str | None = None, digits: int = 0) -> str:
+    """``value`` as a reader of ``lang`` writes it: ``1,234.5`` in English, ``1.234,5`` in German."""
+    pattern = "#,##0" + ("." + "#" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=Locale.parse(lang or current()))
+
+
+__all__ = [
+    "LANGUAGES",
+    "SOURCE",
+    "N_",
+    "_",
+    "catalog",
+    "current",
+    "gettext",
+    "language",
+    "number",
+    "po_path",
+    "speaking",
+    "translate",
+]

@@ -1,0 +1,92 @@
+"""Refresh the catalogs from the source: ``python -m locales.update``.
+
+Extracts every marked text (``_``, ``N_``, ``translate``/``t`` with the text second) from the
+files listed in ``babel.cfg``, adds the slash commands' names, descriptions and choices, and
+merges the result into each language's ``messages.po``: new texts arrive untranslated, gone
+ones are dropped. Then it lists what is still untranslated (the tests fail until it is done).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po, write_po
+
+from . import LANGUAGES, SOURCE, po_path
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "say": None,
+    "translate": (2,),
+    "IllegalAction": (2,),
+    "Event": (2,),
+}
+
+
+def source_texts() -> Iterable[tuple[str, str, int]]:
+    """(text, file, line) of every marked text in the files ``babel.cfg`` names."""
+    with (ROOT / "babel.cfg").open() as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
+    for filename, line, message, _comments, _context in extract_from_dir(
+        ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=()
+    ):
+        if isinstance(message, str):
+            yield message, filename, line
+
+
+def template() -> Catalog:
+    """Every text to translate: the marked ones and the slash commands' strings."""
+    from bot.commands_i18n import NAME_CONTEXT, command_strings
+
+    pot = Catalog(locale=None, project="island-games-bot", fuzzy=False)
+    for message, filename, line in source_texts():
+        pot.add(message, locations=[(filename, line)])
+    for message, is_name in command_strings():
+        context = NAME_CONTEXT if is_name else None
+        if pot.get(message, context=context) is None:
+            pot.add(message, locations=[("bot/cogs", 0)], context=context)
+    return pot
+
+
+def merge(pot: Catalog, lang: str) -> Catalog:
+    """The catalog of ``lang`` brought in line with ``pot``."""
+    path = po_path(lang)
+    if path.exists():
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+    else:
+        catalog = Catalog(locale=lang, project="island-games-bot")
+    catalog.update(pot, no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    catalog.fuzzy = False
+    return catalog
+
+
+def main() -> int:
+    pot = template()
+    missing = 0
+    for lang in LANGUAGES:
+        if lang == SOURCE:
+            continue
+        catalog = merge(pot, lang)
+        path = po_path(lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as handle:
+            write_po(handle, catalog, width=100, sort_output=True, include_lineno=False)
+        todo = [m.id for m in catalog if m.id and not m.string]
+        missing += len(todo)
+        for text in todo:
+            print(f"{lang}: untranslated: {text!r}")
+        print(f"{lang}: {len(catalog) - len(todo)} of {len(catalog)} texts translated ({path})")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
