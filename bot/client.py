@@ -17,7 +17,7 @@ from locales import N_, language, speaking, translate
 from .answers import announce_saved, answer_failure, reply_error
 from .commands_i18n import CatalogTranslator
 from .errors import UserError
-from .i18n import user_language
+from .i18n import Phrase, server_language, user_language
 from .jobs import JobOutcome, JobRunner
 from .presenter import reminder_text
 from .publisher import PlainBoard, Publisher
@@ -175,15 +175,19 @@ class IslandBot(commands.Bot):
         if outcome.remind:
             quiet = await self.service.quiet_users(record)
             users = [discord.Object(id=u) for u in outcome.remind if u not in quiet]
+            with speaking(await server_language(self, record.guild_id)):
+                text = reminder_text(record, outcome.remind)
             await channel.send(
-                reminder_text(record, outcome.remind),
+                text,
                 allowed_mentions=discord.AllowedMentions(users=users),
             )
             return
         if outcome.move is not None:
             await self.show_change(record.channel_id, outcome.move, outcome.headline)
 
-    async def show_change(self, channel_id: int, result: MoveResult, headline: str | None) -> None:
+    async def show_change(
+        self, channel_id: int, result: MoveResult, headline: str | Phrase | None
+    ) -> None:
         """Show a saved change in its channel through the board publisher."""
         await self.publisher.show(result, headline)
 

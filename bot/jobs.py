@@ -17,6 +17,7 @@ from typing import Any
 from engine import find_game
 from engine.core import Game
 
+from .i18n import Phrase, say
 from .service import GameService, MoveResult
 from .settings import effective
 from .shards import Shards
@@ -34,7 +35,7 @@ class JobOutcome:
     record: GameRecord
     remind: list[int] = field(default_factory=list)
     move: MoveResult | None = None
-    headline: str = ""
+    headline: Phrase | None = None
 
 
 class JobRunner:
@@ -80,8 +81,9 @@ class JobRunner:
                 job,
                 result.record,
                 move=result,
-                headline="⏱️ Time is up: the "
-                "round is closed. Whoever had not submitted draws nothing.",
+                headline=say(
+                    "⏱️ Time is up: the round is closed. Whoever had not submitted draws nothing."
+                ),
             )
         if job.kind == PACED:
             paced = await self.service.play_paced(
@@ -105,10 +107,10 @@ def _still_current(job: Job, record: GameRecord, game: Game, state: Any) -> bool
     return True
 
 
-def _timeout_text(names: list[str], policy: str) -> str:
+def _timeout_text(names: list[str], policy: str) -> Phrase:
     who = ", ".join(f"**{n}**" for n in names)
     if policy == "remove":
-        return f"⌛ {who} did not come back in time and left the game."
+        return say("⌛ {who} did not come back in time and left the game.", who=who)
     if policy == "skip":
-        return f"⌛ {who} did not come back in time: their turn was skipped."
-    return f"⌛ {who} did not come back in time: the computer played for them."
+        return say("⌛ {who} did not come back in time: their turn was skipped.", who=who)
+    return say("⌛ {who} did not come back in time: the computer played for them.", who=who)

@@ -9,7 +9,9 @@ import discord
 
 from engine import find_game
 from engine.core import Event, fill_names
+from locales import _, current, number
 
+from .i18n import engine_text
 from .service import GameService, MoveResult
 from .store import GameRecord
 
@@ -24,24 +26,33 @@ FIELD_VALUE_LIMIT = 1024  # Discord's limit for one embed field's value
 def lobby_embed(record: GameRecord) -> discord.Embed:
     """The lobby: game, host, options and who has joined."""
     info = find_game(record.game).info
-    embed = discord.Embed(title=f"{info.title}: new game", description=info.summary, colour=COLOUR)
+    embed = discord.Embed(
+        title=_("{game}: new game", game=info.title), description=_(info.summary), colour=COLOUR
+    )
     seats = [
         f"{p.seat + 1}. {_player_label(p.user_id, p.name)}" + (f", {p.level}" if p.level else "")
         for p in record.players
     ]
-    heading = f"Players ({len(record.players)}/{info.max_players}, at least {info.min_players})"
-    for i, block in enumerate(field_blocks(seats) or ["nobody yet"]):
-        embed.add_field(name=heading if i == 0 else "Players, continued", value=block, inline=False)
+    heading = _(
+        "Players ({count}/{max}, at least {min})",
+        count=len(record.players),
+        max=info.max_players,
+        min=info.min_players,
+    )
+    for i, block in enumerate(field_blocks(seats) or [_("nobody yet")]):
+        name = heading if i == 0 else _("Players, continued")
+        embed.add_field(name=name, value=block, inline=False)
     if record.options:
         embed.add_field(
-            name="Options",
+            name=_("Options"),
             value=", ".join(f"`{k}={v}`" for k, v in record.options.items()),
             inline=False,
         )
     embed.set_footer(
-        text=(
+        text=_(
             "Join to play. The host can add computer players (easy, normal or hard) and press"
-            f" Start. Game #{record.id}"
+            " Start. Game #{id}",
+            id=record.id,
         )
     )
     return embed
@@ -107,7 +118,7 @@ async def board_message(
         colour=COLOUR,
     )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Game #{record.id} · move {record.version}")
+    embed.set_footer(text=_("Game #{id} · move {move}", id=record.id, move=record.version))
     content, mentions = turn_line(record, state, await service.quiet_users(record))
     kwargs = {
         "content": content,
@@ -136,7 +147,7 @@ def turn_line(
         for p in humans
         if p.user_id is not None and p.user_id not in quiet
     ]
-    return f"{who}: your turn.", discord.AllowedMentions(users=users)
+    return _("{who}: your turn.", who=who), discord.AllowedMentions(users=users)
 
 
 def result_text(
@@ -149,8 +160,10 @@ def result_text(
     for seat in order:
         player = players[seat]
         crown = "🏆 " if seat in winners else ""
-        rows.append(f"{crown}**{_player_label(player.user_id, player.name)}**: {scores[seat]}")
-    title = "**Game over.** " + as_sentence(fill_names(reason, record.names))
+        label = _player_label(player.user_id, player.name)
+        rows.append(f"{crown}**{label}**: {number(scores[seat])}")
+    reason_text = fill_names(engine_text(current(), reason), record.names)
+    title = _("**Game over.**") + " " + as_sentence(reason_text)
     return title + "\n" + "\n".join(rows)
 
 
@@ -165,10 +178,10 @@ def as_sentence(text: str) -> str:
 
 def event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """What happened, one line per event, with players' names filled in."""
-    lines = [fill_names(e.text, names) for e in events if e.text]
+    lines = [fill_names(engine_text(current(), e.text), names) for e in events if e.text]
     if len(lines) > MAX_EVENT_LINES:
         hidden = len(lines) - MAX_EVENT_LINES
-        lines = [*lines[:MAX_EVENT_LINES], f"… and {hidden} more."]
+        lines = [*lines[:MAX_EVENT_LINES], _("… and {count} more.", count=hidden)]
     return lines
 
 
@@ -176,9 +189,12 @@ def reminder_text(record: GameRecord, user_ids: list[int]) -> str:
     """The nudge sent when players to move have been quiet for a while."""
     who = ", ".join(f"<@{u}>" for u in user_ids)
     title = find_game(record.game).info.title
-    return (
-        f"⏰ {who}: the {title} game #{record.id} is waiting for you. "
-        "`/game status` shows the board; **My moves** lists what you can do."
+    return _(
+        "⏰ {who}: game #{id} of {game} is waiting for you. "
+        "`/game status` shows the board; **My moves** lists what you can do.",
+        who=who,
+        id=record.id,
+        game=title,
     )
 
 

@@ -25,6 +25,9 @@ from typing import Any, Protocol
 
 import discord
 
+from locales import _, current, speaking
+
+from .i18n import Phrase, in_words, server_language
 from .presenter import board_message
 from .service import GameService, MoveResult
 from .store import GameRecord
@@ -102,7 +105,7 @@ class PlainBoard:
 @dataclass(slots=True)
 class _Pending:
     result: MoveResult
-    headline: str | None
+    headline: str | Phrase | None
     fresh: bool = False
 
 
@@ -153,7 +156,7 @@ class Publisher:
     async def show(
         self,
         result: MoveResult,
-        headline: str | None = None,
+        headline: str | Phrase | None = None,
         *,
         actor: int | None = None,
         interaction: discord.Interaction | None = None,
@@ -171,7 +174,8 @@ class Publisher:
             await self._post(style, result, headline, interaction)
             return
         if interaction is not None and not interaction.response.is_done():
-            await interaction.response.send_message(f"✓ {headline or 'Done.'}", ephemeral=True)
+            done = in_words(headline, current()) or _("Done.")
+            await interaction.response.send_message(f"✓ {done}", ephemeral=True)
         fresh = style.fresh(result, actor) or result.record.board_message_id is None
         if fresh:
             try:
@@ -204,7 +208,7 @@ class Publisher:
         self,
         style: Presentation,
         result: MoveResult,
-        headline: str | None,
+        headline: str | Phrase | None,
         interaction: discord.Interaction | None,
     ) -> None:
         record = result.record
@@ -212,7 +216,7 @@ class Publisher:
             if self._outdated(record):
                 return
             self._pending.pop(record.id, None)  # a new message shows everything held back
-            board = await style.board(self.service, result, headline)
+            board = await self._board(style, result, headline)
             stored = await self.service.store.get_game(record.id)
             previous = stored.board_message_id if stored else None
             kwargs: dict[str, Any] = {
@@ -236,7 +240,8 @@ class Publisher:
             if previous is not None and previous != message.id:
                 old = self._channel(record).get_partial_message(previous)  # type: ignore[attr-defined]
                 try:
-                    await style.retire(self.service, record, old)
+                    with speaking(await server_language(self.client, record.guild_id)):
+                        await style.retire(self.service, record, old)
                 except discord.HTTPException:
                     log.info("could not retire board message %s of game %s", previous, record.id)
 
@@ -298,7 +303,7 @@ class Publisher:
             stored = await self.service.store.get_game(record.id)
             shown_id = stored.board_message_id if stored else None
             if shown_id is not None:
-                board = await style.board(self.service, pending.result, pending.headline)
+                board = await self._board(style, pending.result, pending.headline)
                 message = self._channel(record).get_partial_message(shown_id)  # type: ignore[attr-defined]
                 try:
                     await message.edit(
@@ -316,6 +321,14 @@ class Publisher:
                     self._last_edit[record.id] = asyncio.get_running_loop().time()
                     return
         await self._post(style, pending.result, pending.headline, None)
+
+    async def _board(
+        self, style: Presentation, result: MoveResult, headline: str | Phrase | None
+    ) -> Board:
+        """The public message of ``result``, in its server's language (words and picture)."""
+        lang = await server_language(self.client, result.record.guild_id)
+        with speaking(lang):
+            return await style.board(self.service, result, in_words(headline, lang))
 
     def _channel(self, record: GameRecord) -> Channel:
         return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)

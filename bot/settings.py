@@ -12,6 +12,8 @@ from typing import Any
 
 from engine.core import OptionSpec, resolve_options
 
+from .i18n import FOLLOW_DISCORD, LANGUAGE_CHOICES
+
 TIMEOUT_ACTIONS = ("computer", "skip", "remove")
 
 TABLE_OPTIONS: tuple[OptionSpec, ...] = (
@@ -52,6 +54,12 @@ SERVER_ONLY: tuple[OptionSpec, ...] = (
         "who may open lobbies: everyone, or members with Manage Channels",
         "everyone",
         choices=("everyone", "managers"),
+    ),
+    OptionSpec(
+        "language",
+        "the language of public posts: the server's Discord language, English or German",
+        FOLLOW_DISCORD,
+        choices=LANGUAGE_CHOICES,
     ),
 )
 TABLE_NAMES = frozenset(spec.name for spec in TABLE_OPTIONS)

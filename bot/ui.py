@@ -12,10 +12,12 @@ from typing import Any
 import discord
 
 from engine.core import OFFERED_LEVELS
+from locales import N_, _, speaking
 
 from .components import IdItem, is_moderator, service_of
 from .custom_ids import NUMBER, IdFormat, one_of
 from .errors import UserError
+from .i18n import Phrase, public_language, say
 from .panel import PANEL_ITEMS, open_panel
 from .presenter import closed_lobby_embed, lobby_embed
 from .publisher import Publisher
@@ -31,7 +33,7 @@ def publisher_of(client: discord.Client) -> Publisher:
 
 
 async def post_board(
-    interaction: discord.Interaction, result: MoveResult, *, headline: str | None = None
+    interaction: discord.Interaction, result: MoveResult, *, headline: str | Phrase | None = None
 ) -> None:
     """Show a change made through an interaction, answering the interaction too."""
     actor = result.record.seat_of(interaction.user.id)
@@ -56,16 +58,18 @@ async def play_move(interaction: discord.Interaction, notation: str) -> None:
     game_actions = [a for a in result.applied if a.user_id == interaction.user.id]
     described = service.describe(result.record, game_actions[0].notation) if game_actions else ""
     await post_board(
-        interaction, result, headline=f"**{interaction.user.display_name}** {described}"
+        interaction,
+        result,
+        headline=say("**{name}** {move}", name=interaction.user.display_name, move=described),
     )
 
 
 LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai": ("Add computer", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "ai": (N_("Add computer"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
 }
 
 LOBBY_ID = IdFormat("lobby", (("game", NUMBER), ("action", one_of(LOBBY_BUTTONS))))
@@ -78,13 +82,17 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
         label, style = LOBBY_BUTTONS[action]
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=LOBBY_ID.make(game=game_id, action=action)
+                label=_(label), style=style, custom_id=LOBBY_ID.make(game=game_id, action=action)
             )
         )
         self.game_id = game_id
         self.action = action
 
     async def run(self, interaction: discord.Interaction) -> None:
+        with speaking(await public_language(interaction)):  # the lobby is public
+            await self._run(interaction)
+
+    async def _run(self, interaction: discord.Interaction) -> None:
         service, channel_id, record = await lobby_here(interaction, self.game_id)
         user = interaction.user
         if self.action == "join":
@@ -102,15 +110,15 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
         elif self.action == "cancel":
             record = await service.cancel_lobby(channel_id, user.id, is_moderator(interaction))
             await interaction.response.edit_message(
-                embed=closed_lobby_embed(record, "The lobby was cancelled."), view=None
+                embed=closed_lobby_embed(record, _("The lobby was cancelled.")), view=None
             )
             return
         else:
             result = await service.start(channel_id, user.id)
             await interaction.response.edit_message(
-                embed=closed_lobby_embed(result.record, "The game has started."), view=None
+                embed=closed_lobby_embed(result.record, _("The game has started.")), view=None
             )
-            await post_board(interaction, result, headline="The game begins!")
+            await post_board(interaction, result, headline=say("The game begins!"))
             return
         await interaction.response.edit_message(
             embed=lobby_embed(record), view=lobby_view(record.id)
@@ -137,6 +145,12 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 
 COMPUTER_CHOICES = (*(level.value for level in OFFERED_LEVELS), "back")
+COMPUTER_LABELS = {
+    "easy": N_("Easy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+    "back": N_("Back"),
+}
 COMPUTER_ID = IdFormat("lobbyai", (("game", NUMBER), ("level", one_of(COMPUTER_CHOICES))))
 
 
@@ -147,7 +161,7 @@ class ComputerLevelButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_
         style = discord.ButtonStyle.primary if offered else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=level.capitalize(),
+                label=_(COMPUTER_LABELS[level]),
                 style=style,
                 custom_id=COMPUTER_ID.make(game=game_id, level=level),
             )
@@ -159,9 +173,10 @@ class ComputerLevelButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_
         service, channel_id, record = await lobby_here(interaction, self.game_id)
         if self.level != "back":
             record = await service.add_computer(channel_id, interaction.user.id, self.level)
-        await interaction.response.edit_message(
-            embed=lobby_embed(record), view=lobby_view(record.id)
-        )
+        with speaking(await public_language(interaction)):
+            await interaction.response.edit_message(
+                embed=lobby_embed(record), view=lobby_view(record.id)
+            )
 
 
 def computer_level_view(game_id: int, offered: str) -> discord.ui.View:
@@ -173,9 +188,9 @@ def computer_level_view(game_id: int, offered: str) -> discord.ui.View:
 
 
 BOARD_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "moves": ("My moves", discord.ButtonStyle.primary),
-    "view": ("My view", discord.ButtonStyle.secondary),
-    "resign": ("Resign", discord.ButtonStyle.danger),
+    "moves": (N_("My moves"), discord.ButtonStyle.primary),
+    "view": (N_("My view"), discord.ButtonStyle.secondary),
+    "resign": (N_("Resign"), discord.ButtonStyle.danger),
 }
 
 BOARD_ID = IdFormat(
@@ -190,7 +205,7 @@ class BoardButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=B
         label, style = BOARD_BUTTONS[action]
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=_(label),
                 style=style,
                 custom_id=BOARD_ID.make(game=game_id, version=version, action=action),
             )
@@ -204,14 +219,14 @@ class BoardButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=B
         assert interaction.channel_id is not None
         record, state = await service.running(interaction.channel_id)
         if record.id != self.game_id:
-            await interaction.response.send_message("That game is over.", ephemeral=True)
+            await interaction.response.send_message(_(GAME_OVER), ephemeral=True)
             return
         seat = record.seat_of(interaction.user.id)
         if self.action == "resign":
             if seat is None:
                 raise UserError("not_playing")
             await interaction.response.send_message(
-                "Do you really want to resign? This cannot be undone.",
+                _("Do you really want to resign? This cannot be undone."),
                 view=single_button_view(ResignButton(record.id)),
                 ephemeral=True,
             )
@@ -229,6 +244,12 @@ class BoardButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=B
 
 
 RESIGN_ID = IdFormat("resign", (("game", NUMBER),))
+GAME_OVER = N_("That game is over.")
+
+
+def resigned(name: str) -> Phrase:
+    """The headline of a resignation."""
+    return say("**{name}** resigned.", name=name)
 
 
 class ResignButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=RESIGN_ID):
@@ -237,7 +258,7 @@ class ResignButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Yes, resign",
+                label=_("Yes, resign"),
                 style=discord.ButtonStyle.danger,
                 custom_id=RESIGN_ID.make(game=game_id),
             )
@@ -249,11 +270,11 @@ class ResignButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=
         assert interaction.channel_id is not None
         record = await service.current(interaction.channel_id)
         if record.id != self.game_id:
-            await interaction.response.send_message("That game is over.", ephemeral=True)
+            await interaction.response.send_message(_(GAME_OVER), ephemeral=True)
             return
         result = await service.resign(interaction.channel_id, interaction.user.id, interaction.id)
-        await interaction.response.edit_message(content="You resigned.", view=None)
-        await post_board(interaction, result, headline=f"{interaction.user.display_name} resigned.")
+        await interaction.response.edit_message(content=_("You resigned."), view=None)
+        await post_board(interaction, result, headline=resigned(interaction.user.display_name))
 
 
 def board_view(game_id: int, version: int) -> discord.ui.View:

@@ -10,13 +10,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import all_games, find_game
+from locales import N_, SOURCE, _, current, speaking
 
 from ..choices import legal_move_choices
 from ..components import is_moderator, service_of
 from ..errors import UserError
+from ..i18n import public_language, say
 from ..presenter import COLOUR, lobby_embed, turn_line
 from ..settings import effective
-from ..ui import lobby_view, play_move, post_board
+from ..ui import lobby_view, play_move, post_board, resigned
 
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 
@@ -32,9 +34,19 @@ def parse_options(text: str | None) -> dict[str, str]:
     return options
 
 
-def rules_text(game_name: str) -> str:
-    """The in-game rules of a game, with our rulings, from ``bot/rules/<game>.md``."""
-    return (resources.files("bot") / "rules" / f"{game_name}.md").read_text(encoding="utf-8")
+def rules_text(game_name: str, lang: str = SOURCE) -> str:
+    """The in-game rules of a game, with our rulings, from ``bot/rules/<game>.md``
+    (``<game>.<lang>.md`` in another language)."""
+    suffix = "" if lang == SOURCE else f".{lang}"
+    folder = resources.files("bot") / "rules"
+    return (folder / f"{game_name}{suffix}.md").read_text(encoding="utf-8")
+
+
+def player_count(low: int, high: int) -> str:
+    """``"2–4 players"``, or ``"2 players"`` when the count is fixed."""
+    if low == high:
+        return _("{count} players", count=low)
+    return _("{low}–{high} players", low=low, high=high)
 
 
 class GamesCog(commands.Cog):
@@ -68,9 +80,10 @@ class GamesCog(commands.Cog):
             host_name=interaction.user.display_name,
             options=parse_options(options),
         )
-        await interaction.response.send_message(
-            embed=lobby_embed(record), view=lobby_view(record.id)
-        )
+        with speaking(await public_language(interaction)):
+            await interaction.response.send_message(
+                embed=lobby_embed(record), view=lobby_view(record.id)
+            )
 
     @new.autocomplete("options")
     async def new_options(
@@ -82,7 +95,7 @@ class GamesCog(commands.Cog):
         choices = []
         for spec in find_game(name).info.options:
             text = f"{spec.name}={spec.default}"
-            label = f"{text} ({spec.description})"[:100]
+            label = f"{text} ({_(spec.description)})"[:100]
             if current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label, value=text))
         return choices[:25]
@@ -97,7 +110,7 @@ class GamesCog(commands.Cog):
         state = service.state_of(record)
         await interaction.response.defer(ephemeral=True, thinking=True)
         png = await service.render(record, state, record.seat_of(interaction.user.id))
-        content, _ = turn_line(record, state)
+        content, _mentions = turn_line(record, state)
         await interaction.followup.send(
             content=content or None,
             file=discord.File(io.BytesIO(png), filename="board.png"),
@@ -122,9 +135,7 @@ class GamesCog(commands.Cog):
         result = await service.resign(
             interaction.channel_id or 0, interaction.user.id, interaction.id
         )
-        await post_board(
-            interaction, result, headline=f"**{interaction.user.display_name}** resigned."
-        )
+        await post_board(interaction, result, headline=resigned(interaction.user.display_name))
 
     @game.command(name="end", description="Stop this channel's game (host or Manage Channel)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -133,10 +144,15 @@ class GamesCog(commands.Cog):
             interaction.channel_id or 0, interaction.user.id, is_moderator(interaction)
         )
         title = find_game(record.game).info.title
+        with speaking(await public_language(interaction)):
+            text = _(
+                "Game #{id} of {game} was ended by {who}. Start another with `/game new`.",
+                id=record.id,
+                game=title,
+                who=interaction.user.mention,
+            )
         await interaction.response.send_message(
-            f"The {title} game #{record.id} was ended by {interaction.user.mention}. "
-            "Start another with `/game new`.",
-            allowed_mentions=discord.AllowedMentions.none(),
+            text, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @game.command(name="kick", description="Remove a player (host or Manage Channel)")
@@ -149,11 +165,18 @@ class GamesCog(commands.Cog):
             player.id,
             is_moderator(interaction),
         )
-        headline = f"**{player.display_name}** was removed by {interaction.user.display_name}."
+        headline = say(
+            "**{name}** was removed by {by}.",
+            name=player.display_name,
+            by=interaction.user.display_name,
+        )
         if result is None:
-            await interaction.response.send_message(
-                headline, embed=lobby_embed(record), allowed_mentions=discord.AllowedMentions.none()
-            )
+            with speaking(await public_language(interaction)):
+                await interaction.response.send_message(
+                    headline.text(current()),
+                    embed=lobby_embed(record),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
             return
         await post_board(interaction, result, headline=headline)
 
@@ -162,23 +185,24 @@ class GamesCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         info = find_game(game).info
-        embed = discord.Embed(title=info.title, description=rules_text(game)[:4000], colour=COLOUR)
-        embed.set_footer(text=f"{info.min_players}–{info.max_players} players")
+        text = rules_text(game, current())
+        embed = discord.Embed(title=info.title, description=text[:4000], colour=COLOUR)
+        embed.set_footer(text=player_count(info.min_players, info.max_players))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot does and how to play")
     async def help(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(title="Island games", colour=COLOUR, description=HELP_TEXT)
+        embed = discord.Embed(title=_("Island games"), colour=COLOUR, description=_(HELP_TEXT))
         for info in (g.info for g in all_games()):
             embed.add_field(
-                name=f"{info.title} ({info.min_players}–{info.max_players} players)",
-                value=info.summary,
+                name=f"{info.title} ({player_count(info.min_players, info.max_players)})",
+                value=_(info.summary),
                 inline=False,
             )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-HELP_TEXT = (
+HELP_TEXT = N_(
     "**Start:** `/game new` opens a lobby; others press **Join**, the host can **Add "
     "computer** players and presses **Start**. One game per channel (use a thread for more).\n"
     "**Play:** `/game move` with suggestions of your legal moves, or the game's own commands "

@@ -6,6 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from locales import _
+
 from ..components import service_of
 from ..errors import UserError
 from ..presenter import COLOUR
@@ -32,9 +34,9 @@ class SettingsCog(commands.Cog):
         store = service_of(interaction).store
         await store.update_user_settings(interaction.user.id, {"notify": pings == "on"})
         text = (
-            "You will be mentioned when it is your turn."
+            _("You will be mentioned when it is your turn.")
             if pings == "on"
-            else "You will no longer be pinged; your name still shows when it is your turn."
+            else _("You will no longer be pinged; your name still shows when it is your turn.")
         )
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -50,12 +52,18 @@ class SettingsCog(commands.Cog):
         timeout_action="computer: it plays for them; skip: they pass; remove: they leave",
         round_minutes="Minutes before an Islant round closes by itself (0: no timer)",
         who_can_start="Who may open lobbies",
+        language="Language of public posts (private answers follow each member's Discord)",
     )
     @app_commands.choices(
         timeout_action=[app_commands.Choice(name=a, value=a) for a in TIMEOUT_ACTIONS],
         who_can_start=[
             app_commands.Choice(name="everyone", value="everyone"),
             app_commands.Choice(name="members who can manage channels", value="managers"),
+        ],
+        language=[
+            app_commands.Choice(name="the server's Discord language", value="discord"),
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Deutsch", value="de"),
         ],
     )
     async def settings(
@@ -66,6 +74,7 @@ class SettingsCog(commands.Cog):
         timeout_action: str | None = None,
         round_minutes: app_commands.Range[int, 0, 10080] | None = None,
         who_can_start: str | None = None,
+        language: str | None = None,
     ) -> None:
         given = {
             name: value
@@ -75,6 +84,7 @@ class SettingsCog(commands.Cog):
                 "timeout_action": timeout_action,
                 "round_minutes": round_minutes,
                 "who_can_start": who_can_start,
+                "language": language,
             }.items()
             if value is not None
         }
@@ -86,12 +96,16 @@ class SettingsCog(commands.Cog):
             current = await store.update_guild_settings(guild_id, check_server_settings(given))
         else:
             current = await store.guild_settings(guild_id)
-        embed = discord.Embed(title="Server settings", colour=COLOUR)
+        embed = discord.Embed(title=_("Server settings"), colour=COLOUR)
         for spec in SETTING_NAMES:
             value = effective({}, current, spec.name)
-            embed.add_field(name=spec.name, value=f"`{value}` — {spec.description}", inline=False)
+            embed.add_field(
+                name=spec.name, value=f"`{value}` — {_(spec.description)}", inline=False
+            )
         embed.set_footer(
-            text="A host can override these per game in /game new options, e.g. timeout_hours=24."
+            text=_(
+                "A host can override these per game in /game new options, e.g. timeout_hours=24."
+            )
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
