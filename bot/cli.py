@@ -17,6 +17,7 @@ from pathlib import Path
 
 from engine import find_game
 from engine.core import DEFAULT_THINK_MS, Budget, Level, parse_levels, read_levels
+from locales import LANGUAGES, SOURCE
 
 from .arena import arena
 from .config import Settings, load_settings
@@ -56,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="random, easy, normal or hard: one for every seat, or one per seat",
     )
     sim.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="hard's budget")
+    sim.add_argument(
+        "--locale", choices=LANGUAGES, default=SOURCE, help="the language of the pictures' words"
+    )
     arena = sub.add_parser("arena", help="computer levels play seeded games; a table per level")
     arena.add_argument("game", help="tigerisland, islant, competition or wars")
     arena.add_argument("--levels", default="hard,normal", metavar="LEVEL,LEVEL[,...]")
@@ -112,7 +116,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"--computer: {err}", file=sys.stderr)
             return 2
         return _simulate(
-            args.game, args.players, args.seed, args.out, options, levels, Budget(args.think_ms)
+            args.game,
+            args.players,
+            args.seed,
+            args.out,
+            options,
+            levels,
+            Budget(args.think_ms),
+            args.locale,
         )
     if command == "arena":
         return _arena(args)
@@ -160,9 +171,17 @@ def _simulate(
     options: dict[str, str],
     levels: tuple[Level, ...] | None = None,
     budget: Budget | None = None,
+    locale: str = SOURCE,
 ) -> int:
     summary = simulate(
-        game, players=players, seed=seed, out=out, options=options, levels=levels, budget=budget
+        game,
+        players=players,
+        seed=seed,
+        out=out,
+        options=options,
+        levels=levels,
+        budget=budget,
+        locale=locale,
     )
     print(summary.text())
     return 0

@@ -8,7 +8,6 @@ lowercase, without spaces and at most 32 characters long.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 
 import discord
@@ -58,21 +57,3 @@ def walk(commands: list) -> Iterator[tuple[str, bool]]:
             yield parameter.description, False
             for choice in parameter.choices:
                 yield choice.name, False
-
-
-def command_tree() -> app_commands.CommandTree:
-    """The bot's command tree, built with its cogs but without connecting anywhere."""
-    from .client import COGS, IslandBot
-
-    async def build() -> app_commands.CommandTree:
-        bot = IslandBot(":memory:")
-        for cog in COGS:
-            await bot.load_extension(cog)
-        return bot.tree
-
-    return asyncio.run(build())
-
-
-def command_strings() -> Iterator[tuple[str, bool]]:
-    """Every string of the slash commands, once each, for the catalogs."""
-    yield from dict.fromkeys(walk(command_tree().get_commands()))

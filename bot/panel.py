@@ -23,10 +23,13 @@ from typing import Any
 import discord
 
 from engine.core import PICK_SEPARATOR, Choice, Menu, Path, fill_names
+from locales import N_, _, current
 
 from .components import ExplainsErrors, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
+from .i18n import engine_text, say
+from .presenter import as_sentence
 from .rendering import Drawer
 from .service import GameService, PanelStep
 
@@ -40,9 +43,9 @@ OPEN = IdFormat("open", (("game", NUMBER),))
 """A button on a game's public message that opens the user's panel."""
 MAX_BUTTONS = 5
 PICTURE = "panel.png"
-STALE_NOTE = "The game moved on since that panel was drawn; here is what you can do now."
-IDLE_TEXT = "Nothing to do for you right now. You will be pinged when it is your turn."
-OVER_TEXT = "This game is over."
+STALE_NOTE = N_("The game moved on since that panel was drawn; here is what you can do now.")
+IDLE_TEXT = N_("Nothing to do for you right now. You will be pinged when it is your turn.")
+OVER_TEXT = N_("This game is over.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +69,13 @@ def named(menu: Menu | None, names: list[str]) -> Menu | None:
     """The menu with seat placeholders replaced by players' names (then clipped again)."""
     if menu is None:
         return None
-    choices = tuple(
-        Choice(fill_names(c.label, names), fill_names(c.hint, names)) for c in menu.choices
-    )
-    prompt = fill_names(menu.prompt, names)
+    lang = current()
+
+    def words(text: str) -> str:
+        return fill_names(engine_text(lang, text), names)
+
+    choices = tuple(Choice(words(c.label), words(c.hint)) for c in menu.choices)
+    prompt = words(menu.prompt)
     return Menu(prompt, choices, menu.min_picks, menu.max_picks)
 
 
@@ -89,7 +95,7 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
         lines.extend(look.lines(step))
     menu = named(step.menu, step.record.names)
     if menu is None:
-        lines.append(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT)
+        lines.append(_(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT))
         return "\n".join(lines)
     if labels:
         lines.append("› ".join(f"{label} " for label in labels).strip())
@@ -116,7 +122,7 @@ def panel_view(step: PanelStep) -> discord.ui.View:
     else:
         view.add_item(PanelPick(game_id, version, step.path, menu))
     if step.path:
-        view.add_item(PanelTap(game_id, version, step.path[:-1], "Back", row=1))
+        view.add_item(PanelTap(game_id, version, step.path[:-1], _("Back"), row=1))
     return view
 
 
@@ -157,7 +163,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         interaction_id=interaction.id,
     )
     if step.move is None:
-        note = STALE_NOTE if step.stale else ""
+        note = _(STALE_NOTE) if step.stale else ""
         labels = [] if step.stale else service.menu_labels(step)
         kwargs: dict[str, Any] = {"content": panel_text(step, labels, note)}
         if step.stale:
@@ -166,13 +172,13 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         return
     move = step.move
     described = service.describe(move.record, move.applied[0].notation)
+    headline = say("**{name}** {move}", name=interaction.user.display_name, move=described)
     await interaction.edit_original_response(
-        content=panel_text(step, [], f"**{interaction.user.display_name}** {described}."),
+        content=panel_text(step, [], as_sentence(headline.text(current()))),
         attachments=[await picture(service, step)],
         view=panel_view(step),
     )
     client: Any = interaction.client
-    headline = f"**{interaction.user.display_name}** {described}"
     await client.show_change(interaction.channel_id, move, headline)
 
 
@@ -184,14 +190,15 @@ class PanelTap(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], templa
         game_id: int,
         version: str,
         path: Path,
-        label: str = "Choose",
+        label: str = N_("Choose"),
         *,
         primary: bool = False,
         row: int | None = None,
     ) -> None:
         style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
         custom_id = TAP.make(game=game_id, version=version, path=encode(path))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+        button = discord.ui.Button(label=_(label), style=style, custom_id=custom_id, row=row)
+        super().__init__(button)
         self.game_id, self.version, self.path = game_id, version, path
 
     @classmethod
@@ -238,10 +245,10 @@ class PanelPick(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
 class PanelOpen(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=OPEN.template):
     """A button on a game's public message: opens the user's panel for that game."""
 
-    def __init__(self, game_id: int, label: str = "My moves") -> None:
+    def __init__(self, game_id: int, label: str = N_("My moves")) -> None:
         custom_id = OPEN.make(game=game_id)
         style = discord.ButtonStyle.primary
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=custom_id))
         self.game_id = game_id
 
     @classmethod

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine import find_game
 from engine.core import Budget, Game, Level, Outcome, fill_names
+from locales import SOURCE, speaking, tr
 from render import FINAL_PICTURES, render_view
 
 MAX_ACTIONS = 100_000
@@ -56,19 +57,36 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     levels: tuple[Level, ...] | None = None,
     budget: Budget | None = None,
+    locale: str = SOURCE,
 ) -> SimulationSummary:
     """Play a whole game with computer players, writing frames to ``out``.
 
     Public frames are ``NNNN.png``; in games with hidden information each player's own view
     is written beside it as ``NNNN-pK.png``. A simultaneous game gets one frame per round.
     Games with final pictures (Islant's ranking and sheets) get those files at the end.
-    ``levels`` gives each seat's computer level (default: normal for all).
+    ``levels`` gives each seat's computer level (default: normal for all); ``locale`` is the
+    language of the pictures' words.
     """
+    with speaking(locale):
+        return _play(game_name, players, seed, out, options, levels, budget)
+
+
+def _play(
+    game_name: str,
+    players: int,
+    seed: int,
+    out: Path,
+    options: Mapping[str, Any] | None,
+    levels: tuple[Level, ...] | None,
+    budget: Budget | None,
+) -> SimulationSummary:
     started = time.perf_counter()
     game = find_game(game_name)
     state = game.new(players, options, seed)
     levels = levels or (Level.NORMAL,) * players
-    names = tuple(f"Player {i + 1} ({level})" for i, level in enumerate(levels))
+    names = tuple(
+        f"{tr('Player {number}', number=i + 1)} ({level})" for i, level in enumerate(levels)
+    )
     rnd = random.Random(seed)
     out.mkdir(parents=True, exist_ok=True)
     frames = _write_frames(game, state, names, out, 0)

@@ -86,21 +86,25 @@ def _(msgid: str, **params: object) -> str:
     return translate(current(), msgid, **params)
 
 
+tr = _
+"""The same as :func:`_`, for modules that use ``_`` as a throwaway name (the renderers)."""
+
+
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for extraction where it is translated later (tables of texts)."""
     return msgid
 
 
 def number(value: float, lang: str | None = None, digits: int = 0) -> str:
-    """``value`` as a reader of ``lang`` writes it: ``1,234.5`` in English, ``1.234,5`` in German."""
+    """``value`` as ``lang`` writes it: ``1,234.5`` in English, ``1.234,5`` in German."""
     pattern = "#,##0" + ("." + "#" * digits if digits else "")
     return format_decimal(value, format=pattern, locale=Locale.parse(lang or current()))
 
 
 __all__ = [
     "LANGUAGES",
-    "SOURCE",
     "N_",
+    "SOURCE",
     "_",
     "catalog",
     "current",
@@ -109,5 +113,6 @@ __all__ = [
     "number",
     "po_path",
     "speaking",
+    "tr",
     "translate",
 ]

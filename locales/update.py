@@ -8,6 +8,7 @@ ones are dropped. Then it lists what is still untranslated (the tests fail until
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -16,12 +17,14 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
+from discord import app_commands
 
 from . import LANGUAGES, SOURCE, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {
     "_": None,
+    "tr": None,
     "N_": None,
     "say": None,
     "translate": (2,),
@@ -41,13 +44,49 @@ def source_texts() -> Iterable[tuple[str, str, int]]:
             yield message, filename, line
 
 
+def game_texts() -> Iterable[str]:
+    """Texts the engines and settings declare as data: game summaries and option hints."""
+    from bot.settings import SERVER_ONLY, TABLE_OPTIONS
+    from engine import all_games
+    from engine.competition import Sea
+
+    for game in all_games():
+        yield game.info.summary
+        yield from (spec.description for spec in game.info.options)
+    yield from (spec.description for spec in TABLE_OPTIONS + SERVER_ONLY)
+    yield from (sea.display_name for sea in Sea)
+
+
+def command_tree() -> app_commands.CommandTree:
+    """The bot's command tree, built with its cogs but without connecting anywhere."""
+    from bot.client import COGS, IslandBot
+
+    async def build() -> app_commands.CommandTree:
+        bot = IslandBot(":memory:")
+        for cog in COGS:
+            await bot.load_extension(cog)
+        return bot.tree
+
+    return asyncio.run(build())
+
+
+def command_strings() -> Iterable[tuple[str, bool]]:
+    """Every string of the slash commands as (text, is_name), once each."""
+    from bot.commands_i18n import walk
+
+    return dict.fromkeys(walk(command_tree().get_commands()))
+
+
 def template() -> Catalog:
-    """Every text to translate: the marked ones and the slash commands' strings."""
-    from bot.commands_i18n import NAME_CONTEXT, command_strings
+    """Every text to translate: the marked ones, game data and the slash commands' strings."""
+    from bot.commands_i18n import NAME_CONTEXT
 
     pot = Catalog(locale=None, project="island-games-bot", fuzzy=False)
     for message, filename, line in source_texts():
         pot.add(message, locations=[(filename, line)])
+    for message in game_texts():
+        if message not in pot:
+            pot.add(message, locations=[("engine", 0)])
     for message, is_name in command_strings():
         context = NAME_CONTEXT if is_name else None
         if pot.get(message, context=context) is None:

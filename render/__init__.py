@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import View
+from locales import current, speaking
 
 from .competition import render_picture as render_competition
 from .islant import final_pictures as islant_final_pictures
@@ -29,17 +30,21 @@ FINAL_PICTURES: dict[str, Callable[[View, Sequence[str]], dict[str, bytes]]] = {
 }
 
 
-def render_view(view: View, names: Sequence[str], **options: Any) -> bytes:
+def render_view(
+    view: View, names: Sequence[str], *, locale: str | None = None, **options: Any
+) -> bytes:
     """The PNG of ``view``, drawn by its game's renderer; ``names`` are display names by seat.
 
-    ``options`` go to the renderer (``title``, ``theme``). Raises ValueError for a game
-    without a renderer.
+    ``locale`` is the language of the picture's words (default: the current one, see
+    :func:`locales.speaking`). ``options`` go to the renderer (``title``, ``theme``).
+    Raises ValueError for a game without a renderer.
     """
     renderer = RENDERERS.get(view.game)
     if renderer is None:
         known = ", ".join(sorted(RENDERERS))
         raise ValueError(f"no renderer for game {view.game!r}; renderers exist for: {known}")
-    return renderer(view, names, **options)
+    with speaking(locale or current()):
+        return renderer(view, names, **options)
 
 
 __all__ = ["FINAL_PICTURES", "RENDERERS", "render_view"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import View
+from locales import tr
 from render.common import DEFAULT_THEME, Theme, to_png_palette
 
 from .board import DEFAULT_TITLE, board_image
@@ -33,7 +34,7 @@ def render_hand(
     """The PNG of a seat's hand and placement (its own view only; ValueError otherwise)."""
     if view.seat is None:
         raise ValueError("a hand picture needs a player's own view, not a spectator's")
-    heading = title or f"{seat_name(names, view.seat)}'s hand"
+    heading = title or tr("Hand of {name}", name=seat_name(names, view.seat))
     return to_png_palette(hand_image(view, names, heading, theme))
 
 

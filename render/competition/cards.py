@@ -11,10 +11,12 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from engine.competition.deck import CATEGORIES, IslandCard
+from locales import tr
 from render.common import RGB, Box, Theme, draw_text, ellipsize, fit_font, rgb, shade, star, tint
 
 from .icons import draw_icon
-from .numbers import UNITS, format_value, format_with_unit
+from .labels import island_name, other_name
+from .numbers import UNITS, format_value, format_with_unit, local_number
 from .seas import SEA_COLOURS
 
 CARD_WIDTH = 246
@@ -81,7 +83,7 @@ def draw_card(
     sea_face = theme.font(17 * k, bold=True)
     # With a border badge on the right, the sea's name centres in the room left of it.
     name_right = right - 2 * badge - 8 * k if badge else right
-    sea_name = ellipsize(card.sea.display_name, sea_face, name_right - left - 20 * k)
+    sea_name = ellipsize(tr(card.sea.display_name), sea_face, name_right - left - 20 * k)
     draw_text(
         draw,
         ((left + name_right) / 2, top + band / 2 + k),
@@ -92,19 +94,19 @@ def draw_card(
     if card.borders:
         draw_border_badge(draw, (right - 22 * k, top + band / 2), 15 * k, card.borders, theme)
     name_face = fit_font(
-        [card.name_en],
+        [island_name(card)],
         right - left - 20 * k,
         max_size=round(28 * k),
         min_size=round(15 * k),
         bold=True,
         family=theme.fonts,
     ) or theme.font(15 * k, bold=True)
-    name = ellipsize(card.name_en, name_face, right - left - 16 * k)
+    name = ellipsize(island_name(card), name_face, right - left - 16 * k)
     draw_text(draw, (mid, top + band + 24 * k), name, name_face, theme.dark_text)
     if card.name_de != card.name_en:
-        german_face = theme.font(16 * k)
-        german = ellipsize(card.name_de, german_face, right - left - 20 * k)
-        draw_text(draw, (mid, top + band + 50 * k), german, german_face, MUTED_INK)
+        other_face = theme.font(16 * k)
+        other = ellipsize(other_name(card), other_face, right - left - 20 * k)
+        draw_text(draw, (mid, top + band + 50 * k), other, other_face, MUTED_INK)
     rows_top = top + band + 66 * k
     draw.line((left + 12 * k, rows_top, right - 12 * k, rows_top), fill=tint(MUTED_INK, 0.5))
     row_h = (bottom - 8 * k - rows_top) / len(CATEGORIES)
@@ -121,7 +123,7 @@ def draw_card(
         if unit and card.value(category) is not None:
             draw_text(draw, (x, y), unit, unit_face, MUTED_INK, anchor="rm")
             x -= unit_face.getlength(unit) + 5 * k
-        text = format_value(category.key, card.value(category))
+        text = local_number(format_value(category.key, card.value(category)))
         draw_text(draw, (x, y), text, value_face, theme.dark_text, anchor="rm")
 
 
@@ -203,12 +205,17 @@ def draw_slot_card(
     ink = MUTED_INK if faded else theme.dark_text
     size = round(min(22, height * 0.34))
     name_face = fit_font(
-        [card.name_en], width - 2 * badge, max_size=size, min_size=15, bold=True, family=theme.fonts
+        [island_name(card)],
+        width - 2 * badge,
+        max_size=size,
+        min_size=15,
+        bold=True,
+        family=theme.fonts,
     ) or theme.font(15, bold=True)
-    name = ellipsize(card.name_en, name_face, width - 2 * badge)
+    name = ellipsize(island_name(card), name_face, width - 2 * badge)
     x = left + stripe + pad
     draw_text(draw, (x, top + height * 0.3), name, name_face, ink, anchor="lm")
-    value = format_with_unit(category, card.value(category))
+    value = local_number(format_with_unit(category, card.value(category)))
     value_face = fit_font(
         [value], width, max_size=size, min_size=14, family=theme.fonts
     ) or theme.font(14)

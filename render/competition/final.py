@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from locales import tr
 from render.common import Box, Theme, draw_marker, draw_text, ellipsize, star
 
 from .labels import seat_name
@@ -49,7 +50,12 @@ def _draw_names(
     face = theme.font(TEXT_PX, bold=True)
     mid = top + HEADER_HEIGHT / 2
     draw_text(
-        draw, (MARGIN, mid), "points (cards)", theme.font(NOTE_PX), theme.muted_text, anchor="lm"
+        draw,
+        (MARGIN, mid),
+        tr("points (cards)"),
+        theme.font(NOTE_PX),
+        theme.muted_text,
+        anchor="lm",
     )
     for seat in range(players):
         left, _, right, _ = _cell(seat, top, HEADER_HEIGHT, players, width)
@@ -79,7 +85,7 @@ def _draw_seas(
         if index % 2 == 0:
             draw.rectangle((MARGIN, y, width - MARGIN, y + ROW_HEIGHT), fill=theme.panel)
         draw.rounded_rectangle((MARGIN + 6, mid - 11, MARGIN + 28, mid + 11), 5, fill=colour)
-        draw_text(draw, (MARGIN + 40, mid), row.sea.display_name, face, theme.text, anchor="lm")
+        draw_text(draw, (MARGIN + 40, mid), tr(row.sea.display_name), face, theme.text, anchor="lm")
         for seat in range(players):
             box = _cell(seat, y, ROW_HEIGHT, players, width)
             centre = ((box[0] + box[2]) / 2, mid)
@@ -127,7 +133,7 @@ def draw_final(
     draw_text(
         draw,
         (MARGIN, top),
-        "Final scoring",
+        tr("Final scoring"),
         theme.font(TITLE_PX, bold=True),
         theme.text,
         anchor="lt",
@@ -136,7 +142,7 @@ def draw_final(
     _draw_names(draw, y, players, names, width, theme)
     y += HEADER_HEIGHT
     if scores.variant == "simple":
-        _draw_row(draw, y, ROW_HEIGHT, "Cards won", scores.cards, width, theme, size=TEXT_PX)
+        _draw_row(draw, y, ROW_HEIGHT, tr("Cards won"), scores.cards, width, theme, size=TEXT_PX)
     else:
         y = _draw_seas(draw, y, scores, width, theme)
         _draw_row(
@@ -149,5 +155,5 @@ def draw_final(
         box = _cell(seat, y + 4, TOTAL_HEIGHT, players, width)
         draw.rounded_rectangle(box, 10, fill=theme.panel_band, outline=theme.highlight, width=3)
         draw.polygon(star((box[0] + 22, (box[1] + box[3]) / 2), 14), fill=theme.highlight)
-    _draw_row(draw, y + 4, TOTAL_HEIGHT, "Total", scores.totals, width, theme, size=TEXT_PX + 6)
+    _draw_row(draw, y + 4, TOTAL_HEIGHT, tr("Total"), scores.totals, width, theme, size=TEXT_PX + 6)
     return y + 4 + TOTAL_HEIGHT

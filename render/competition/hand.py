@@ -10,13 +10,15 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.core import View
+from locales import tr
 from render.common import Box, Theme, draw_text, regular_polygon
 
 from .board import BOTTOM_MARGIN, CANVAS_WIDTH, MAX_HEIGHT, SECTION_GAP
 from .cards import CARD_HEIGHT, CARD_WIDTH, draw_blind_card, draw_card, draw_slot_card
 from .header import Status, draw_header
 from .icons import draw_icon
-from .labels import CATEGORY_LABELS, join_names, seat_name
+from .labels import category as category_name
+from .labels import join_names, seat_name
 from .model import BLIND, Own, Table, parse_table, slot_parts
 
 MARGIN = 24
@@ -35,18 +37,22 @@ def own_status(table: Table, own: Own, names: Sequence[str]) -> Status:
     slots = len(own.placement)
     if own.seat not in table.to_move:
         others = join_names([seat_name(names, s) for s in table.to_move])
-        return Status("Placement confirmed ✓", own.seat, f"waiting for {others}")
+        return Status(
+            tr("Placement confirmed ✓"), own.seat, tr("waiting for {names}", names=others)
+        )
     if placed == slots:
         return Status(
-            "All 12 cards placed: confirm when ready",
+            tr("All 12 cards placed: confirm when ready"),
             own.seat,
-            "you can still move cards until you confirm",
+            tr("you can still move cards until you confirm"),
         )
-    blinds = f" · {own.blinds} blind{'s' if own.blinds != 1 else ''} left" if own.blinds else ""
+    hint = tr("one card per slot, face down")
+    if own.blinds:
+        hint += " · " + tr("blind cards left: {count}", count=own.blinds)
     return Status(
-        f"Place your cards: {placed} of {slots} placed",
+        tr("Place your cards: {placed} of {slots} placed", placed=placed, slots=slots),
         own.seat,
-        f"one card per slot, face down{blinds}",
+        hint,
     )
 
 
@@ -61,12 +67,12 @@ def _slot_box(slot_index: int, top: float) -> Box:
 def _draw_empty(draw: ImageDraw.ImageDraw, box: Box, theme: Theme) -> None:
     draw.rounded_rectangle(box, 10, outline=theme.panel_band, width=3)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    draw_text(draw, centre, "empty", theme.font(LABEL_PX), theme.muted_text)
+    draw_text(draw, centre, tr("empty"), theme.font(LABEL_PX), theme.muted_text)
 
 
 def _draw_placement(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Theme) -> float:
     draw_text(
-        draw, (MARGIN, top), "Your slots", theme.font(HEADING_PX, True), theme.text, anchor="lt"
+        draw, (MARGIN, top), tr("Your slots"), theme.font(HEADING_PX, True), theme.text, anchor="lt"
     )
     y = top + HEADING_PX + 12
     for index, (slot, _) in enumerate(own.placement[::2]):
@@ -75,7 +81,7 @@ def _draw_placement(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Them
         mid = (left + right) / 2
         draw_icon(draw, category, (mid, y + 14), 26, theme.text, theme.background)
         draw_text(
-            draw, (mid, y + 42), CATEGORY_LABELS[category], theme.font(LABEL_PX, True), theme.text
+            draw, (mid, y + 42), category_name(category), theme.font(LABEL_PX, True), theme.text
         )
     y += 62
     for row, (mark_y, rotation) in enumerate(
@@ -93,14 +99,14 @@ def _draw_placement(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Them
         else:
             draw_slot_card(draw, box, entry, category, theme)
     y += 2 * SLOT_HEIGHT + 8
-    note = "▲ top row: the highest value takes the trick · ▼ bottom row: the lowest"
+    note = tr("▲ top row: the highest value takes the trick · ▼ bottom row: the lowest")
     draw_text(draw, (MARGIN, y + 10), note, theme.font(LABEL_PX), theme.muted_text, anchor="lt")
     return y + 10 + LABEL_PX
 
 
 def _draw_hand(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Theme) -> float:
     count = len(own.hand) + own.blinds
-    heading = f"In your hand: {count} card{'s' if count != 1 else ''}" if count else "Hand empty"
+    heading = tr("Cards in your hand: {count}", count=count) if count else tr("Hand empty")
     draw_text(draw, (MARGIN, top), heading, theme.font(HEADING_PX, True), theme.text, anchor="lt")
     y = top + HEADING_PX + 14
     entries = [*own.hand, *([BLIND] * own.blinds)]

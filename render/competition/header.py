@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from locales import tr
 from render.common import Theme, draw_marker, draw_text, ellipsize
 
-from .labels import join_names, seat_name, slot_label
+from .labels import island_name, join_names, seat_name, slot_label
 from .model import Table
 
 MARGIN = 24
@@ -27,8 +28,8 @@ class Status:
     detail: str = ""
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _points(count: int) -> str:
+    return tr("{count} point", count=count) if count == 1 else tr("{count} points", count=count)
 
 
 def _ranking(scores: Sequence[int], winners: Sequence[int], names: Sequence[str]) -> str:
@@ -36,7 +37,9 @@ def _ranking(scores: Sequence[int], winners: Sequence[int], names: Sequence[str]
     others = sorted((s for s in range(len(scores)) if s not in winners), key=lambda s: -scores[s])
     if not others:
         return ""
-    return "then " + " · ".join(f"{seat_name(names, s)} {scores[s]}" for s in others)
+    return tr(
+        "then {scores}", scores=" · ".join(f"{seat_name(names, s)} {scores[s]}" for s in others)
+    )
 
 
 def public_status(table: Table, names: Sequence[str]) -> Status:
@@ -44,34 +47,45 @@ def public_status(table: Table, names: Sequence[str]) -> Status:
     if table.outcome is not None:
         winners = table.outcome.winners
         best = max(table.outcome.scores, default=0)
-        points = _plural(best, "point")
+        points = _points(best)
         if len(winners) == 1:
             return Status(
-                f"{seat_name(names, winners[0])} wins with {points}!",
+                tr("{name} wins with {points}!", name=seat_name(names, winners[0]), points=points),
                 winners[0],
                 _ranking(table.outcome.scores, winners, names) or table.outcome.reason,
             )
         shared = join_names([seat_name(names, s) for s in winners])
-        return Status(f"Shared win: {shared}", None, f"{points} each · {table.outcome.reason}")
+        return Status(
+            tr("Shared win: {names}", names=shared),
+            None,
+            tr("{points} each · {reason}", points=points, reason=table.outcome.reason),
+        )
     if table.pending:
         job = table.pending[0]
         name = seat_name(names, job.seat)
         if job.kind == "split":
-            cards = ", ".join(card.name_en for card in job.cards)
-            return Status(f"{name} splits {_plural(len(job.cards), 'card')}", job.seat, cards)
-        stolen = _plural(job.remaining, "face-up card")
-        return Status(f"{name} may steal {stolen}", job.seat, "national borders on the trick")
+            cards = ", ".join(island_name(card) for card in job.cards)
+            return Status(
+                tr("{name} splits {count} cards", name=name, count=len(job.cards)), job.seat, cards
+            )
+        return Status(
+            tr("{name} may steal face-up cards: {count}", name=name, count=job.remaining),
+            job.seat,
+            tr("national borders on the trick"),
+        )
     if table.phase == "place":
         waiting = join_names([seat_name(names, s) for s in table.to_move])
-        return Status("Everyone places 12 cards face down", None, f"waiting for {waiting}")
+        return Status(
+            tr("Everyone places 12 cards face down"), None, tr("waiting for {names}", names=waiting)
+        )
     if table.next_slot is not None:
         shown = len(table.tricks)
         return Status(
-            f"Next: {slot_label(table.next_slot)}",
+            tr("Next: {slot}", slot=slot_label(table.next_slot)),
             None,
-            f"{shown} of {len(table.slots)} slots revealed",
+            tr("{shown} of {count} slots revealed", shown=shown, count=len(table.slots)),
         )
-    return Status("Waiting")
+    return Status(tr("Waiting"))
 
 
 def draw_header(

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.competition.deck import SEAS, Sea
+from locales import tr
 from render.common import Box, Theme, draw_marker, draw_text, ellipsize, mix
 
 from .cards import draw_card_back
@@ -42,18 +43,18 @@ def chip_box(row_top: float, sea_index: int) -> Box:
 
 def _note(player: Player, table: Table, viewer: int | None) -> str:
     """A word on the player's progress under the name."""
-    words = ["you"] if player.seat == viewer else []
+    words = [tr("you")] if player.seat == viewer else []
     if not player.active:
-        words.append("resigned")
+        words.append(tr("resigned"))
     elif table.pending and table.pending[0].seat == player.seat:
-        words.append("splitting" if table.pending[0].kind == "split" else "stealing")
+        words.append(tr("splitting") if table.pending[0].kind == "split" else tr("stealing"))
     return " · ".join(words)
 
 
 def _draw_headers(draw: ImageDraw.ImageDraw, top: float, width: int, theme: Theme) -> None:
     face = theme.font(NOTE_PX, bold=True)
     mid = top + HEADER_HEIGHT / 2
-    draw_text(draw, (MARGIN, mid), "Sea piles (face up)", face, theme.muted_text, anchor="lm")
+    draw_text(draw, (MARGIN, mid), tr("Sea piles (face up)"), face, theme.muted_text, anchor="lm")
     for index, sea in enumerate(SEAS):
         left, _, right, _ = chip_box(top, index)
         colour = SEA_COLOURS[sea]
@@ -61,13 +62,13 @@ def _draw_headers(draw: ImageDraw.ImageDraw, top: float, width: int, theme: Them
         draw_text(
             draw,
             ((left + right) / 2, mid),
-            SEA_LABELS[sea],
+            tr(SEA_LABELS[sea]),
             theme.font(NOTE_PX - 2, True),
             theme.text_on(colour),
         )
     down_x = _chips_left() + len(SEAS) * CHIP_STEP + 44
-    draw_text(draw, (down_x, mid), "down", face, theme.muted_text)
-    draw_text(draw, (width - MARGIN - 40, mid), "score", face, theme.muted_text)
+    draw_text(draw, (down_x, mid), tr("down"), face, theme.muted_text)
+    draw_text(draw, (width - MARGIN - 40, mid), tr("score"), face, theme.muted_text)
 
 
 def _draw_chip(draw: ImageDraw.ImageDraw, box: Box, sea: Sea, count: int, theme: Theme) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.competition.deck import Sea
+from locales import N_
 from render.common import RGB, rgb
 
 SEA_COLOURS: dict[Sea, RGB] = {
@@ -19,14 +20,14 @@ SEA_COLOURS: dict[Sea, RGB] = {
 """The header band and pile chip colour of each sea."""
 
 SEA_LABELS: dict[Sea, str] = {
-    Sea.NORTH_BALTIC: "N&B",
-    Sea.MEDITERRANEAN: "Med",
-    Sea.ATLANTIC: "Atl",
-    Sea.CARIBBEAN: "Car",
-    Sea.INDIAN: "Ind",
-    Sea.SOUTHEAST_ASIAN: "SEA",
-    Sea.PACIFIC: "Pac",
-    Sea.ARCTIC: "Arc",
-    Sea.ANTARCTIC: "Ant",
+    Sea.NORTH_BALTIC: N_("N&B"),
+    Sea.MEDITERRANEAN: N_("Med"),
+    Sea.ATLANTIC: N_("Atl"),
+    Sea.CARIBBEAN: N_("Car"),
+    Sea.INDIAN: N_("Ind"),
+    Sea.SOUTHEAST_ASIAN: N_("SEA"),
+    Sea.PACIFIC: N_("Pac"),
+    Sea.ARCTIC: N_("Arc"),
+    Sea.ANTARCTIC: N_("Ant"),
 }
 """Three-letter labels above the pile chips."""

@@ -12,11 +12,13 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from locales import tr
 from render.common import Box, Theme, draw_marker, draw_text, ellipsize, star
 
 from .cards import draw_blind_card, draw_card_back, draw_slot_card
 from .icons import draw_icon
-from .labels import CATEGORY_LABELS, seat_name, side_label
+from .labels import category as category_name
+from .labels import seat_name, side_label
 from .model import Table, Trick, slot_parts
 
 MARGIN = 24
@@ -53,12 +55,12 @@ def _draw_label(
     draw_text(
         draw,
         (x, mid - 11),
-        CATEGORY_LABELS[category],
+        category_name(category),
         theme.font(LABEL_PX, bold=True),
         colour,
         anchor="lm",
     )
-    side = side_label(high) + ("  · next" if next_up else "")
+    side = side_label(high) + ("  · " + tr("next") if next_up else "")
     draw_text(draw, (x, mid + 12), side, theme.font(SIDE_PX), theme.muted_text, anchor="lm")
 
 
@@ -118,7 +120,7 @@ def _draw_names(
     column = column_width(players, width)
     face = theme.font(NAME_PX, bold=True)
     mid = top + HEADER_HEIGHT / 2
-    draw_text(draw, (MARGIN, mid), "Slot", theme.font(SIDE_PX), theme.muted_text, anchor="lm")
+    draw_text(draw, (MARGIN, mid), tr("Slot"), theme.font(SIDE_PX), theme.muted_text, anchor="lm")
     for player in table.players:
         left = _column_left(player.seat, players, width)
         draw_marker(
@@ -205,7 +207,7 @@ def draw_progress(
                 draw_card_back(draw, box, theme)
             else:
                 draw.rounded_rectangle(box, 5, outline=theme.panel_band, width=2)
-        done = "ready ✓" if player.confirmed else f"{player.placed}/{slots}"
+        done = tr("ready ✓") if player.confirmed else f"{player.placed}/{slots}"
         colour = theme.highlight if player.confirmed else theme.text
         draw_text(draw, (width - MARGIN - 12, mid), done, face, colour, anchor="rm")
         y += PROGRESS_HEIGHT

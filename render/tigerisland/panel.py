@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.core.names import fill_names
+from locales import N_, tr
 from render.common import (
     Box,
     Orientation,
@@ -34,13 +35,17 @@ STATUS_PX = 30
 TEXT_PX = 28
 SMALL_PX = 22
 MAX_HEIGHT = 480
-HEADERS = ("Score", "Villagers left", "Totoros left")
+HEADERS = (N_("Score"), N_("Villagers left"), N_("Totoros left"))
+TERRAIN_WORDS = (N_("JUNGLE"), N_("LAKE"), N_("GRASS"), N_("ROCK"))
+"""The terrains of a tile in hand, as the panel writes them (looked up with ``tr``)."""
 STATUS_NAME_WIDTH = 400
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """The display name of ``seat``, or "Player N" when none was given."""
-    return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
+    if seat < len(names) and names[seat]:
+        return names[seat]
+    return tr("Player {number}", number=seat + 1)
 
 
 def status_line(board: Board, names: Sequence[str]) -> str:
@@ -48,14 +53,17 @@ def status_line(board: Board, names: Sequence[str]) -> str:
     if board.outcome is not None:
         winners = board.outcome.winners
         if len(winners) == 1:
-            return f"{seat_name(names, winners[0])} wins!"
+            return tr("{name} wins!", name=seat_name(names, winners[0]))
         if winners:
-            return "Shared win: " + " and ".join(seat_name(names, s) for s in winners)
-        return "The game is over."
+            together = tr(" and ").join(seat_name(names, s) for s in winners)
+            return tr("Shared win: {names}", names=together)
+        return tr("The game is over.")
     if board.active is None:
-        return "Waiting."
+        return tr("Waiting.")
     name = seat_name(names, board.active)
-    return f"{name} to place a tile" if board.phase == "place" else f"{name} to build"
+    if board.phase == "place":
+        return tr("{name} to place a tile", name=name)
+    return tr("{name} to build", name=name)
 
 
 def _rows(board: Board, names: Sequence[str], theme: Theme) -> list[PanelRow]:
@@ -86,9 +94,10 @@ def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: Board, theme: Theme) 
     draw.rounded_rectangle(box, 16, fill=theme.panel_band)
     mid = (left + right) / 2
     small = theme.font(SMALL_PX)
-    heading = "Game over" if board.outcome is not None else "Tile in hand"
+    heading = tr("Game over") if board.outcome is not None else tr("Tile in hand")
     draw_text(draw, (mid, top + 10), heading, small, theme.muted_text, anchor="mt")
-    deck = f"{board.tiles_left} tile{'s' if board.tiles_left != 1 else ''} left"
+    left = board.tiles_left
+    deck = tr("1 tile left") if left == 1 else tr("{count} tiles left", count=left)
     draw_text(draw, (mid, bottom - 10), deck, theme.font(SMALL_PX, True), theme.text, anchor="mb")
     centre = (mid, (top + bottom) / 2)
     if board.outcome is not None:
@@ -106,11 +115,11 @@ def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: Board, theme: Theme) 
                 width=2,
             )
     elif board.tile_in_hand is None:
-        note = "placed" if board.phase == "build" else "—"
+        note = tr("placed") if board.phase == "build" else "—"
         draw_text(draw, centre, note, theme.font(TEXT_PX), theme.muted_text)
     else:
         terrain_a, terrain_b = board.tile_in_hand
-        label = ellipsize(f"{terrain_a} + {terrain_b}", small, right - left - 16)
+        label = ellipsize(f"{tr(terrain_a)} + {tr(terrain_b)}", small, right - left - 16)
         draw_text(draw, (mid, bottom - 42), label, small, theme.text, anchor="mb")
         tile = [
             Cell((0, 0, 0), "VOLCANO", 1, 0, None),
@@ -127,12 +136,13 @@ def _draw_legend(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) ->
     """Keys for the level badge and the last-turn highlights, as drawn on the board."""
     small = theme.font(SMALL_PX)
     r = SMALL_PX * 0.55
-    for label in ("level", "last tile", "last build"):
+    for key in ("level", "last tile", "last build"):
+        label = tr(key)
         centre = (x + r, y)
-        if label == "level":
+        if key == "level":
             draw.polygon(regular_polygon(centre, r, 6), fill=theme.line, outline=theme.muted_text)
             draw_text(draw, centre, "2", theme.font(SMALL_PX * 0.7, True), theme.text)
-        elif label == "last tile":
+        elif key == "last tile":
             for width, colour in ((7, theme.line), (3, theme.highlight)):
                 draw_path(draw, regular_polygon(centre, r, 6), colour, width, closed=True)
         else:
@@ -190,7 +200,7 @@ def draw_header(
         (MARGIN, y, right, MAX_HEIGHT),
         _rows(board, names, theme),
         theme,
-        headers=HEADERS,
+        headers=tuple(tr(h) for h in HEADERS),
         text_size=TEXT_PX,
     )
     _draw_legend(draw, MARGIN, y + 20, theme)

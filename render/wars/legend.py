@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
+from locales import N_, tr
 from render.common import Point, Theme, draw_path, draw_text, regular_polygon, text_width
 
 from .palette import LAGOON, NEUTRAL
@@ -55,12 +56,12 @@ def _ring(width: int, last: bool) -> Icon:
 
 
 ITEMS: tuple[tuple[Icon, str], ...] = (
-    (_piece("barracks"), "barracks"),
-    (_piece("tower"), "defense tower"),
-    (_piece("port"), "port"),
-    (_anchor, "secured water"),
-    (_ring(5, last=True), "last turn"),
-    (_ring(2, last=False), "converted"),
+    (_piece("barracks"), N_("barracks")),
+    (_piece("tower"), N_("defense tower")),
+    (_piece("port"), N_("port")),
+    (_anchor, N_("secured water")),
+    (_ring(5, last=True), N_("last turn")),
+    (_ring(2, last=False), N_("converted")),
 )
 
 
@@ -70,7 +71,7 @@ def draw_legend(theme: Theme, width: int) -> Image.Image:
     placed: list[tuple[float, int]] = []
     x, line = float(MARGIN), 0
     for _, label in ITEMS:
-        item_w = 2.6 * ICON_RADIUS + text_width(label, face)
+        item_w = 2.6 * ICON_RADIUS + text_width(tr(label), face)
         if x + item_w > width - MARGIN and x > MARGIN:
             x, line = float(MARGIN), line + 1
         placed.append((x, line))
@@ -80,5 +81,5 @@ def draw_legend(theme: Theme, width: int) -> Image.Image:
     for (icon, label), (x, line) in zip(ITEMS, placed, strict=True):
         y = MARGIN * 0.5 + line * LINE_PX + LINE_PX / 2
         icon(draw, (x + ICON_RADIUS, y), theme)
-        draw_text(draw, (x + 2.6 * ICON_RADIUS, y), label, face, theme.muted_text, anchor="lm")
+        draw_text(draw, (x + 2.6 * ICON_RADIUS, y), tr(label), face, theme.muted_text, anchor="lm")
     return image

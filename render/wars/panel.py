@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.core import EndReason
+from locales import N_, tr
 from render.common import (
     Box,
     Point,
@@ -36,24 +37,26 @@ ROW_PX = 48
 ICON_RADIUS = 14
 MAX_HEIGHT = 900
 HEADERS: dict[str, str] = {
-    "land": "Land",
-    "pieces": "Pieces",
-    "water": "Water",
-    "territories": "Terr.",
-    "total": "Total",
+    "land": N_("Land"),
+    "pieces": N_("Pieces"),
+    "water": N_("Water"),
+    "territories": N_("Terr."),
+    "total": N_("Total"),
 }
-LEFT_HEADER = "In hand"
-LAST_TURN = "Last turn"
+LEFT_HEADER = N_("In hand")
+LAST_TURN = N_("Last turn")
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """The display name of ``seat``, or "Player N" when none was given."""
-    return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
+    if seat < len(names) and names[seat]:
+        return names[seat]
+    return tr("Player {number}", number=seat + 1)
 
 
 def _points(n: int) -> str:
     """``n points`` (or ``1 point``)."""
-    return f"{n} point{'s' if n != 1 else ''}"
+    return tr("{count} point", count=n) if n == 1 else tr("{count} points", count=n)
 
 
 def status_line(board: Board, names: Sequence[str]) -> str:
@@ -62,15 +65,19 @@ def status_line(board: Board, names: Sequence[str]) -> str:
     if outcome is not None:
         winners = outcome.winners
         if not winners:
-            return "The game is over."
+            return tr("The game is over.")
         best = _points(outcome.scores[winners[0]])
+        winner = seat_name(names, winners[0])
         if len(winners) == 1:
-            how = "the last player standing" if outcome.code is EndReason.RESIGNED else best
-            return f"{seat_name(names, winners[0])} wins with {how}!"
-        return f"Shared win ({best}): " + " and ".join(seat_name(names, s) for s in winners)
+            if outcome.code is EndReason.RESIGNED:
+                return tr("{name} wins as the last player standing!", name=winner)
+            return tr("{name} wins with {points}!", name=winner, points=best)
+        together = tr(" and ").join(seat_name(names, s) for s in winners)
+        return tr("Shared win ({points}): {names}", points=best, names=together)
     if board.active is None:
-        return "Waiting."
-    return f"{seat_name(names, board.active)} to play ({board.colours[board.active]})"
+        return tr("Waiting.")
+    colour = board.colours[board.active]
+    return tr("{name} to play ({colour})", name=seat_name(names, board.active), colour=colour)
 
 
 def last_turn_line(board: Board, names: Sequence[str]) -> str | None:
@@ -78,12 +85,12 @@ def last_turn_line(board: Board, names: Sequence[str]) -> str | None:
     last = board.last_action
     if last is None:
         return None
-    return f"{LAST_TURN}: {seat_name(names, last.seat)}: {last.text}"
+    return f"{tr(LAST_TURN)}: {seat_name(names, last.seat)}: {last.text}"
 
 
 def round_label(board: Board) -> str:
     """The round counter, e.g. ``Round 5 / 12``."""
-    return f"Round {board.round} / {board.rounds}"
+    return tr("Round {round} / {rounds}", round=board.round, rounds=board.rounds)
 
 
 def draw_swatch(
@@ -118,7 +125,8 @@ def _columns(theme: Theme) -> list[float]:
     small, bold = theme.font(SMALL_PX), theme.font(TEXT_PX, bold=True)
     pad = SMALL_PX * 0.45
     score = [
-        max(text_width(HEADERS[p], small), text_width("99", bold)) + 2 * pad for p in SCORE_PARTS
+        max(text_width(tr(HEADERS[p]), small), text_width("99", bold)) + 2 * pad
+        for p in SCORE_PARTS
     ]
     icon = 2 * ICON_RADIUS + text_width("9", bold) + 3 * pad
     return score + [icon] * len(KINDS)
@@ -135,9 +143,10 @@ def _draw_table(
     score_cols = len(SCORE_PARTS)
     header_y = top + SMALL_PX * 0.6
     for part, x, w in zip(SCORE_PARTS, xs, widths, strict=False):
-        draw_text(draw, (x + w / 2, header_y), HEADERS[part], small, theme.muted_text)
+        draw_text(draw, (x + w / 2, header_y), tr(HEADERS[part]), small, theme.muted_text)
     hand_left = xs[score_cols]
-    draw_text(draw, ((hand_left + right) / 2, header_y), LEFT_HEADER, small, theme.muted_text)
+    hand_mid = (hand_left + right) / 2
+    draw_text(draw, (hand_mid, header_y), tr(LEFT_HEADER), small, theme.muted_text)
     y = top + SMALL_PX * 1.3
     highlighted = set(board.outcome.winners) if board.outcome is not None else {board.active}
     name_x = left + ROW_PX
@@ -153,7 +162,7 @@ def _draw_table(
             draw.polygon(arrow, fill=theme.highlight)
         draw_swatch(draw, (left + ROW_PX * 0.45, mid), ROW_PX * 0.42, board, seat, theme)
         resigned = seat in board.resigned
-        name = seat_name(names, seat) + (" (resigned)" if resigned else "")
+        name = seat_name(names, seat) + (" " + tr("(resigned)") if resigned else "")
         name_face = bold if current else face
         ink = theme.muted_text if resigned else theme.text
         draw_text(

@@ -171,7 +171,7 @@ def test_a_resignation_ends_the_game_and_still_renders():
     state, _ = GAME.apply(played(2, "PLACE BARRACKS 2 -3"), 1, Resign())
     view = GAME.view(state, None)
     board = parse_board(view.data)
-    assert status_line(board, NAMES) == "Alice wins with the last player standing!"
+    assert status_line(board, NAMES) == "Alice wins as the last player standing!"
     assert render_board(view, NAMES)[:8] == b"\x89PNG\r\n\x1a\n"
 
 
