@@ -3,7 +3,8 @@
 Extracts every marked text (``_``, ``N_``, ``translate``/``t`` with the text second) from the
 files listed in ``babel.cfg``, adds the slash commands' names, descriptions and choices, and
 merges the result into each language's ``messages.po``: new texts arrive untranslated, gone
-ones are dropped. Then it lists what is still untranslated (the tests fail until it is done).
+ones are dropped. Then it lists what is still to do (untranslated texts, texts left in
+English, placeholders that differ); ``tests/locales`` fails until it is done.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
 from . import LANGUAGES, SOURCE, po_path
+from .check import problems
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {
@@ -40,8 +42,13 @@ def source_texts() -> Iterable[tuple[str, str, int]]:
     for filename, line, message, _comments, _context in extract_from_dir(
         ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=()
     ):
-        if isinstance(message, str):
+        if isinstance(message, str) and (not filename.startswith("engine") or whole(message)):
             yield message, filename, line
+
+
+def whole(message: str) -> bool:
+    """Whether an engine's text is a whole sentence, not a piece of one built with values."""
+    return message[:1].isupper() and message.endswith(".") and "  " not in message
 
 
 def game_texts() -> Iterable[str]:
@@ -119,11 +126,11 @@ def main() -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
             write_po(handle, catalog, width=100, sort_output=True, include_lineno=False)
-        todo = [m.id for m in catalog if m.id and not m.string]
-        missing += len(todo)
-        for text in todo:
-            print(f"{lang}: untranslated: {text!r}")
-        print(f"{lang}: {len(catalog) - len(todo)} of {len(catalog)} texts translated ({path})")
+        found = problems(catalog, lang)
+        missing += len(found)
+        print(
+            "\n".join(found) if found else f"{lang}: {len(catalog)} texts, all translated ({path})"
+        )
     return 1 if missing else 0
 
 
