@@ -36,9 +36,7 @@ def problems(catalog: Catalog, lang: str) -> list[str]:
         if not translation:
             found.append(f"{lang}: untranslated: {text!r}")
         elif translation == text and text not in allowed:
-            found.append(
-                f"{lang}: same as English (translate it or list it as a same word): {text!r}"
-            )
+            found.append(f"{lang}: same as English (translate, or list in same_words): {text!r}")
         elif placeholders(translation) != placeholders(text):
             found.append(f"{lang}: placeholders differ: {text!r} → {translation!r}")
     return found

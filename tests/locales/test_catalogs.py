@@ -1,0 +1,74 @@
+"""The catalogs: complete, current with the source, placeholders intact; numbers per locale.
+
+After adding or changing a text, ``python -m locales.update`` refreshes the catalogs and lists
+what is left to translate; these tests fail until it is done.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from locales import LANGUAGES, SOURCE, catalog, language, number, speaking, tr, translate
+from locales.check import placeholders, problems
+from locales.update import template
+
+OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]
+
+
+@pytest.fixture(scope="module")
+def source_template():
+    return template()
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_text_is_translated_with_the_same_placeholders(lang: str) -> None:
+    found = catalog(lang)
+    assert found is not None and len(found) > 300
+    assert problems(found, lang) == []
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_catalog_holds_exactly_the_texts_of_the_source(lang: str, source_template) -> None:
+    wanted = {(m.context, m.id) for m in source_template if m.id}
+    held = {(m.context, m.id) for m in catalog(lang) if m.id}
+    assert wanted - held == set(), "new texts: run `python -m locales.update` and translate"
+    assert held - wanted == set(), "texts gone from the source: run `python -m locales.update`"
+
+
+def test_the_checks_find_untranslated_english_and_broken_placeholders() -> None:
+    from babel.messages.catalog import Catalog
+
+    broken = Catalog(locale="de")
+    broken.add("Round {round}", "Runde {runde}")
+    broken.add("Waiting", "Waiting")
+    broken.add("Hand empty", "")
+    kinds = {line.split(":")[1].strip() for line in problems(broken, "de")}
+    assert kinds == {
+        "untranslated",
+        "placeholders differ",
+        "same as English (translate, or list in same_words)",
+    }
+    assert placeholders("{who}: game #{id}") == {"who", "id"}
+
+
+def test_texts_follow_the_language_asked_for_and_fall_back_to_english() -> None:
+    assert translate("de", "Round {round} / {rounds}", round=3, rounds=12) == "Runde 3 / 12"
+    assert translate("en", "Round {round} / {rounds}", round=3, rounds=12) == "Round 3 / 12"
+    assert translate("de", "A text nobody marked") == "A text nobody marked"
+    with speaking("de"):
+        assert tr("Area") == "Fläche"
+    assert tr("Area") == "Area"
+
+
+@pytest.mark.parametrize(
+    ("discord_locale", "expected"),
+    [("de", "de"), ("en-US", "en"), ("en-GB", "en"), ("fr", "en"), (None, "en")],
+)
+def test_discord_locales_map_to_a_language_the_bot_speaks(discord_locale, expected) -> None:
+    assert language(discord_locale) == expected
+
+
+def test_numbers_are_written_per_locale() -> None:
+    assert number(1234.5, "de", digits=1) == "1.234,5"
+    assert number(1234.5, "en", digits=1) == "1,234.5"
+    assert number(587295, "de") == "587.295"
