@@ -1,0 +1,125 @@
+"""Whose language: private answers follow the member's Discord language, public posts the
+server's (its Discord language, or ``/settings language``). Every game, both ways round."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+import simcord.interactions
+
+from bot.cogs.games import rules_text
+from engine import all_games
+
+from .flow_helpers import latest_game
+
+GAMES = [game.info.name for game in all_games()]
+
+
+@pytest.fixture
+def member_locales(monkeypatch) -> dict[int, str]:
+    """Discord languages by user id (default en-US); servers send their preferred locale."""
+    chosen: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def localized(backend, **fields):
+        record, payload = build(backend, **fields)
+        payload["locale"] = chosen.get(fields["user_id"], "en-US")
+        if fields.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(fields["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", localized)
+    return chosen
+
+
+def message(channel, message_id: int):
+    """A message of the channel as it is now (after edits)."""
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+def labels(msg) -> list[str]:
+    return [c.label for row in msg.components for c in row.children]
+
+
+async def seat_two_and_start(lobby, host, guest, join: str, start: str) -> None:
+    await guest.click(lobby, label=join)
+    await host.click(lobby, label=start)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_german_member_in_an_english_server(world, member_locales, game) -> None:
+    member_locales[world.alice.id] = "de"
+    opened = await world.alice.slash(world.channel, "game new", game=game)
+    lobby = opened.response.message
+    assert not opened.ephemeral
+    assert lobby.embeds[0].title.endswith(": new game") and "Join" in labels(lobby)
+
+    again = await world.alice.click(lobby, label="Join")
+    assert again.ephemeral and again.response.content == "Du spielst schon mit."
+    rules = await world.alice.slash(world.channel, "game rules", game=game)
+    assert rules.ephemeral and rules.response.embeds[0].description == rules_text(game, "de")
+    assert rules.response.embeds[0].footer.text.endswith(" Spieler")
+
+    await seat_two_and_start(lobby, world.alice, world.bob, "Join", "Start")
+    record = await latest_game(world)
+    assert record.status == "active"
+    assert message(world.channel, lobby.id).embeds[0].description == "The game has started."
+    status = await world.alice.slash(world.channel, "game status")
+    assert status.ephemeral and status.response.content.endswith(": du bist dran.")
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_german_server_posts_in_german_and_answers_english_members_in_english(
+    simcord_env, member_locales, game
+) -> None:
+    await simcord_env.bot.sync_commands()
+    guild = simcord_env.create_guild(preferred_locale="de")
+    channel = guild.create_text_channel("inselspiele")
+    anna, ben = (guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben"))
+    member_locales[anna.id] = "de"
+
+    opened = await anna.slash(channel, "game new", game=game)
+    lobby = opened.response.message
+    assert lobby.embeds[0].title.endswith(": neues Spiel")
+    assert labels(lobby) == [
+        "Mitspielen",
+        "Verlassen",
+        "Computer hinzufügen",
+        "Starten",
+        "Abbrechen",
+    ]
+
+    refused = await ben.click(lobby, label="Verlassen")
+    assert refused.ephemeral and refused.response.content == "You are not in this lobby."
+
+    await seat_two_and_start(lobby, anna, ben, "Mitspielen", "Starten")
+    assert message(channel, lobby.id).embeds[0].description == "Das Spiel hat begonnen."
+    help_answer = await ben.slash(channel, "help")
+    assert help_answer.response.embeds[0].title == "Island games"
+
+
+@pytest.mark.parametrize("game", ["tigerisland", "wars"])
+async def test_boards_of_turn_games_follow_the_server(simcord_env, member_locales, game) -> None:
+    await simcord_env.bot.sync_commands()
+    guild = simcord_env.create_guild(preferred_locale="de")
+    channel = guild.create_text_channel("inselspiele")
+    anna, ben = (guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben"))
+    lobby = (await anna.slash(channel, "game new", game=game)).response.message
+    await seat_two_and_start(lobby, anna, ben, "Mitspielen", "Starten")
+    board = channel.last_message
+    assert board.embeds[0].footer.text.startswith("Spiel #")
+    assert board.content.endswith(": du bist dran.")
+    assert labels(board) == ["Meine Züge", "Meine Sicht", "Aufgeben"]
+
+
+async def test_settings_language_overrides_the_servers_discord_language(
+    world, member_locales
+) -> None:
+    admins = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+    changed = await dora.slash(world.channel, "settings", language="de")
+    fields = {f.name: f.value for f in changed.response.message.embeds[0].fields}
+    assert changed.ephemeral and fields["language"].startswith("`de`")
+    opened = await world.bob.slash(world.channel, "game new", game="wars")
+    assert opened.response.message.embeds[0].title == "Island Wars: neues Spiel"
