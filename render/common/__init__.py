@@ -25,7 +25,7 @@ from .shapes import (
     regular_polygon,
     star,
 )
-from .text import draw_text, ellipsize, fit_font, text_width
+from .text import draw_text, ellipsize, fit_font, fit_text, text_width
 from .theme import (
     DEFAULT_THEME,
     DEJAVU,
@@ -65,6 +65,7 @@ __all__ = [
     "ellipsize",
     "fit_font",
     "fit_layout",
+    "fit_text",
     "font",
     "hex_corners",
     "is_dark",

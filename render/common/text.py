@@ -104,3 +104,21 @@ def ellipsize(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
     while cut > 0 and text_width(text[:cut].rstrip() + ELLIPSIS, face) > max_width:
         cut -= 1
     return text[:cut].rstrip() + ELLIPSIS
+
+
+def fit_text(
+    text: str,
+    max_width: float,
+    *,
+    size: int,
+    min_size: int,
+    bold: bool = False,
+    family: FontFamily = DEJAVU,
+) -> tuple[str, ImageFont.FreeTypeFont]:
+    """``text`` and the largest face (``min_size`` to ``size``) it fits ``max_width`` in;
+    cut short at ``min_size`` if even that is too wide (long words of other languages)."""
+    face = fit_font([text], max_width, max_size=size, min_size=min_size, bold=bold, family=family)
+    if face is not None:
+        return text, face
+    smallest = font(min_size, bold, family)
+    return ellipsize(text, smallest, max_width), smallest

@@ -24,7 +24,7 @@ def render_board(
     view: View, names: Sequence[str], *, title: str | None = None, theme: Theme = DEFAULT_THEME
 ) -> bytes:
     """The PNG of the public table; ``names`` are the players' display names by seat."""
-    image, _ = board_image(view, names, title or DEFAULT_TITLE, theme)
+    image, _ = board_image(view, names, title or tr(DEFAULT_TITLE), theme)
     return to_png_palette(image)
 
 

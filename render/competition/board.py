@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.core import View
+from locales import N_
 from render.common import Theme
 
 from .final import draw_final
@@ -23,7 +24,7 @@ CANVAS_WIDTH = 1080
 MAX_HEIGHT = 2400
 SECTION_GAP = 22
 BOTTOM_MARGIN = 24
-DEFAULT_TITLE = "Island competition"
+DEFAULT_TITLE = N_("Island competition")
 
 
 def board_image(

@@ -170,7 +170,9 @@ def draw_blind_card(draw: ImageDraw.ImageDraw, box: Box, theme: Theme) -> None:
         draw.line((right - inset, y, right - inset, end), fill=ink, width=2)
         y += 2 * dash
     face = theme.font(max(14, min(size * 0.3, 28)), bold=True)
-    draw_text(draw, ((left + right) / 2, (top + bottom) / 2), "blind", face, shade(BLIND_GREY, 0.6))
+    draw_text(
+        draw, ((left + right) / 2, (top + bottom) / 2), tr("blind"), face, shade(BLIND_GREY, 0.6)
+    )
 
 
 def draw_slot_card(

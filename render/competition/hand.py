@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from locales import tr
-from render.common import Box, Theme, draw_text, regular_polygon
+from render.common import Box, Theme, draw_text, fit_text, regular_polygon
 
 from .board import BOTTOM_MARGIN, CANVAS_WIDTH, MAX_HEIGHT, SECTION_GAP
 from .cards import CARD_HEIGHT, CARD_WIDTH, draw_blind_card, draw_card, draw_slot_card
@@ -80,9 +80,15 @@ def _draw_placement(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Them
         left, _, right, _ = _slot_box(2 * index, y)
         mid = (left + right) / 2
         draw_icon(draw, category, (mid, y + 14), 26, theme.text, theme.background)
-        draw_text(
-            draw, (mid, y + 42), category_name(category), theme.font(LABEL_PX, True), theme.text
+        name, face = fit_text(
+            category_name(category),
+            right - left - 8,
+            size=LABEL_PX,
+            min_size=LABEL_PX - 6,
+            bold=True,
+            family=theme.fonts,
         )
+        draw_text(draw, (mid, y + 42), name, face, theme.text)
     y += 62
     for row, (mark_y, rotation) in enumerate(
         ((y + SLOT_HEIGHT / 2, 0), (y + SLOT_HEIGHT * 1.5 + 8, 180))

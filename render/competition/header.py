@@ -100,7 +100,7 @@ def draw_header(
     right = width - MARGIN
     y = MARGIN
     round_face = theme.font(DETAIL_PX, bold=True)
-    round_text = f"Round {table.round} of {table.rounds}"
+    round_text = tr("Round {round} of {rounds}", round=table.round, rounds=table.rounds)
     draw_text(
         draw, (right, y + TITLE_PX / 2), round_text, round_face, theme.muted_text, anchor="rm"
     )

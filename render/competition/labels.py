@@ -49,7 +49,8 @@ def seat_name(names: Sequence[str], seat: int) -> str:
 
 def side_label(high: bool) -> str:
     """``▲ highest`` above the strip, ``▼ lowest`` below it."""
-    return f"{HIGH_MARK} {tr('highest')}" if high else f"{LOW_MARK} {tr('lowest')}"
+    mark, word = (HIGH_MARK, tr("highest")) if high else (LOW_MARK, tr("lowest"))
+    return f"{mark} {word}"
 
 
 def slot_label(slot: str) -> str:

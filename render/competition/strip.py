@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from locales import tr
-from render.common import Box, Theme, draw_marker, draw_text, ellipsize, star
+from render.common import Box, Theme, draw_marker, draw_text, ellipsize, fit_text, star
 
 from .cards import draw_blind_card, draw_card_back, draw_slot_card
 from .icons import draw_icon
@@ -52,14 +52,15 @@ def _draw_label(
     colour = theme.highlight if next_up else theme.text
     draw_icon(draw, category, (left + 22, mid), 26, colour, theme.panel)
     x = left + 44
-    draw_text(
-        draw,
-        (x, mid - 11),
+    name, face = fit_text(
         category_name(category),
-        theme.font(LABEL_PX, bold=True),
-        colour,
-        anchor="lm",
+        LABEL_WIDTH - 44 - GAP,
+        size=LABEL_PX,
+        min_size=SIDE_PX - 5,
+        bold=True,
+        family=theme.fonts,
     )
+    draw_text(draw, (x, mid - 11), name, face, colour, anchor="lm")
     side = side_label(high) + ("  · " + tr("next") if next_up else "")
     draw_text(draw, (x, mid + 12), side, theme.font(SIDE_PX), theme.muted_text, anchor="lm")
 
