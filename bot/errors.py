@@ -30,6 +30,7 @@ MESSAGES: dict[str, str] = {
         "The board has changed since that button was shown. Here is the current one."
     ),
     "duplicate": N_("That move was already made."),
+    "not_a_move": N_("That is not a move: pick one of the suggestions."),
     "not_offered": N_(
         "That choice is not on the menu any more. Open the panel again to see what you can do now."
     ),

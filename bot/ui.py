@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from engine.core import OFFERED_LEVELS
+from engine.core import BAD_NOTATION, OFFERED_LEVELS, IllegalAction
 from locales import N_, _, speaking
 
 from .components import IdItem, is_moderator, service_of
@@ -50,9 +50,14 @@ async def play_move(interaction: discord.Interaction, notation: str) -> None:
     """
     service = service_of(interaction)
     assert interaction.channel_id is not None
-    result = await service.play(
-        interaction.channel_id, interaction.user.id, notation, interaction_id=interaction.id
-    )
+    try:
+        result = await service.play(
+            interaction.channel_id, interaction.user.id, notation, interaction_id=interaction.id
+        )
+    except IllegalAction as refused:
+        if refused.code == BAD_NOTATION:  # a typed word, not a pick: no notation lecture
+            raise UserError("not_a_move") from refused
+        raise
     if result.duplicate:
         raise UserError("duplicate")
     game_actions = [a for a in result.applied if a.user_id == interaction.user.id]

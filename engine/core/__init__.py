@@ -1,7 +1,7 @@
 """The shared core of every game engine: the contract, errors, options, randomness, hexes."""
 
 from .ai import DEFAULT_THINK_MS, OFFERED_LEVELS, Budget, Level, parse_levels, read_levels
-from .errors import IllegalAction
+from .errors import BAD_NOTATION, IllegalAction
 from .game import (
     EndReason,
     Event,
@@ -20,6 +20,7 @@ from .registry import all_games, find_game, register
 from .rng import Rng
 
 __all__ = [
+    "BAD_NOTATION",
     "DEFAULT_THINK_MS",
     "MAX_CHOICES",
     "OFFERED_LEVELS",

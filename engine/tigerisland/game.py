@@ -60,7 +60,7 @@ class TigerIsland(Game[TigerState, Action]):
         options=(
             OptionSpec(
                 name="first_player",
-                description="Who moves first: -1 draws it from the seed, 0 or 1 picks a seat.",
+                description="Who starts: -1 at random, 0 the first player, 1 the second.",
                 default=RANDOM_FIRST_PLAYER,
                 choices=(RANDOM_FIRST_PLAYER, 0, 1),
             ),

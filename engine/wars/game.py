@@ -82,8 +82,8 @@ class WarsGame(Game[WarsState, Action]):
             OptionSpec(
                 name="board",
                 description=(
-                    "Map: auto (the three-player board for 3 players, the six-player map "
-                    "otherwise), six, or three (2 or 3 players)."
+                    "auto: the small map for 3 players; six: the big map; "
+                    "three: the small one (2–3)"
                 ),
                 default=BOARD_AUTO,
                 choices=(BOARD_AUTO, BOARD_SIX, BOARD_THREE),

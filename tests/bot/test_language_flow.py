@@ -11,7 +11,7 @@ import simcord.interactions
 from bot.cogs.games import rules_text
 from engine import all_games
 
-from .flow_helpers import latest_game
+from .flow_helpers import expect_refusal, latest_game
 
 GAMES = [game.info.name for game in all_games()]
 
@@ -123,3 +123,17 @@ async def test_settings_language_overrides_the_servers_discord_language(
     assert changed.ephemeral and fields["language"].startswith("`de`")
     opened = await world.bob.slash(world.channel, "game new", game="wars")
     assert opened.response.message.embeds[0].title == "Island Wars: neues Spiel"
+
+
+async def test_a_typed_word_that_is_no_move_gets_one_line_in_the_members_language(
+    world, member_locales
+) -> None:
+    member_locales[world.bob.id] = "de"
+    lobby = (await world.alice.slash(world.channel, "game new", game="wars")).response.message
+    await seat_two_and_start(lobby, world.alice, world.bob, "Join", "Start")
+    for member, expected in (
+        (world.alice, "That is not a move: pick one of the suggestions."),
+        (world.bob, "Das ist kein Zug: Wähle einen der Vorschläge."),
+    ):
+        answer = await member.slash(world.channel, "game move", move="hello")
+        assert expect_refusal(world, answer) == expected
