@@ -574,6 +574,7 @@ def main() -> None:
             "render+encode ms",
             "flat encode ms",
             "ratio",
+            "picture's encode alone ms (÷ flat)",
             "ratio to flat RGB",
             "bytes",
         )

@@ -9,9 +9,9 @@ its last request (the panel edited or sent). The baseline is a trivial button an
 once (a deferred update), clicked by the same 99 players at once, in the same run.
 
 Pictures are drawn by worker processes as in production (``ISLANDBOT_RENDER_WORKERS``, the
-machine's cores unless set). The publisher's debounce runs on simcord's virtual clock, which
-the harness moves on by each wave's wall time, so its edits per round are what a real burst
-of that length would make. The second round's board edits meet Discord's 429 (simulated).
+machine's cores unless set). The publisher's debounce waits run in real time (simcord fires a
+timer when its real time comes), so its edits per round are what a real burst of that length
+would make. The second round's first board edits meet Discord's 429 (simulated).
 """
 
 from __future__ import annotations
@@ -116,20 +116,18 @@ class Harness:
         return record, payload
 
     async def wave(self, clicks: list[tuple[str, Any, Any, dict[str, Any]]]) -> list[Any]:
-        """Deliver every click at once, wait until the bot is idle, time each answer; the
-        virtual clock then moves on by the wave's wall time. Returns the interactions."""
+        """Deliver every click at once, wait until the bot is idle, time each answer.
+        Returns the interactions."""
         built = [
             (kind, *self.payload(actor, message, data)) for kind, actor, message, data in clicks
         ]
         first = len(self.log)
         sent = []
-        start = time.perf_counter()
         for kind, record, payload in built:
             sent.append(Sent(kind, record, time.perf_counter() * 1000))
             self.env.backend.emit("INTERACTION_CREATE", payload)
         await self.env.settle()
         self.record(sent, first)
-        await self.env.advance_time(time.perf_counter() - start)
         return [s.interaction for s in sent]
 
     def record(self, sent: list[Sent], first: int) -> None:
