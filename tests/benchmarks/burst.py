@@ -42,7 +42,8 @@ PLAYERS = 99
 ROUNDS = 2
 LEVEL = 5
 SUBMIT = "Submit my turn"
-LEFT_ALONE = ("Undo", "Stop", "Back")  # choices a player going on with the turn leaves alone
+UNDO = "Undo"
+LEFT_ALONE = (UNDO, "Stop", "Back")  # choices a player going on with the turn leaves alone
 TRIVIAL = "bench-trivial"
 OPEN, SELECT, BUTTON, DONE = "open panel (Play my turn)", "panel select", "panel button", "submit"
 RATE_LIMITED_EDITS = 3  # 429s injected on the board's edits in the second round
@@ -167,6 +168,8 @@ def next_click(panel: Any, rnd: random.Random) -> tuple[str, dict[str, Any]]:
         if label == SUBMIT:
             return DONE, data
     going_on = [(kind, data) for label, kind, data in options if not label.startswith(LEFT_ALONE)]
+    if not going_on:  # the turn left nothing to draw: take back the last step, as a player would
+        going_on = [(kind, data) for label, kind, data in options if label.startswith(UNDO)]
     assert going_on, f"nothing to choose on the panel: {panel.content}"
     return rnd.choice(going_on)
 
