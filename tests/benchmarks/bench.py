@@ -40,6 +40,7 @@ from tests.benchmarks.burst import bench_burst
 from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.pictures import bench_pictures
+from tests.benchmarks.stats import p
 
 Row = tuple[str, str, str]
 
@@ -66,11 +67,6 @@ def random_game(
         state, _ = game.apply(state, seat, game.choose_ai_action(state, seat, rnd))
         states.append(state)
     return states
-
-
-def p(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def bench_game(game: Game, players: int, games: int) -> list[Row]:

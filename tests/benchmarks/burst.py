@@ -37,6 +37,7 @@ from simcord.interactions import base_payload
 from bot.client import IslandBot
 from bot.rendering import WORKERS_VARIABLE
 from bot.workers import machine_cores
+from tests.benchmarks.stats import p
 
 PLAYERS = 99
 ROUNDS = 2
@@ -192,10 +193,12 @@ async def play_round(harness: Harness, channel: Any, players: list[Any], rnd: ra
     """Every player opens the panel and taps until submitted, all at once; returns the waves."""
     env, bot = harness.env, harness.env.bot
     board = round_message(channel)
-    opened = await harness.wave([(OPEN, p, board, button(board, "Play my turn")) for p in players])
+    opened = await harness.wave(
+        [(OPEN, who, board, button(board, "Play my turn")) for who in players]
+    )
     panels = {
-        p.id: simcord.InteractionResult(env, i).response
-        for p, i in zip(players, opened, strict=True)
+        who.id: simcord.InteractionResult(env, i).response
+        for who, i in zip(players, opened, strict=True)
     }
     record = await bot.store.last_game_in(channel.id)
     start_round = bot.service.state_of(record).round
@@ -212,7 +215,9 @@ async def play_round(harness: Harness, channel: Any, players: list[Any], rnd: ra
         state = bot.service.state_of(record)
         if state.round != start_round or state.finished:
             break
-        playing = [p for p in playing if state.players[record.seat_of(p.id)].status == "playing"]
+        playing = [
+            who for who in playing if state.players[record.seat_of(who.id)].status == "playing"
+        ]
     return waves
 
 
@@ -286,11 +291,6 @@ async def run_burst(players: int, rounds: int) -> tuple[Latencies, list[RoundCou
     return harness.latencies, counts
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def bench_burst(
     players: int = PLAYERS, rounds: int = ROUNDS
 ) -> tuple[list[BurstRow], list[tuple[str, ...]]]:
@@ -303,7 +303,7 @@ def bench_burst(
         if previous is None:
             del os.environ[WORKERS_VARIABLE]
     base = latencies.ack.pop("trivial")
-    base_p99 = percentile(base, 0.99)
+    base_p99 = p(base, 0.99)
     latencies.answered.pop("trivial")
     rows: list[BurstRow] = [
         (
@@ -320,7 +320,7 @@ def bench_burst(
         acks, answered = latencies.ack.get(kind, []), latencies.answered.get(kind, [])
         if not acks:
             continue
-        p99 = percentile(acks, 0.99)
+        p99 = p(acks, 0.99)
         rows.append(
             (
                 kind,
@@ -329,7 +329,7 @@ def bench_burst(
                 f"{p99:.1f}",
                 f"{p99 / base_p99:.0f}×",
                 f"{max(acks):.1f}",
-                f"{statistics.median(answered):.0f} / {percentile(answered, 0.99):.0f}",
+                f"{statistics.median(answered):.0f} / {p(answered, 0.99):.0f}",
             )
         )
     publisher_rows = [
