@@ -137,10 +137,10 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
     must be game ``game_id`` when one is given)."""
     service = service_of(interaction)
     assert interaction.channel_id is not None
+    await interaction.response.defer(ephemeral=True, thinking=True)  # before loading the game
     step = await service.open_panel(interaction.channel_id, interaction.user.id)
     if game_id is not None and step.record.id != game_id:
         raise UserError("wrong_game_button")
-    await interaction.response.defer(ephemeral=True, thinking=True)
     await interaction.followup.send(
         panel_text(step, []),
         file=await picture(service, step),

@@ -9,9 +9,11 @@ the most hostile text to read and the slowest scoring sheet or legal-action posi
 each beside a baseline measured in the same run. Then hostile interactions through the real
 bot in simcord, beside an answer that does no work. Last, every kind of picture beside
 encoding a flat image of its size, and how late the event loop answers while pictures are
-drawn in a thread or in worker processes. ``backends`` compares the store on SQLite and
-PostgreSQL (see :mod:`tests.benchmarks.backends`). ``worst`` (or ``games``, ``service``, ``race``,
-``bot``, ``pictures``, ``backends``) runs one section only.
+drawn in a thread or in worker processes. ``burst`` plays a 99-player Islant race through the
+real bot with everyone clicking at once (see :mod:`tests.benchmarks.burst`). ``backends``
+compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`). ``worst``
+(or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``pictures``, ``backends``) runs one
+section only.
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ from engine.core import Game
 from engine.core.menus import walk_all
 from render import RENDERERS, render_view
 from tests.benchmarks.backends import bench_backends
+from tests.benchmarks.burst import bench_burst
 from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.pictures import bench_pictures
+from tests.benchmarks.stats import p
 
 Row = tuple[str, str, str]
 
@@ -63,11 +67,6 @@ def random_game(
         state, _ = game.apply(state, seat, game.choose_ai_action(state, seat, rnd))
         states.append(state)
     return states
-
-
-def p(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def bench_game(game: Game, players: int, games: int) -> list[Row]:
@@ -510,7 +509,27 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
-SECTIONS = ("all", "games", "service", "race", "worst", "bot", "pictures", "backends")
+SECTIONS = ("all", "games", "service", "race", "worst", "bot", "burst", "pictures", "backends")
+
+
+def print_burst(players: int) -> None:
+    """The burst's acknowledgement latencies beside the trivial handler's, then the
+    publisher's work per round."""
+    acks, rounds = bench_burst(players)
+    print()
+    header = (
+        f"{players} players at once, ack ms",
+        "acks",
+        "p50",
+        "p99",
+        "p99 ÷ trivial p99",
+        "max",
+        "answered p50 / p99 ms",
+    )
+    print_table(header, acks)
+    print()
+    header = ("round", "seconds", "waves", "board edits", "posts", "PATCH requests", "429s")
+    print_table(header, rounds)
 
 
 def main() -> None:
@@ -541,6 +560,8 @@ def main() -> None:
         print()
         header = ("", "hostile interaction", "median ms", "max ms", "baseline", "median ms")
         print_table(header, asyncio.run(bench_hostile_bot()))
+    if "burst" in wanted:
+        print_burst(args.islant_players)
     if "pictures" in wanted:
         print()
         header = (
@@ -549,6 +570,7 @@ def main() -> None:
             "render+encode ms",
             "flat encode ms",
             "ratio",
+            "picture's encode alone ms (÷ flat)",
             "ratio to flat RGB",
             "bytes",
         )

@@ -4,7 +4,9 @@ The baseline is Pillow's PNG encoding (with the renderers' own settings) of a on
 as large as the picture and of the same mode, measured in the same run, in turns with the
 picture; the budget is at most 4× that baseline and at most 300 KB per picture. Each time is
 the fastest of the runs: on a shared machine the slower ones measure the neighbours. Palette
-pictures are also set beside a flat RGB image (what the drawing canvas costs to encode).
+pictures are also set beside a flat RGB image (what the drawing canvas costs to encode), and
+the encoding of each finished picture alone (no drawing) is timed too: how much of a picture's
+cost is the encoding of its content, which no flat image has.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from tests.render.islant_states import NAMES, crowd_view, played
 
 REPEAT = 15
 Picture = tuple[str, Callable[[], bytes]]
-PictureRow = tuple[str, str, str, str, str, str, str]
+PictureRow = tuple[str, str, str, str, str, str, str, str]
 
 
 def pictures() -> list[Picture]:
@@ -93,15 +95,24 @@ def flat_of(png: bytes) -> Image.Image:
     return flat.quantize(2) if mode == "P" else flat.convert(mode)
 
 
+def finished_of(png: bytes) -> Image.Image:
+    """The picture itself, decoded: what encoding it costs with no drawing at all."""
+    with Image.open(io.BytesIO(png)) as picture:
+        picture.load()
+        return picture.copy()
+
+
 def bench_pictures() -> list[PictureRow]:
-    """One row per picture: size, render + encode, flat encode, their ratio, the ratio to a
-    flat RGB image of the same size, bytes."""
+    """One row per picture: size, render + encode, flat encode, their ratio, encoding the
+    finished picture alone, the ratio to a flat RGB image of the same size, bytes."""
     rows: list[PictureRow] = []
     for label, draw in pictures():
         png = draw()
         flat = flat_of(png)
         canvas = flat.convert("RGB")
-        drawn, base, rgb = fastest_ms(draw, partial(to_png, flat), partial(to_png, canvas))
+        drawn, base, rgb, alone = fastest_ms(
+            draw, partial(to_png, flat), partial(to_png, canvas), partial(to_png, finished_of(png))
+        )
         rows.append(
             (
                 label,
@@ -109,6 +120,7 @@ def bench_pictures() -> list[PictureRow]:
                 f"{drawn:.1f}",
                 f"{base:.2f}",
                 f"{drawn / base:.1f}×",
+                f"{alone:.1f} ({alone / base:.1f}×)",
                 f"{drawn / rgb:.1f}×",
                 f"{len(png) / 1024:.0f} KB",
             )
