@@ -5,7 +5,8 @@ A sheet only counts at the end, and a player may end their game at any time: whe
 assignment of the roll would lower a score above a level's threshold, and the sampled later
 turns do not win it back, the hard player stops. What suits a level was measured with the
 arena (``STYLES``): the small land-only sheets are drawn as the quick player would plan
-them, the water levels by the score each turn leaves.
+them, the water levels by the score each turn leaves. On level 1 the sheet's best moments
+are small, so stopping is considered from a score of 3 on.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ class Style:
 
 
 STYLES = {
-    1: Style(by_plan=True, careful=False, stop_above=6, lookahead=4),
+    1: Style(by_plan=True, careful=False, stop_above=2, lookahead=4),
     2: Style(by_plan=False, careful=False, stop_above=6),
     3: Style(by_plan=True, careful=False, stop_above=6),
     4: Style(by_plan=False, careful=True, stop_above=None),

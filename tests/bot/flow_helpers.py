@@ -6,7 +6,7 @@ import simcord
 
 from bot.errors import UserError
 from bot.store import GameRecord
-from engine.core import IllegalAction
+from engine.core import Budget, Game, IllegalAction, Level
 
 
 async def open_lobby(world, host: simcord.MemberActor, game: str, **options) -> object:
@@ -44,3 +44,38 @@ def expect_refusal(world, result, *fragments: str) -> str:
         original = getattr(error, "original", error)
         assert isinstance(original, IllegalAction | UserError), repr(error)
     return text
+
+
+HARD_IN_TESTS = Budget(think_ms=100, playouts=6)
+"""A hard computer's budget in flow tests: small, and counted in playouts."""
+
+
+class InPlaceDecisions:
+    """Records the level of every computer decision taken in the bot's own process."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.levels: list[Level] = []
+        decide = Game.choose_ai_action
+
+        def recorded(game, state, seat, rnd, level=Level.NORMAL, budget=None):
+            self.levels.append(Level(level))
+            return decide(game, state, seat, rnd, level, budget)
+
+        monkeypatch.setattr(Game, "choose_ai_action", recorded)
+
+
+async def add_hard_computer(
+    world, host: simcord.MemberActor, lobby, monkeypatch
+) -> InPlaceDecisions:
+    """Seat a hard computer from the lobby with a small budget; returns a record of the
+    decisions taken in place (a hard one there would have run on the event loop)."""
+    world.env.bot.service.computers.budget = HARD_IN_TESTS
+    await host.click(lobby, label="Add computer")
+    await host.click(lobby, label="Hard")
+    return InPlaceDecisions(monkeypatch)
+
+
+async def computer_actions(world, record: GameRecord) -> int:
+    """How many actions the game's computer seats took."""
+    computers = {p.seat for p in record.players if p.is_ai}
+    return sum(a.seat in computers for a in await world.env.bot.store.actions(record.id))

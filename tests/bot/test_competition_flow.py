@@ -23,10 +23,17 @@ import bot.rendering as rendering_module
 from bot.panel import IDLE_TEXT, STALE_NOTE
 from engine import find_game
 from engine.competition import BLIND, card_by_id
+from engine.core import Level
 from render import render_view
 
 from .conftest import JOB_POLL_SECONDS
-from .flow_helpers import expect_refusal, latest_game, open_lobby
+from .flow_helpers import (
+    add_hard_computer,
+    computer_actions,
+    expect_refusal,
+    latest_game,
+    open_lobby,
+)
 
 GAME = find_game("competition")
 MAX_STEPS = 3000
@@ -471,3 +478,16 @@ async def test_a_timeout_is_told_on_the_board_without_the_cards_placed(world, wa
     first = told[0].splitlines()[0]  # later timeouts and paced reveals follow in two hours
     assert first.startswith("⌛") and record.names[1] in first and record.names[2] in first
     await watch.check()  # the board names no card placed for them
+
+
+async def test_people_play_to_the_end_against_a_hard_computer(world, watch, monkeypatch) -> None:
+    lobby = await open_lobby(world, world.alice, "competition")
+    await world.bob.click(lobby, label="Join")  # alone, alice would split trick after trick
+    in_place = await add_hard_computer(world, world.alice, lobby, monkeypatch)
+    await world.alice.click(lobby, label="Start")
+    await _play_to_the_end(Players(world, watch))
+    record = await latest_game(world)
+    world.env.bot.service.computers.close()
+    assert record.status == "finished" and "Game over" in world.channel.last_message.content
+    assert await computer_actions(world, record) > 0
+    assert Level.HARD not in in_place.levels  # every hard move came from the worker process

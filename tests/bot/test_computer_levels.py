@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 from bot.store import PlayerRecord
 from engine import find_game
-from engine.core import Budget
+from engine.core import Budget, Level
 
-from .flow_helpers import latest_game, open_lobby
+from .flow_helpers import add_hard_computer, computer_actions, latest_game, open_lobby
+from .test_panel import MAX_TAPS_PER_ACTION, tap_once
 
 GAME = find_game("tigerisland")
 TINY = Budget(think_ms=200, playouts=8)
+MAX_ACTIONS = 400
 
 
 def _buttons(message) -> dict[str, object]:
@@ -58,3 +62,40 @@ async def test_back_leaves_the_seats_as_they_were(world) -> None:
     back = await world.alice.click(lobby, label="Back")
     assert "Join" in _buttons(back.response.message)
     assert len((await latest_game(world)).players) == 1
+
+
+async def _play_against_hard(world, monkeypatch, game: str, seed: int) -> None:
+    """Alice alone against a hard computer, by taps on her panel, to the end of the game."""
+    lobby = await open_lobby(world, world.alice, game)
+    in_place = await add_hard_computer(world, world.alice, lobby, monkeypatch)
+    await world.alice.click(lobby, label="Start")
+    rnd = random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        record = await latest_game(world)
+        if record.status != "active":
+            break
+        panel = (await world.alice.click(world.channel.last_message, label="My moves")).response
+        for _tap in range(MAX_TAPS_PER_ACTION):
+            await tap_once(world.alice, panel.message, rnd)
+            if (await latest_game(world)).version != record.version:
+                break
+        else:
+            raise AssertionError(f"no move after {MAX_TAPS_PER_ACTION} taps: {panel.content}")
+    record = await latest_game(world)
+    world.env.bot.service.computers.close()
+    assert record.status == "finished" and "Game over" in world.channel.last_message.content
+    assert await computer_actions(world, record) > 0
+    assert Level.HARD not in in_place.levels  # every hard move came from the worker process
+    assert not world.env.errors
+
+
+async def test_a_person_plays_tiggar_islanote_to_the_end_against_a_hard_computer(
+    world, monkeypatch
+) -> None:
+    await _play_against_hard(world, monkeypatch, "tigerisland", 3)
+
+
+async def test_a_person_plays_island_wars_to_the_end_against_a_hard_computer(
+    world, monkeypatch
+) -> None:
+    await _play_against_hard(world, monkeypatch, "wars", 5)

@@ -13,8 +13,15 @@ import pytest
 from bot.islant.presentation import RaceBoard
 from bot.panel import STALE_NOTE
 from engine import find_game
+from engine.core import Level
 
-from .flow_helpers import expect_refusal, latest_game, open_lobby
+from .flow_helpers import (
+    add_hard_computer,
+    computer_actions,
+    expect_refusal,
+    latest_game,
+    open_lobby,
+)
 
 GAME = find_game("islant")
 MAX_TAPS_PER_TURN = 60
@@ -307,3 +314,21 @@ async def test_the_generic_game_commands_answer_privately_in_a_race(world) -> No
     assert round_message(world).id == first.id  # nothing new in the channel
     await world.env.advance_time(60)
     assert "**0 of 1 done · 1 ended**" in description(message(world, first.id))
+
+
+async def test_a_person_races_a_hard_computer_to_the_final_ranking(world, monkeypatch) -> None:
+    lobby = await open_lobby(world, world.alice, "islant", options="level=1 max_rounds=4")
+    in_place = await add_hard_computer(world, world.alice, lobby, monkeypatch)
+    await world.alice.click(lobby, label="Start")
+    rnd = random.Random(6)
+    for _ in range(4):
+        if (await latest_game(world)).status == "finished":
+            break
+        await play_turn(world, world.alice, rnd)
+    record = await latest_game(world)
+    world.env.bot.service.computers.close()
+    assert record.status == "finished"
+    assert world.channel.last_message.embeds[0].title == "Islant · Level 1 · final ranking"
+    assert await computer_actions(world, record) > 0
+    assert Level.HARD not in in_place.levels  # every hard move came from the worker process
+    assert world.env.errors == []
