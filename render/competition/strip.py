@@ -62,7 +62,10 @@ def _draw_label(
     )
     draw_text(draw, (x, mid - 11), name, face, colour, anchor="lm")
     side = side_label(high) + ("  · " + tr("next") if next_up else "")
-    draw_text(draw, (x, mid + 12), side, theme.font(SIDE_PX), theme.muted_text, anchor="lm")
+    side, face = fit_text(
+        side, LABEL_WIDTH - 44 - GAP, size=SIDE_PX, min_size=SIDE_PX - 7, family=theme.fonts
+    )
+    draw_text(draw, (x, mid + 12), side, face, theme.muted_text, anchor="lm")
 
 
 def _draw_trick(
