@@ -34,6 +34,7 @@ from engine.core import (
 
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
+from .finished import finished_game
 from .rendering import Drawer, PictureKey, Pictures
 from .settings import split_options
 from .store import (
@@ -631,6 +632,7 @@ class GameService:
                 now=self._now(),
                 status="finished" if outcome else "active",
                 result=outcome.to_json() if outcome else None,
+                finished=finished_game(record, game, state, outcome) if outcome else None,
             )
         except VersionConflict:
             raise UserError("board_changed") from None
