@@ -33,6 +33,7 @@ COGS = (
     "bot.cogs.competition",
     "bot.cogs.settings",
     "bot.cogs.islant",
+    "bot.cogs.records",
 )
 
 

@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
     "islands_not_yet": "The next slot cannot be revealed yet. {waiting}",
     "islands_board_moved": "Someone was quicker: the game has moved on since that button was "
     "shown. The newest board message is the current one.",
+    "records_not_yours": "Only the member who asked with `/forget-me` can confirm it.",
 }
 
 
