@@ -10,8 +10,9 @@ each beside a baseline measured in the same run. Then hostile interactions throu
 bot in simcord, beside an answer that does no work. Last, every kind of picture beside
 encoding a flat image of its size, and how late the event loop answers while pictures are
 drawn in a thread or in worker processes. ``backends`` compares the store on SQLite and
-PostgreSQL (see :mod:`tests.benchmarks.backends`). ``worst`` (or ``games``, ``service``, ``race``,
-``bot``, ``pictures``, ``backends``) runs one section only.
+PostgreSQL (see :mod:`tests.benchmarks.backends`); ``records`` rates and records a 99-player
+race beside a 2-player game (see :mod:`tests.benchmarks.records`). ``worst`` (or ``games``,
+``service``, ``race``, ``bot``, ``pictures``, ``backends``, ``records``) runs one section only.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from tests.benchmarks.backends import bench_backends
 from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.pictures import bench_pictures
+from tests.benchmarks.records import bench_records
 
 Row = tuple[str, str, str]
 
@@ -510,7 +512,7 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
-SECTIONS = ("all", "games", "service", "race", "worst", "bot", "pictures", "backends")
+SECTIONS = ("all", "games", "service", "race", "worst", "bot", "pictures", "backends", "records")
 
 
 def main() -> None:
@@ -560,6 +562,10 @@ def main() -> None:
         print()
         header = ("store back-ends (p50 / p99)", "SQLite", "PostgreSQL")
         print_table(header, asyncio.run(bench_backends()))
+    if "records" in wanted:
+        print()
+        header = ("records", "median ms", "max ms", "baseline", "median ms")
+        print_table(header, bench_records())
 
 
 if __name__ == "__main__":
