@@ -9,16 +9,24 @@ of its players in that server and across servers (scope 0).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..ratings import START_MU, START_SIGMA, Skill, rate
 
-if TYPE_CHECKING:
-    from .base import Tx
-
 GLOBAL = 0  # the ratings scope across every server
 FORMER_PLAYER = "a former player"
+
+
+class Tx(Protocol):
+    """The statements of a transaction that recording uses (:class:`bot.store.base.Tx`)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
+
+    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)
