@@ -125,10 +125,10 @@ async def record_finished(
             finished.rated,
         ),
     )
-    for seat in finished.seats:
-        await tx.execute(
-            "INSERT INTO history_seats (history_id, seat, user_id, name, level, score,"
-            " breakdown, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    await insert_rows(
+        tx,
+        "history_seats (history_id, seat, user_id, name, level, score, breakdown, rank)",
+        [
             (
                 history_id,
                 seat.seat,
@@ -138,8 +138,10 @@ async def record_finished(
                 seat.score,
                 None if seat.breakdown is None else json.dumps(seat.breakdown),
                 seat.place,
-            ),
-        )
+            )
+            for seat in finished.seats
+        ],
+    )
     if finished.rated:
         for scope in (GLOBAL,) if guild_id is None else (guild_id, GLOBAL):
             await rate_match(tx, scope, finished, stamp, for_update)
@@ -153,14 +155,15 @@ async def rate_match(
     Missing rows are created first and every row is then read locked (in one order), so
     two games ending at once in different channels never lose an update.
     """
-    keys = sorted({seat.key for seat in finished.seats})
-    for seat in sorted(finished.seats, key=lambda s: s.key):
-        await tx.execute(
-            "INSERT INTO ratings (scope, game, player, name, mu, sigma, games, wins,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?)"
-            " ON CONFLICT (scope, game, player) DO NOTHING",
-            (scope, finished.game, seat.key, seat.name, START_MU, START_SIGMA, stamp),
-        )
+    keys = sorted(seat.key for seat in finished.seats)
+    names = {seat.key: seat.name for seat in finished.seats}
+    columns = "ratings (scope, game, player, name, mu, sigma, games, wins, updated_at)"
+    await insert_rows(
+        tx,
+        columns,
+        [(scope, finished.game, k, names[k], START_MU, START_SIGMA, 0, 0, stamp) for k in keys],
+        " ON CONFLICT (scope, game, player) DO NOTHING",
+    )
     marks = ", ".join("?" for _ in keys)
     found = await tx.rows(
         "SELECT player, mu, sigma, games, wins FROM ratings"
@@ -169,22 +172,28 @@ async def rate_match(
     )
     before = {r[0]: Skill(r[1], r[2], r[3], r[4]) for r in found}
     after = rate([before[s.key] for s in finished.seats], [s.place for s in finished.seats])
-    for seat, skill in zip(finished.seats, after, strict=True):
-        await tx.execute(
-            "UPDATE ratings SET name = ?, mu = ?, sigma = ?, games = ?, wins = ?,"
-            " updated_at = ? WHERE scope = ? AND game = ? AND player = ?",
-            (
-                seat.name,
-                skill.mu,
-                skill.sigma,
-                skill.games,
-                skill.wins,
-                stamp,
-                scope,
-                finished.game,
-                seat.key,
-            ),
-        )
+    rows = [
+        (scope, finished.game, seat.key, seat.name, k.mu, k.sigma, k.games, k.wins, stamp)
+        for seat, k in zip(finished.seats, after, strict=True)
+    ]
+    await insert_rows(
+        tx,
+        columns,
+        rows,
+        " ON CONFLICT (scope, game, player) DO UPDATE SET name = excluded.name,"
+        " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+        " wins = excluded.wins, updated_at = excluded.updated_at",
+    )
+
+
+async def insert_rows(tx: Tx, into: str, rows: Sequence[Sequence[Any]], conflict: str = "") -> None:
+    """One INSERT of many rows (a 99-player game's seats in one statement, not 99)."""
+    if not rows:
+        return
+    marks = ", ".join("(" + ", ".join("?" for _ in row) + ")" for row in rows)
+    await tx.execute(
+        f"INSERT INTO {into} VALUES {marks}{conflict}", [v for row in rows for v in row]
+    )
 
 
 class HistoryReads:
