@@ -38,6 +38,7 @@ COGS = (
     "bot.cogs.competition",
     "bot.cogs.settings",
     "bot.cogs.islant",
+    "bot.cogs.records",
 )
 
 

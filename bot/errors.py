@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
         "Someone was quicker: the game has moved on since that button was "
         "shown. The newest board message is the current one."
     ),
+    "records_not_yours": N_("Only the member who asked with `/forget-me` can confirm it."),
 }
 
 

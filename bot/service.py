@@ -35,6 +35,7 @@ from locales import current
 
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
+from .finished import finished_game
 from .rendering import Drawer, PictureKey, Pictures
 from .settings import split_options
 from .store import (
@@ -634,6 +635,7 @@ class GameService:
                 now=self._now(),
                 status="finished" if outcome else "active",
                 result=outcome.to_json() if outcome else None,
+                finished=finished_game(record, game, state, outcome) if outcome else None,
             )
         except VersionConflict:
             raise UserError("board_changed") from None

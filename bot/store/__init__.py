@@ -5,6 +5,7 @@ opens a PostgreSQL database shared by several bot processes. Both give the same 
 """
 
 from .base import Store, Tx
+from .history import FORMER_PLAYER, GLOBAL, FinishedGame, HistoryEntry, SeatResult, Standing
 from .postgres import PostgresStore
 from .records import (
     OPEN_STATUSES,
@@ -24,12 +25,18 @@ from .urls import is_postgres_url, without_password
 Store.backends.update({SQLiteStore.backend: SQLiteStore, PostgresStore.backend: PostgresStore})
 
 __all__ = [
+    "FORMER_PLAYER",
+    "GLOBAL",
     "OPEN_STATUSES",
     "DuplicateInteraction",
+    "FinishedGame",
     "GameRecord",
+    "HistoryEntry",
     "Job",
     "LoggedAction",
     "PlayerRecord",
+    "SeatResult",
+    "Standing",
     "Store",
     "StoreError",
     "Tx",

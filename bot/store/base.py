@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..shards import Shards
+from .history import FinishedGame, HistoryReads, record_finished
 from .records import (
     OPEN_STATUSES,
     DuplicateInteraction,
@@ -75,7 +76,7 @@ class Tx(ABC):
             raise VersionConflict()
 
 
-class Store(ABC):
+class Store(HistoryReads, ABC):
     """Async access to the database. Open with :meth:`open`, close with :meth:`close`."""
 
     backend: str  # the migrations folder: "sqlite" or "postgresql"
@@ -277,6 +278,9 @@ class Store(ABC):
             await tx.execute(
                 "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
             )
+            await tx.execute(
+                "UPDATE history SET board_message_id = ? WHERE game_id = ?", (message_id, game_id)
+            )
 
     # ----- play -----------------------------------------------------------------------------
     async def save_move(
@@ -290,8 +294,12 @@ class Store(ABC):
         status: str = "active",
         result: dict[str, Any] | None = None,
         players: Sequence[PlayerRecord] | None = None,
+        finished: FinishedGame | None = None,
     ) -> int:
         """Save a new state with the actions that produced it; returns the new version.
+
+        ``finished`` (the final move) is written to history, and rates its players, in the
+        same transaction: a finished game is recorded exactly once.
 
         Raises VersionConflict if the game moved on since ``expected_version`` and
         DuplicateInteraction if an action's interaction id was already logged.
@@ -330,6 +338,8 @@ class Store(ABC):
                             stamp,
                         ),
                     )
+                if finished is not None:
+                    await record_finished(tx, game_id, finished, stamp, self.for_update)
         except UniqueViolation as exc:
             if "interaction_id" in exc.detail:
                 raise DuplicateInteraction() from None

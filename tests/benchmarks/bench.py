@@ -11,9 +11,10 @@ bot in simcord, beside an answer that does no work. Last, every kind of picture 
 encoding a flat image of its size, and how late the event loop answers while pictures are
 drawn in a thread or in worker processes. ``burst`` plays a 99-player Islant race through the
 real bot with everyone clicking at once (see :mod:`tests.benchmarks.burst`). ``backends``
-compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`). ``worst``
-(or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``pictures``, ``backends``) runs one
-section only.
+compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`); ``records``
+rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
+``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``pictures``, ``backends``,
+``records``) runs one section only.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from tests.benchmarks.burst import bench_burst
 from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.pictures import bench_pictures
+from tests.benchmarks.records import bench_records
 from tests.benchmarks.stats import p
 
 Row = tuple[str, str, str]
@@ -509,7 +511,18 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
-SECTIONS = ("all", "games", "service", "race", "worst", "bot", "burst", "pictures", "backends")
+SECTIONS = (
+    "all",
+    "games",
+    "service",
+    "race",
+    "worst",
+    "bot",
+    "burst",
+    "pictures",
+    "backends",
+    "records",
+)
 
 
 def print_burst(players: int) -> None:
@@ -582,6 +595,10 @@ def main() -> None:
         print()
         header = ("store back-ends (p50 / p99)", "SQLite", "PostgreSQL")
         print_table(header, asyncio.run(bench_backends()))
+    if "records" in wanted:
+        print()
+        header = ("records", "median ms", "max ms", "baseline", "median ms")
+        print_table(header, bench_records())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,291 @@
+"""Players' records: /game history, /stats, /leaderboard and /forget-me, and the removal of
+a server's records once the bot has been gone from it for the grace period."""
+
+from __future__ import annotations
+
+import io
+import json
+import zlib
+from datetime import timedelta
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from engine import all_games
+from engine.core import View
+from render.records import draw_card
+
+from ..components import IdItem, service_of
+from ..custom_ids import NUMBER, IdFormat, one_of
+from ..errors import UserError
+from ..records_texts import (
+    PAGE_SIZE,
+    board_card,
+    board_embed,
+    board_title,
+    history_embed,
+    pages,
+    stats_card,
+    stats_embed,
+)
+from ..rendering import PictureKey
+from ..service import GameService
+from ..stats import player_stats
+from ..store import GLOBAL, stamp_of
+
+GRACE = timedelta(days=30)
+PURGE_HOURS = 6
+STATS_GAMES = 1000  # the most recent games /stats looks at
+GAME_NAMES = [g.info.name for g in all_games()]
+GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
+SCOPES = ("server", "global")
+PERIODS = {"all": None, "month": timedelta(days=30), "week": timedelta(days=7)}
+HISTORY_PAGE = IdFormat(
+    "rec-h", (("game", one_of(["all", *GAME_NAMES])), ("user", NUMBER), ("page", NUMBER))
+)
+BOARD_PAGE = IdFormat(
+    "rec-b",
+    (
+        ("game", one_of(GAME_NAMES)),
+        ("scope", one_of(SCOPES)),
+        ("period", one_of(PERIODS)),
+        ("people", "all|people"),
+        ("page", NUMBER),
+    ),
+)
+FORGET = IdFormat("rec-forget", (("user", NUMBER),))
+
+
+class HistoryPage(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=HISTORY_PAGE):
+    """Previous or Next under a history page: shows that page in place."""
+
+    def __init__(self, game: str, user: int, page: int, label: str = "Page") -> None:
+        custom_id = HISTORY_PAGE.make(game=game, user=user, page=page)
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id))
+        self.game, self.user, self.page = game, user, page
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        embed, view = await history_page(
+            interaction, None if self.game == "all" else self.game, self.user or None, self.page
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+class BoardPage(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=BOARD_PAGE):
+    """Previous or Next under a leaderboard: shows that page in place."""
+
+    def __init__(
+        self, game: str, scope: str, period: str, people: str, page: int, label: str = "Page"
+    ) -> None:
+        custom_id = BOARD_PAGE.make(game=game, scope=scope, period=period, people=people, page=page)
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id))
+        self.args = (game, scope, period, people == "people")
+        self.page = page
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        embed, file, view = await leaderboard_page(interaction, *self.args, self.page)
+        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
+
+
+class ForgetButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=FORGET):
+    """The confirmation of /forget-me; only the asker's own click counts."""
+
+    def __init__(self, user: int) -> None:
+        button = discord.ui.Button(
+            label="Delete my records",
+            style=discord.ButtonStyle.danger,
+            custom_id=FORGET.make(user=user),
+        )
+        super().__init__(button)
+        self.user = user
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != self.user:
+            raise UserError("records_not_yours")
+        await service_of(interaction).store.forget_user(self.user)
+        await interaction.response.edit_message(
+            content="Your ratings and stats are deleted; in other players' history you now "
+            "appear as “a former player”.",
+            view=None,
+        )
+
+
+def _pager(total: int, page: int, make: object) -> discord.ui.View | None:
+    """Previous and Next buttons (None when everything fits on one page)."""
+    if pages(total) <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    previous = make(max(page - 1, 0), "Previous")  # type: ignore[operator]
+    following = make(min(page + 1, pages(total) - 1), "Next")  # type: ignore[operator]
+    previous.item.disabled = page == 0
+    following.item.disabled = page >= pages(total) - 1
+    view.add_item(previous)
+    view.add_item(following)
+    view.stop()
+    return view
+
+
+async def history_page(
+    interaction: discord.Interaction, game: str | None, user: int | None, page: int
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    store = service_of(interaction).store
+    total, entries = await store.history(
+        interaction.guild_id or 0,
+        game=game,
+        user_id=user,
+        offset=page * PAGE_SIZE,
+        limit=PAGE_SIZE,
+    )
+    embed = history_embed(entries, page, total)
+    view = _pager(total, page, lambda p, label: HistoryPage(game or "all", user or 0, p, label))
+    return embed, view
+
+
+async def leaderboard_page(
+    interaction: discord.Interaction,
+    game: str,
+    scope: str,
+    period: str,
+    people_only: bool,
+    page: int,
+) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
+    service = service_of(interaction)
+    span = PERIODS[period]
+    options = {
+        "since": None if span is None else stamp_of(service.now() - span),
+        "hide_computers": people_only,
+    }
+    where = GLOBAL if scope == "global" else interaction.guild_id or 0
+    total, rows = await service.store.leaderboard(
+        where, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE, **options
+    )
+    mine = await service.store.place_on_board(where, game, str(interaction.user.id), **options)
+    title = board_title(game, scope, period)
+    png = await _draw(service, board_card(title, rows, mine))
+    embed = board_embed(title, rows, mine, page, total)
+    people = "people" if people_only else "all"
+    view = _pager(total, page, lambda p, label: BoardPage(game, scope, period, people, p, label))
+    return embed, discord.File(io.BytesIO(png), filename="leaderboard.png"), view
+
+
+async def _draw(service: GameService, card: View) -> bytes:
+    """A records picture, drawn off the event loop like every picture (cached by content)."""
+    digest = zlib.crc32(json.dumps(card.data, sort_keys=True, default=str).encode())
+    key = PictureKey(0, digest, None, draw_card.__name__)
+    return await service.pictures.draw(key, lambda: card, (), draw_card)
+
+
+class RecordsCog(commands.Cog):
+    """History, stats, leaderboards and forgetting a player."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.history_command = app_commands.Command(
+            name="history",
+            description="This server's finished games, newest first",
+            callback=self.history,
+        )
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(HistoryPage, BoardPage, ForgetButton)
+        group = self.bot.tree.get_command("game")
+        assert isinstance(group, app_commands.Group), "load bot.cogs.games first"
+        group.add_command(self.history_command)
+        self.purge.start()
+
+    async def cog_unload(self) -> None:
+        self.purge.cancel()
+        group = self.bot.tree.get_command("game")
+        if isinstance(group, app_commands.Group):
+            group.remove_command(self.history_command.name)
+
+    @app_commands.describe(game="Only games of this kind", player="Only games this member played")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        player: discord.User | None = None,
+    ) -> None:
+        embed, view = await history_page(interaction, game, player.id if player else None, 0)
+        await interaction.response.send_message(embed=embed, **({"view": view} if view else {}))
+
+    @app_commands.command(name="stats", description="A player's games, wins and ratings here")
+    @app_commands.guild_only()
+    @app_commands.describe(player="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, player: discord.User | None = None
+    ) -> None:
+        who = player or interaction.user
+        service = service_of(interaction)
+        await interaction.response.defer()
+        guild_id = interaction.guild_id or 0
+        _, entries = await service.store.history(guild_id, user_id=who.id, limit=STATS_GAMES)
+        numbers = player_stats(who.id, entries)
+        ratings = await service.store.ratings_of(guild_id, str(who.id))
+        png = await _draw(service, stats_card(who.display_name, numbers, ratings))
+        await interaction.followup.send(
+            embed=stats_embed(who.display_name, numbers, ratings, "this server"),
+            file=discord.File(io.BytesIO(png), filename="stats.png"),
+        )
+
+    @app_commands.command(name="leaderboard", description="The best rated players of a game")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="Which game",
+        scope="This server, or every server",
+        period="Players who played in this period (ranked by their rating)",
+        computers="Show or hide computer players",
+    )
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        scope=[app_commands.Choice(name=s, value=s) for s in SCOPES],
+        period=[app_commands.Choice(name=p, value=p) for p in PERIODS],
+        computers=[app_commands.Choice(name=c, value=c) for c in ("show", "hide")],
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        scope: str = "server",
+        period: str = "all",
+        computers: str = "show",
+    ) -> None:
+        await interaction.response.defer()
+        embed, file, view = await leaderboard_page(
+            interaction, game, scope, period, computers == "hide", 0
+        )
+        await interaction.followup.send(embed=embed, file=file, **({"view": view} if view else {}))
+
+    @app_commands.command(name="forget-me", description="Delete your ratings and stats")
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ForgetButton(interaction.user.id))
+        view.stop()
+        await interaction.response.send_message(
+            "This deletes your ratings and stats in every server; in other players' history "
+            "you will appear as “a former player”. Other players' ratings stay as they are. "
+            "It cannot be undone.",
+            view=view,
+            ephemeral=True,
+        )
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        service = self.bot.service  # type: ignore[attr-defined]
+        await service.store.guild_removed(guild.id, stamp_of(service.now()))
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.bot.service.store.guild_returned(guild.id)  # type: ignore[attr-defined]
+
+    @tasks.loop(hours=PURGE_HOURS)
+    async def purge(self) -> None:
+        """Delete the records of servers the bot left more than the grace period ago."""
+        service = self.bot.service  # type: ignore[attr-defined]
+        await service.store.purge_removed_guilds(stamp_of(service.now() - GRACE))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(RecordsCog(bot))
