@@ -37,6 +37,15 @@ MESSAGES: dict[str, str] = {
     "managers_only": "On this server only members who can manage channels may start games.",
     "not_admin": "Only members with Manage Server can change the server's settings.",
     "guild_only": "Games are played in server channels and threads, not in direct messages.",
+    "replay_unknown": "There is no game #{game_id} on this server: `/game replay` without a "
+    "number replays this channel's last finished game.",
+    "replay_cancelled": "Game #{game_id} was ended before it finished, so it has no replay.",
+    "replay_unfinished": "Game #{game_id} is still going: its replay is ready once it finishes.",
+    "replay_none": "No game has finished in this channel yet. `/game replay game_id:` replays "
+    "another game of this server by its number.",
+    "replay_too_large": "This game is too long for a replay within Discord's upload size.",
+    "rematch_busy": "This channel already has an open {game} game (#{game_id}): finish it, or "
+    "ask the host or a moderator to use `/game end`, before a rematch.",
     "islant_race_over": "That race is over. `/islant standings` and `/islant sheet` still show "
     "how it ended.",
     "islant_round_over": "Round {round} is already closed.",

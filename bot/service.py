@@ -35,6 +35,7 @@ from engine.core import (
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .rendering import Drawer, PictureKey, Pictures
+from .replays import Replays
 from .settings import split_options
 from .store import (
     DuplicateInteraction,
@@ -126,6 +127,7 @@ class GameService:
         self.store = store
         self.computers = Thinkers(budget)
         self.pictures = Pictures()
+        self.replays = Replays(store, self.pictures)
         self._now = now
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._locks: dict[int, asyncio.Lock] = {}

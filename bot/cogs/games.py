@@ -15,6 +15,7 @@ from ..choices import legal_move_choices
 from ..components import is_moderator, service_of
 from ..errors import UserError
 from ..presenter import COLOUR, lobby_embed, turn_line
+from ..replays import replayable_game
 from ..settings import effective
 from ..ui import lobby_view, play_move, post_board
 
@@ -157,6 +158,26 @@ class GamesCog(commands.Cog):
             return
         await post_board(interaction, result, headline=headline)
 
+    @game.command(name="replay", description="An animated replay of a finished game")
+    @app_commands.describe(game_id="The game's number (default: this channel's last finished game)")
+    async def replay(
+        self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        service = service_of(interaction)
+        record = await replayable_game(
+            service.store,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            game_id=game_id,
+        )
+        await interaction.response.defer(thinking=True)
+        gif = await service.replays.gif(record)
+        title = find_game(record.game).info.title
+        await interaction.followup.send(
+            f"Replay of {title} game #{record.id}.",
+            file=discord.File(io.BytesIO(gif), filename=f"replay-{record.id}.gif"),
+        )
+
     @game.command(name="rules", description="How to play a game, with our rulings")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -183,7 +204,9 @@ HELP_TEXT = (
     "computer** players and presses **Start**. One game per channel (use a thread for more).\n"
     "**Play:** `/game move` with suggestions of your legal moves, or the game's own commands "
     "(`/tiger place`, `/tiger build`). The board is posted after every move.\n"
-    "**Follow:** `/game status` shows the board; **My moves** lists what you can do.\n"
+    "**Follow:** `/game status` shows the board; **My moves** lists what you can do. "
+    "`/game replay` animates a finished game; **Rematch** under a final board opens a new "
+    "lobby with the same players.\n"
     "**Finish:** `/game resign` gives up your seat; `/game end` stops the game and "
     "`/game kick` removes a player (host or Manage Channel). `/game rules` explains each game.\n"
     "**Long games:** players are pinged on their turn (`/notify off` to stop), reminded after "
