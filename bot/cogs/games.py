@@ -12,11 +12,10 @@ from discord.ext import commands
 from engine import all_games, find_game
 
 from ..choices import legal_move_choices
-from ..components import is_moderator, service_of
+from ..components import check_may_start, is_moderator, service_of
 from ..errors import UserError
 from ..presenter import COLOUR, lobby_embed, turn_line
 from ..replays import replayable_game
-from ..settings import effective
 from ..ui import lobby_view, play_move, post_board
 
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
@@ -57,10 +56,8 @@ class GamesCog(commands.Cog):
     async def new(
         self, interaction: discord.Interaction, game: str, options: str | None = None
     ) -> None:
+        await check_may_start(interaction)
         service = service_of(interaction)
-        server = await service.store.guild_settings(interaction.guild_id or 0)
-        if effective({}, server, "who_can_start") == "managers" and not is_moderator(interaction):
-            raise UserError("managers_only")
         record = await service.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
