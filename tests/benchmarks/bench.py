@@ -11,7 +11,8 @@ bot in simcord, beside an answer that does no work. Last, every kind of picture 
 encoding a flat image of its size, and how late the event loop answers while pictures are
 drawn in a thread or in worker processes. ``backends`` compares the store on SQLite and
 PostgreSQL (see :mod:`tests.benchmarks.backends`). ``worst`` (or ``games``, ``service``, ``race``,
-``bot``, ``pictures``, ``backends``) runs one section only.
+``bot``, ``pictures``, ``backends``, ``replays``) runs one section only. ``replays`` draws
+the animated GIF of the longest random game of each kind beside one final board.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from tests.benchmarks.backends import bench_backends
 from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.pictures import bench_pictures
+from tests.benchmarks.replays import bench_replays
 
 Row = tuple[str, str, str]
 
@@ -510,7 +512,7 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
-SECTIONS = ("all", "games", "service", "race", "worst", "bot", "pictures", "backends")
+SECTIONS = ("all", "games", "service", "race", "worst", "bot", "pictures", "backends", "replays")
 
 
 def main() -> None:
@@ -560,6 +562,19 @@ def main() -> None:
         print()
         header = ("store back-ends (p50 / p99)", "SQLite", "PostgreSQL")
         print_table(header, asyncio.run(bench_backends()))
+    if "replays" in wanted:
+        print()
+        header = (
+            "replay (longest of 5 games)",
+            "moves",
+            "frames",
+            "GIF s",
+            "bytes",
+            "final board ms",
+            "ratio",
+            "ratio per frame",
+        )
+        print_table(header, bench_replays())
 
 
 if __name__ == "__main__":
