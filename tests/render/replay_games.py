@@ -9,8 +9,13 @@ from bot.replays import ReplayJob
 from engine import find_game
 
 
-def random_job(name: str, players: int, seed: int, level: str = "random") -> ReplayJob:
-    """A finished game of ``name`` between computer players at ``level``, as a replay job."""
+LEVELS = {"islant": "normal"}
+"""Computer levels other than random (random and easy Islant players often stop their sheets at once)."""
+
+
+def random_job(name: str, players: int, seed: int) -> ReplayJob:
+    """A finished game of ``name`` between computer players, as a replay job."""
+    level = LEVELS.get(name, "random")
     game = find_game(name)
     rnd = random.Random(seed)
     state: Any = game.new(players, None, seed)
