@@ -8,9 +8,8 @@ from typing import Any
 from bot.replays import ReplayJob
 from engine import find_game
 
-
 LEVELS = {"islant": "normal"}
-"""Computer levels other than random (random and easy Islant players often stop their sheets at once)."""
+"""Levels other than random (random and easy Islant players often stop their sheets at once)."""
 
 
 def random_job(name: str, players: int, seed: int) -> ReplayJob:
