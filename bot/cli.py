@@ -1,4 +1,4 @@
-"""The console command: ``islandbot run | sync | simulate | arena | backup | migrate-db``.
+"""The console command: ``islandbot run | sync | simulate | replay | arena | backup | migrate-db``.
 
 Without a subcommand it runs the bot when a token is configured, and otherwise plays an
 offline demonstration game (``simulate tigerisland``) so anyone can see the boards.
@@ -18,12 +18,15 @@ from pathlib import Path
 from engine import find_game
 from engine.core import DEFAULT_THINK_MS, Budget, Level, parse_levels, read_levels
 from locales import LANGUAGES, SOURCE
+from render.replay import ReplayTooLarge
 
 from .arena import arena
 from .config import Settings, load_settings
+from .errors import UserError
+from .replays import ReplayJob, check_replayable, draw_replay
 from .shards import Shards
 from .simulate import simulate
-from .store import StoreError, is_postgres_url
+from .store import Store, StoreError, is_postgres_url
 
 log = logging.getLogger("islandbot")
 HEALTHY_WITHIN_SECONDS = 120
@@ -60,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--locale", choices=LANGUAGES, default=SOURCE, help="the language of the pictures' words"
     )
+    replay = sub.add_parser("replay", help="write the animated GIF of a finished game")
+    replay.add_argument("game_id", type=int, metavar="ID", help="the game's number")
+    replay.add_argument("--out", type=Path, required=True, metavar="FILE")
+    replay.add_argument("--db", metavar="FILE|URL", help="default: the configured database")
     arena = sub.add_parser("arena", help="computer levels play seeded games; a table per level")
     arena.add_argument("game", help="tigerisland, islant, competition or wars")
     arena.add_argument("--levels", default="hard,normal", metavar="LEVEL,LEVEL[,...]")
@@ -125,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             Budget(args.think_ms),
             args.locale,
         )
+    if command == "replay":
+        return asyncio.run(_replay(args.db or settings.database, args.game_id, args.out))
     if command == "arena":
         return _arena(args)
     if command == "health":
@@ -187,6 +196,30 @@ def _simulate(
     return 0
 
 
+async def _replay(database: str | Path, game_id: int, out: Path) -> int:
+    """Draw a finished game's replay offline, as ``/game replay`` does in Discord."""
+    store = await Store.open(database)
+    try:
+        record = await store.get_game(game_id)
+        try:
+            record = check_replayable(record, game_id, guild_id=None)
+        except UserError as err:
+            print(f"replay: {err.message}", file=sys.stderr)
+            return 1
+        log = await store.actions(game_id)
+    finally:
+        await store.close()
+    job = ReplayJob.of(record, log)
+    try:
+        gif = draw_replay(job)
+    except ReplayTooLarge as err:
+        print(f"replay: {err}", file=sys.stderr)
+        return 1
+    out.write_bytes(gif)
+    print(f"Replay of game #{game_id} ({record.game}, {len(log)} moves): {out}, {len(gif)} bytes")
+    return 0
+
+
 def _arena(args: argparse.Namespace) -> int:
     levels = read_levels(args.levels)
     info = find_game(args.game).info
@@ -241,8 +274,6 @@ async def _sync(settings: Settings, guild: int | None) -> None:
 
 
 async def _backup(settings: Settings, destination: Path) -> None:
-    from .store import Store
-
     store = await Store.open(settings.database)
     try:
         await store.backup(destination)

@@ -21,6 +21,7 @@ from .i18n import Phrase, server_language, user_language
 from .jobs import JobOutcome, JobRunner
 from .presenter import reminder_text
 from .publisher import PlainBoard, Publisher
+from .rematch import RematchButton
 from .service import GameService, MoveResult, SavedChange
 from .shards import Shards
 from .store import Store
@@ -70,7 +71,7 @@ class IslandBot(commands.Bot):
         self.run_jobs.change_interval(seconds=job_poll_seconds)
         self._service_kwargs = service_kwargs or {}
         self.store: Store | None = None
-        self.publisher = Publisher(self, PlainBoard(board_view))
+        self.publisher = Publisher(self, PlainBoard(board_view), RematchButton)
         self.service: GameService | None = None
         self.tree.on_error = self.on_app_command_error
         self._component_templates: dict[type, re.Pattern[str]] = {}
@@ -130,7 +131,7 @@ class IslandBot(commands.Bot):
         kwargs = {"now": lambda: discord.utils.utcnow(), **self._service_kwargs}
         self.service = GameService(self.store, **kwargs)
         await self.tree.set_translator(CatalogTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton)
         for cog in COGS:
             await self.load_extension(cog)
         if self.dev_guild is not None and self.syncs_commands:

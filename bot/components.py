@@ -15,6 +15,7 @@ from .answers import answer_failure
 from .custom_ids import IdFormat
 from .errors import UserError
 from .service import GameService
+from .settings import effective
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
@@ -27,6 +28,13 @@ def service_of(interaction: discord.Interaction) -> GameService:
 def is_moderator(interaction: discord.Interaction) -> bool:
     """Whether the user may manage this channel (ends games they do not host)."""
     return bool(interaction.permissions.manage_channels)
+
+
+async def check_may_start(interaction: discord.Interaction) -> None:
+    """Refuse a new lobby when the server lets only channel managers open them."""
+    server = await service_of(interaction).store.guild_settings(interaction.guild_id or 0)
+    if effective({}, server, "who_can_start") == "managers" and not is_moderator(interaction):
+        raise UserError("managers_only")
 
 
 class ExplainsErrors:

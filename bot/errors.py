@@ -70,6 +70,23 @@ MESSAGES: dict[str, str] = {
         "shown. The newest board message is the current one."
     ),
     "records_not_yours": N_("Only the member who asked with `/forget-me` can confirm it."),
+    "replay_unknown": N_(
+        "There is no game #{game_id} on this server: `/game replay` without a "
+        "number replays this channel's last finished game."
+    ),
+    "replay_cancelled": N_("Game #{game_id} was ended before it finished, so it has no replay."),
+    "replay_unfinished": N_(
+        "Game #{game_id} is still going: its replay is ready once it finishes."
+    ),
+    "replay_none": N_(
+        "No game has finished in this channel yet. `/game replay game_id:` replays "
+        "another game of this server by its number."
+    ),
+    "replay_too_large": N_("This game is too long for a replay within Discord's upload size."),
+    "rematch_busy": N_(
+        "This channel already has an open {game} game (#{game_id}): finish it, or "
+        "ask the host or a moderator to use `/game end`, before a rematch."
+    ),
 }
 
 

@@ -11,8 +11,10 @@ Discord answers 429, the change waits ``retry_after`` in the game's worker (a ne
 replaces it meanwhile) and is shown then: nobody's interaction waits for it, and the last
 state is always the one shown in the end.
 
-A game without a presentation of its own gets :class:`PlainBoard`: every change posts a new
-board with its buttons, as the answer to the interaction that made it when there is one.
+Every game's final board gets the publisher's ``final_item`` (the Rematch button) besides
+its own controls. A game without a presentation of its own gets :class:`PlainBoard`: every
+change posts a new board with its buttons, as the answer to the interaction that made it
+when there is one.
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ class Presentation(Protocol):
         ...
 
 
+FinalItem = Callable[[int], discord.ui.Item[Any]]
+"""A component added under every game's final board, for a game id (Rematch)."""
+
 Controls = Callable[[int, int], discord.ui.View]
 """The buttons under a plain board, for a game id and version."""
 
@@ -124,9 +129,12 @@ def retry_after(error: discord.HTTPException) -> float | None:
 class Publisher:
     """Shows every game's saved changes in its channel, one game at a time."""
 
-    def __init__(self, client: discord.Client, plain: Presentation) -> None:
+    def __init__(
+        self, client: discord.Client, plain: Presentation, final_item: FinalItem | None = None
+    ) -> None:
         self.client = client
         self._plain = plain
+        self._final_item = final_item
         self._styles: dict[str, Presentation] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, int] = {}
@@ -244,6 +252,14 @@ class Publisher:
                         await style.retire(self.service, record, old)
                 except discord.HTTPException:
                     log.info("could not retire board message %s of game %s", previous, record.id)
+
+    async def _board(self, style: Presentation, result: MoveResult, headline: str | None) -> Board:
+        """The game's board; a final board also gets the component every game ends with."""
+        board = await style.board(self.service, result, headline)
+        if result.finished and self._final_item is not None:
+            board.view = board.view or discord.ui.View(timeout=None)
+            board.view.add_item(self._final_item(result.record.id))
+        return board
 
     def _queue(self, style: Presentation, pending: _Pending) -> None:
         """Hold a change back for the game's worker; a change needing a new message stays so."""

@@ -17,7 +17,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from engine.core import View
 from locales import SOURCE, speaking
@@ -25,6 +25,7 @@ from render import render_view
 
 from .workers import WorkerPool, machine_cores
 
+T = TypeVar("T")
 WORKERS_VARIABLE = "ISLANDBOT_RENDER_WORKERS"
 CACHE_SIZE = 128  # pictures are 30–300 KB each
 
@@ -99,16 +100,18 @@ class Pictures:
         drawing = self._drawing.get(key)
         if drawing is None:
             drawer = partial(draw_in, key.language, drawer or render_view)
-            drawing = asyncio.ensure_future(self._render(drawer, view(), list(names)))
+            drawing = asyncio.ensure_future(self.run(drawer, view(), list(names)))
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda done: self._settle(key, done))
         # One waiter giving up (its interaction cancelled) must not stop the others' picture.
         return await asyncio.shield(drawing)
 
-    async def _render(self, drawer: Drawer, view: View, names: list[str]) -> bytes:
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process (a module-level function: it must pickle), or in
+        a thread of this process when there are no workers."""
         if self._pool is None:
-            return await asyncio.to_thread(drawer, view, names)
-        return await self._pool.run(drawer, view, names)
+            return await asyncio.to_thread(fn, *args)
+        return await self._pool.run(fn, *args)
 
     def _settle(self, key: PictureKey, done: asyncio.Future[bytes]) -> None:
         del self._drawing[key]

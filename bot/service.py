@@ -37,6 +37,7 @@ from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .finished import finished_game
 from .rendering import Drawer, PictureKey, Pictures
+from .replays import Replays
 from .settings import split_options
 from .store import (
     DuplicateInteraction,
@@ -128,6 +129,7 @@ class GameService:
         self.store = store
         self.computers = Thinkers(budget)
         self.pictures = Pictures()
+        self.replays = Replays(store, self.pictures)
         self._now = now
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._locks: dict[int, asyncio.Lock] = {}

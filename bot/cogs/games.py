@@ -13,11 +13,11 @@ from engine import all_games, find_game
 from locales import N_, SOURCE, _, current, speaking
 
 from ..choices import legal_move_choices
-from ..components import is_moderator, service_of
+from ..components import check_may_start, is_moderator, service_of
 from ..errors import UserError
 from ..i18n import public_language, say
 from ..presenter import COLOUR, lobby_embed, turn_line
-from ..settings import effective
+from ..replays import replayable_game
 from ..ui import lobby_view, play_move, post_board, resigned
 
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
@@ -68,10 +68,8 @@ class GamesCog(commands.Cog):
     async def new(
         self, interaction: discord.Interaction, game: str, options: str | None = None
     ) -> None:
+        await check_may_start(interaction)
         service = service_of(interaction)
-        server = await service.store.guild_settings(interaction.guild_id or 0)
-        if effective({}, server, "who_can_start") == "managers" and not is_moderator(interaction):
-            raise UserError("managers_only")
         record = await service.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
@@ -180,6 +178,26 @@ class GamesCog(commands.Cog):
             return
         await post_board(interaction, result, headline=headline)
 
+    @game.command(name="replay", description="An animated replay of a finished game")
+    @app_commands.describe(game_id="The game's number (default: this channel's last finished game)")
+    async def replay(
+        self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        service = service_of(interaction)
+        record = await replayable_game(
+            service.store,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            game_id=game_id,
+        )
+        await interaction.response.defer(thinking=True)
+        gif = await service.replays.gif(record)
+        title = find_game(record.game).info.title
+        await interaction.followup.send(
+            f"Replay of {title} game #{record.id}.",
+            file=discord.File(io.BytesIO(gif), filename=f"replay-{record.id}.gif"),
+        )
+
     @game.command(name="rules", description="How to play a game, with our rulings")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -207,7 +225,9 @@ HELP_TEXT = N_(
     "computer** players and presses **Start**. One game per channel (use a thread for more).\n"
     "**Play:** `/game move` with suggestions of your legal moves, or the game's own commands "
     "(`/tiger place`, `/tiger build`). The board is posted after every move.\n"
-    "**Follow:** `/game status` shows the board; **My moves** lists what you can do.\n"
+    "**Follow:** `/game status` shows the board; **My moves** lists what you can do. "
+    "`/game replay` animates a finished game; **Rematch** under a final board opens a new "
+    "lobby with the same players.\n"
     "**Finish:** `/game resign` gives up your seat; `/game end` stops the game and "
     "`/game kick` removes a player (host or Manage Channel). `/game rules` explains each game.\n"
     "**Long games:** players are pinged on their turn (`/notify off` to stop), reminded after "

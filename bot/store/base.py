@@ -169,6 +169,14 @@ class Store(HistoryReads, ABC):
             "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
 
+    async def last_finished_in(self, channel_id: int) -> GameRecord | None:
+        """The most recent finished game of a channel (cancelled ones are not finished)."""
+        return await self._one(
+            "SELECT * FROM games WHERE channel_id = ? AND status = 'finished'"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+
     async def active_games(self) -> list[GameRecord]:
         ids = [row[0] for row in await self._rows("SELECT id FROM games WHERE status = 'active'")]
         return [g for g in [await self.get_game(i) for i in ids] if g is not None]

@@ -14,7 +14,8 @@ real bot with everyone clicking at once (see :mod:`tests.benchmarks.burst`). ``b
 compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`); ``records``
 rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
 ``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``pictures``, ``backends``,
-``records``) runs one section only.
+``records``, ``replays``) runs one section only. ``replays`` draws the animated GIF of the
+longest random game of each kind beside one final board.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.pictures import bench_pictures
 from tests.benchmarks.records import bench_records
+from tests.benchmarks.replays import bench_replays
 from tests.benchmarks.stats import p
 
 Row = tuple[str, str, str]
@@ -522,6 +524,7 @@ SECTIONS = (
     "pictures",
     "backends",
     "records",
+    "replays",
 )
 
 
@@ -599,6 +602,19 @@ def main() -> None:
         print()
         header = ("records", "median ms", "max ms", "baseline", "median ms")
         print_table(header, bench_records())
+    if "replays" in wanted:
+        print()
+        header = (
+            "replay (longest of 5 games)",
+            "moves",
+            "frames",
+            "GIF s",
+            "bytes",
+            "final board ms",
+            "ratio",
+            "ratio per frame",
+        )
+        print_table(header, bench_replays())
 
 
 if __name__ == "__main__":

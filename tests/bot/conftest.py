@@ -10,7 +10,7 @@ import simcord
 
 from bot.client import IslandBot
 
-from .discord_limits import expired_tokens, violations
+from .discord_limits import expired_tokens, oversized, violations
 
 JOB_POLL_SECONDS = 600  # time-travel tests jump hours; a 10-minute poll keeps them quick
 
@@ -64,6 +64,20 @@ def stamp_requests(env: simcord.Env) -> StampedRequests:
     return log
 
 
+def record_uploads(env: simcord.Env) -> list[tuple[str, int]]:
+    """Make the backend's file store note every upload's name and size."""
+    uploads: list[tuple[str, int]] = []
+    cdn = env.backend.cdn
+    store = cdn.store_attachment
+
+    def noted(attachment_id, channel_id, filename, data, description):
+        uploads.append((filename, len(data)))
+        return store(attachment_id, channel_id, filename, data, description)
+
+    cdn.store_attachment = noted
+    return uploads
+
+
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "bot.db"
@@ -77,12 +91,16 @@ def simcord_bot(db_path):
 @pytest.fixture
 async def world(simcord_env, db_path):
     """Three members in a server with the bot. Afterwards, every request the bot sent in the
-    test is checked against Discord's documented limits (simcord does not enforce them)."""
+    test (and every file it uploaded) is checked against Discord's documented limits (simcord
+    does not enforce them)."""
     await simcord_env.bot.sync_commands()  # explicit, as `islandbot sync` does
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("island-games")
     people = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol")]
     stamped = stamp_requests(simcord_env)
+    uploads = record_uploads(simcord_env)
     yield World(simcord_env, guild, channel, *people, db_path)
-    broken = violations(simcord_env.http_requests) + expired_tokens(stamped.pairs())
+    broken = (
+        violations(simcord_env.http_requests) + expired_tokens(stamped.pairs()) + oversized(uploads)
+    )
     assert not broken, "Discord would refuse:\n" + "\n".join(dict.fromkeys(broken))

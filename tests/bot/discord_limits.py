@@ -2,7 +2,8 @@
 
 simcord accepts payloads that real Discord refuses with 400 Invalid Form Body; this stands in
 for Discord. It reads simcord's log of HTTP requests (message posts and edits, interaction
-responses and follow-ups) and returns one line per broken limit.
+responses and follow-ups) and the files uploaded with them, and returns one line per broken
+limit.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ FIELD_NAME, FIELD_VALUE, FOOTER, AUTHOR, EMBED_TOTAL = 256, 1024, 2048, 256, 600
 ROWS, BUTTONS_PER_ROW, SELECT_OPTIONS = 5, 5, 25
 OPTION_TEXT, BUTTON_LABEL, PLACEHOLDER, CUSTOM_ID = 100, 80, 150, 100
 CHOICES, CHOICE_TEXT, MODAL_TITLE, ATTACHMENTS = 25, 100, 45, 10
+ATTACHMENT_BYTES = 8 * 1024 * 1024  # the upload limit of every server (boosts raise it)
 SELECT_TYPES = {3, 5, 6, 7, 8}
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
 TOKEN_LIFETIME = timedelta(minutes=15)
@@ -42,6 +44,15 @@ def expired_tokens(requests: Iterable[tuple[Any, datetime]]) -> list[str]:
         if when - made > TOKEN_LIFETIME:
             problems.append(f"{entry.method} {entry.path}: token used {when - made} after")
     return problems
+
+
+def oversized(uploads: Iterable[tuple[str, int]]) -> list[str]:
+    """Uploaded files (name, bytes) larger than Discord takes from a bot in any server."""
+    return [
+        f"attachment {name} of {size} bytes (limit {ATTACHMENT_BYTES})"
+        for name, size in uploads
+        if size > ATTACHMENT_BYTES
+    ]
 
 
 def violations(requests: Iterable[Any]) -> list[str]:

@@ -99,3 +99,51 @@ def test_simulate_seats_computers_at_the_levels_given(tmp_path, capsys) -> None:
     report = capsys.readouterr().out
     assert "Player 1 (easy)" in report and "Player 2 (hard)" in report
     assert main(["simulate", "wars", "--computer", "easy,hard,normal"]) == 2
+
+
+def test_replay_writes_the_gif_of_a_finished_game_and_refuses_others(tmp_path, capsys) -> None:
+    db = tmp_path / "bot.db"
+    finished, running = asyncio.run(_two_games(db))
+    out = tmp_path / "replay.gif"
+    assert main(["replay", str(finished), "--out", str(out), "--db", str(db)]) == 0
+    assert f"game #{finished}" in capsys.readouterr().out
+    with Image.open(out) as gif:
+        assert gif.is_animated and gif.n_frames >= 3
+    assert main(["replay", str(running), "--out", str(tmp_path / "no.gif"), "--db", str(db)]) == 1
+    assert "still going" in capsys.readouterr().err
+    assert not (tmp_path / "no.gif").exists()
+
+
+async def _two_games(db) -> tuple[int, int]:
+    """A finished two-player game of tiggar islanote (two moves, then a resignation) and a
+    running one, through the service as the bot plays them."""
+    from bot.service import GameService
+
+    store = await Store.open(db)
+    service = GameService(store)
+    ids = []
+    try:
+        for channel, finish in ((1, True), (2, False)):
+            lobby = await service.open_lobby(
+                guild_id=9,
+                channel_id=channel,
+                game_name="tigerisland",
+                host_id=1,
+                host_name="ann",
+                options={},
+            )
+            await service.join(channel, 2, "ben")
+            await service.start(channel, 1)
+            if finish:
+                for _ in range(2):
+                    record, state = await service.running(channel)
+                    user, moves = next(
+                        (u, m) for u in (1, 2) if (m := service.legal_moves(record, state, u))
+                    )
+                    await service.play(channel, user, moves[0])
+                await service.resign(channel, 1, None)
+            ids.append(lobby.id)
+    finally:
+        service.computers.close()
+        await store.close()
+    return ids[0], ids[1]

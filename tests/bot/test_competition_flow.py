@@ -218,7 +218,7 @@ async def test_three_players_play_from_game_new_to_the_final_scoring(world, watc
     description = final.embeds[0].description
     assert "**Totals**" in description and "**Face down** (1 point each)" in description
     assert final.embeds[0].image.url.endswith("board.png")
-    assert not final.components
+    assert [c.label for c in components(final)] == ["Rematch"]
     actions = await world.env.bot.store.actions(record.id)
     replayed = GAME.replay(3, record.options, record.seed, [(a.seat, a.notation) for a in actions])
     assert GAME.serialize(replayed) == record.state

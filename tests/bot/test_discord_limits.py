@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import discord
 
-from .discord_limits import expired_tokens, violations
+from .discord_limits import ATTACHMENT_BYTES, expired_tokens, oversized, violations
 
 
 def _post(path: str, body: dict) -> SimpleNamespace:
@@ -69,3 +69,10 @@ def test_a_token_used_after_fifteen_minutes_is_reported() -> None:
     entry.path = f"/webhooks/1/simcord_interaction_{interaction}/messages/@original"
     assert expired_tokens([(entry, made + timedelta(minutes=14))]) == []
     assert len(expired_tokens([(entry, made + timedelta(minutes=16))])) == 1
+
+
+def test_a_file_over_the_upload_limit_is_named() -> None:
+    uploads = [("board.png", 300_000), ("replay.gif", ATTACHMENT_BYTES + 1)]
+    assert oversized(uploads) == [
+        f"attachment replay.gif of {ATTACHMENT_BYTES + 1} bytes (limit {ATTACHMENT_BYTES})"
+    ]

@@ -71,6 +71,20 @@ async def test_one_open_game_per_channel(store: Store) -> None:
     assert (await _lobby(store)).status == "lobby"
 
 
+async def test_the_last_finished_game_skips_open_and_cancelled_ones(store: Store) -> None:
+    assert await store.last_finished_in(5) is None
+    first = await _lobby(store)
+    await store.save_move(
+        first.id, expected_version=first.version, state={}, actions=[], now=NOW, status="finished"
+    )
+    cancelled = await _lobby(store)
+    await store.close_game(cancelled.id, cancelled.version, "cancelled", NOW)
+    await _lobby(store)  # open now
+    await _lobby(store, channel=6)
+    found = await store.last_finished_in(5)
+    assert found is not None and (found.id, found.status) == (first.id, "finished")
+
+
 async def test_save_move_checks_the_version(store: Store) -> None:
     record = await _lobby(store)
     action = LoggedAction(0, 111, "FOUND SETTLEMENT AT 1 -1 0", 1001)

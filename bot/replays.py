@@ -1,0 +1,151 @@
+"""Animated replays of finished games: which game, what each frame shows, and the GIF cache.
+
+A replay is rebuilt from the stored action log: the game is dealt again from its seed and
+options and every logged line applied in order. Games played in rounds (Islant) get a frame
+per round, the others a frame per move; every frame is the public view, so hidden hands are
+shown only where the game's own public view shows them (once it is over). Drawing happens in
+the picture workers (:meth:`Pictures.run`), never in the event loop's interpreter.
+
+The cache is in memory, bounded by bytes, keyed by game id and version: a finished game never
+changes, so a key stays valid for as long as the game exists, and a restart (or a player's
+``/forget-me``) leaves no copy of anyone's name behind on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import find_game
+from engine.core import fill_names
+from render.replay import ReplayFrame, ReplayTooLarge, render_replay
+
+from .errors import UserError
+from .rendering import Pictures
+from .store import GameRecord, LoggedAction, Store
+
+CACHE_BYTES = 64 * 1024 * 1024
+START_CAPTION = "Start"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayJob:
+    """Everything a worker needs to draw a game's replay (it pickles)."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    log: tuple[tuple[int | None, str], ...]
+    names: tuple[str, ...]
+
+    @classmethod
+    def of(cls, record: GameRecord, log: Sequence[LoggedAction]) -> ReplayJob:
+        return cls(
+            record.game,
+            len(record.players),
+            record.options,
+            record.seed,
+            tuple((action.seat, action.notation) for action in log),
+            tuple(record.names),
+        )
+
+
+def replay_frames(job: ReplayJob) -> list[ReplayFrame]:
+    """The frames of a replay: the start, each move (each round in a game of rounds), the end."""
+    game = find_game(job.game)
+    state = game.new(job.players, job.options, job.seed)
+    by_round = game.round_number(state) is not None
+    frames = [ReplayFrame(game.view(state, None), START_CAPTION)]
+    total = len(job.log)
+    for number, (seat, text) in enumerate(job.log, start=1):
+        before = game.round_number(state)
+        state, _ = game.apply_text(state, seat, text)
+        outcome = game.outcome(state)
+        if outcome is not None:
+            reason = fill_names(outcome.reason, job.names)
+            caption = f"Game over after {total} moves: {reason}"
+        elif not by_round:
+            caption = f"Move {number} of {total}"
+        elif game.round_number(state) != before:
+            caption = f"Round {game.round_number(state)}"
+        else:
+            continue
+        frames.append(ReplayFrame(game.view(state, None), caption))
+    return frames
+
+
+def draw_replay(job: ReplayJob) -> bytes:
+    """The animated GIF of a game (run in a worker process)."""
+    return render_replay(replay_frames(job), job.names)
+
+
+def check_replayable(record: GameRecord | None, game_id: int, guild_id: int | None) -> GameRecord:
+    """The game ``game_id`` if it finished in this server (any server when ``guild_id`` is
+    None), else a UserError saying why there is no replay."""
+    if record is None or (guild_id is not None and record.guild_id != guild_id):
+        raise UserError("replay_unknown", game_id=game_id)
+    if record.status == "cancelled":
+        raise UserError("replay_cancelled", game_id=game_id)
+    if record.status != "finished":
+        raise UserError("replay_unfinished", game_id=game_id)
+    return record
+
+
+async def replayable_game(
+    store: Store, *, guild_id: int | None, channel_id: int, game_id: int | None
+) -> GameRecord:
+    """The game ``/game replay`` shows: the one asked for, or the channel's last finished one."""
+    if game_id is not None:
+        return check_replayable(await store.get_game(game_id), game_id, guild_id)
+    record = await store.last_finished_in(channel_id)
+    if record is None:
+        raise UserError("replay_none")
+    return record
+
+
+class Replays:
+    """Replay GIFs drawn by the picture workers, the latest kept within ``cache_bytes``."""
+
+    def __init__(self, store: Store, pictures: Pictures, cache_bytes: int = CACHE_BYTES) -> None:
+        self._store = store
+        self._pictures = pictures
+        self._cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._cache_bytes = cache_bytes
+        self._drawing: dict[tuple[int, int], asyncio.Future[bytes]] = {}
+
+    @property
+    def cached_bytes(self) -> int:
+        return sum(len(gif) for gif in self._cache.values())
+
+    async def gif(self, record: GameRecord) -> bytes:
+        """The replay of a finished game: cached, being drawn (then shared), or drawn now."""
+        key = (record.id, record.version)
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = asyncio.ensure_future(self._draw(record))
+            self._drawing[key] = drawing
+            drawing.add_done_callback(lambda done: self._settle(key, done))
+        return await asyncio.shield(drawing)
+
+    async def _draw(self, record: GameRecord) -> bytes:
+        job = ReplayJob.of(record, await self._store.actions(record.id))
+        try:
+            return await self._pictures.run(draw_replay, job)
+        except ReplayTooLarge:
+            raise UserError("replay_too_large") from None
+
+    def _settle(self, key: tuple[int, int], done: asyncio.Future[bytes]) -> None:
+        del self._drawing[key]
+        if done.cancelled() or done.exception() is not None:
+            return
+        self._cache[key] = done.result()
+        while self.cached_bytes > self._cache_bytes and len(self._cache) > 1:
+            self._cache.popitem(last=False)
