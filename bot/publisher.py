@@ -253,14 +253,6 @@ class Publisher:
                 except discord.HTTPException:
                     log.info("could not retire board message %s of game %s", previous, record.id)
 
-    async def _board(self, style: Presentation, result: MoveResult, headline: str | None) -> Board:
-        """The game's board; a final board also gets the component every game ends with."""
-        board = await style.board(self.service, result, headline)
-        if result.finished and self._final_item is not None:
-            board.view = board.view or discord.ui.View(timeout=None)
-            board.view.add_item(self._final_item(result.record.id))
-        return board
-
     def _queue(self, style: Presentation, pending: _Pending) -> None:
         """Hold a change back for the game's worker; a change needing a new message stays so."""
         game_id = pending.result.record.id
@@ -341,10 +333,15 @@ class Publisher:
     async def _board(
         self, style: Presentation, result: MoveResult, headline: str | Phrase | None
     ) -> Board:
-        """The public message of ``result``, in its server's language (words and picture)."""
+        """The public message of ``result``, in its server's language (words and picture); a
+        final board also gets the component every game ends with."""
         lang = await server_language(self.client, result.record.guild_id)
         with speaking(lang):
-            return await style.board(self.service, result, in_words(headline, lang))
+            board = await style.board(self.service, result, in_words(headline, lang))
+            if result.finished and self._final_item is not None:
+                board.view = board.view or discord.ui.View(timeout=None)
+                board.view.add_item(self._final_item(result.record.id))
+        return board
 
     def _channel(self, record: GameRecord) -> Channel:
         return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
