@@ -13,6 +13,8 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from .answers import announce_saved, answer_failure, reply_error
+from .daily.panel import DAILY_ITEMS
+from .daily.service import DailyService
 from .errors import UserError
 from .jobs import JobOutcome, JobRunner
 from .presenter import reminder_text
@@ -66,6 +68,7 @@ class IslandBot(commands.Bot):
         self.store: Store | None = None
         self.publisher = Publisher(self, PlainBoard(board_view))
         self.service: GameService | None = None
+        self.daily: DailyService | None = None
         self.tree.on_error = self.on_app_command_error
         self._component_templates: dict[type, re.Pattern[str]] = {}
         self._ignore_repeated_interactions()
@@ -122,7 +125,8 @@ class IslandBot(commands.Bot):
         self.store = await Store.open(self.database)
         kwargs = {"now": lambda: discord.utils.utcnow(), **self._service_kwargs}
         self.service = GameService(self.store, **kwargs)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.daily = DailyService(self.service)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *DAILY_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
         if self.dev_guild is not None and self.syncs_commands:

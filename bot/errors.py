@@ -41,6 +41,10 @@ MESSAGES: dict[str, str] = {
     "how it ended.",
     "islant_round_over": "Round {round} is already closed.",
     "islant_name_later": "You can name your islands while your turn is open: after the next roll.",
+    "daily_not_yours": "That is not your Islant of the day. `/islant daily` opens yours.",
+    "daily_future": "That day has not come yet: its rolls are secret until it is played.",
+    "daily_bad_day": "`{day}` is not a date: write it as YYYY-MM-DD, e.g. `2026-11-24`.",
+    "daily_sheet_later": "Sheets of the day stay hidden until the day is over (midnight UTC).",
     "islands_left": "You have left this game, so you have no cards to play.",
     "islands_not_your_trick": "{who} is {doing} now. You will be pinged when a trick of "
     "yours is waiting.",

@@ -5,6 +5,7 @@ opens a PostgreSQL database shared by several bot processes. Both give the same 
 """
 
 from .base import Store, Tx
+from .daily import DailyAttempt
 from .postgres import PostgresStore
 from .records import (
     OPEN_STATUSES,
@@ -25,6 +26,7 @@ Store.backends.update({SQLiteStore.backend: SQLiteStore, PostgresStore.backend: 
 
 __all__ = [
     "OPEN_STATUSES",
+    "DailyAttempt",
     "DuplicateInteraction",
     "GameRecord",
     "Job",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..shards import Shards
+from .daily import DailyStore
 from .records import (
     OPEN_STATUSES,
     DuplicateInteraction,
@@ -75,7 +76,7 @@ class Tx(ABC):
             raise VersionConflict()
 
 
-class Store(ABC):
+class Store(DailyStore, ABC):
     """Async access to the database. Open with :meth:`open`, close with :meth:`close`."""
 
     backend: str  # the migrations folder: "sqlite" or "postgresql"
