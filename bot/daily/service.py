@@ -136,6 +136,7 @@ class DailyService:
                 guild_id=guild_id,
                 user_name=user_name,
                 state=GAME.serialize(state),
+                breakdown=self.score_parts(state),
                 now=self.games.now(),
             )
         return DailyStep(attempt, self._panel_at(attempt, self.state_of(attempt)))

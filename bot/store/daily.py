@@ -114,15 +114,18 @@ class DailyStore(ABC):
         guild_id: int | None,
         user_name: str,
         state: dict[str, Any],
+        breakdown: dict[str, int],
         now: datetime,
     ) -> DailyAttempt:
-        """The user's attempt of that day and level: a new one with ``state``, or the one
-        already there (an attempt is never started twice)."""
+        """The user's attempt of that day and level: a new one with ``state`` and its score
+        ``breakdown`` (with its ``total``), or the one already there (an attempt is never
+        started twice)."""
         try:
             async with self.transaction() as tx:
                 await tx.execute(
                     "INSERT INTO daily_attempts (user_id, day, level, guild_id, user_name,"
-                    " status, state, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    " status, state, score, breakdown, started_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         user_id,
                         day,
@@ -131,6 +134,8 @@ class DailyStore(ABC):
                         user_name,
                         PLAYING,
                         json.dumps(state, separators=(",", ":")),
+                        breakdown["total"],
+                        json.dumps(breakdown),
                         stamp_of(now),
                     ),
                 )
