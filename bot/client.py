@@ -16,6 +16,8 @@ from locales import N_, language, speaking, translate
 
 from .answers import announce_saved, answer_failure, reply_error
 from .commands_i18n import CatalogTranslator
+from .daily.panel import DAILY_ITEMS
+from .daily.service import DailyService
 from .errors import UserError
 from .i18n import Phrase, server_language, user_language
 from .jobs import JobOutcome, JobRunner
@@ -73,6 +75,7 @@ class IslandBot(commands.Bot):
         self.store: Store | None = None
         self.publisher = Publisher(self, PlainBoard(board_view), RematchButton)
         self.service: GameService | None = None
+        self.daily: DailyService | None = None
         self.tree.on_error = self.on_app_command_error
         self._component_templates: dict[type, re.Pattern[str]] = {}
         self._ignore_repeated_interactions()
@@ -131,7 +134,8 @@ class IslandBot(commands.Bot):
         kwargs = {"now": lambda: discord.utils.utcnow(), **self._service_kwargs}
         self.service = GameService(self.store, **kwargs)
         await self.tree.set_translator(CatalogTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton)
+        self.daily = DailyService(self.service)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, *DAILY_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
         if self.dev_guild is not None and self.syncs_commands:

@@ -87,6 +87,10 @@ MESSAGES: dict[str, str] = {
         "This channel already has an open {game} game (#{game_id}): finish it, or "
         "ask the host or a moderator to use `/game end`, before a rematch."
     ),
+    "daily_not_yours": N_("That is not your Islant of the day. `/islant daily` opens yours."),
+    "daily_future": N_("That day has not come yet: its rolls are secret until it is played."),
+    "daily_bad_day": N_("`{day}` is not a date: write it as YYYY-MM-DD, e.g. `2026-11-24`."),
+    "daily_sheet_later": N_("Sheets of the day stay hidden until the day is over (midnight UTC)."),
 }
 
 

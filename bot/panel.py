@@ -18,7 +18,7 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -109,8 +109,14 @@ def _as_buttons(menu: Menu) -> bool:
     return menu.max_picks == 1 and len(menu.choices) <= MAX_BUTTONS
 
 
-def panel_view(step: PanelStep) -> discord.ui.View:
-    """The panel's components: the menu's choices, and Back once something was picked."""
+def panel_view(
+    step: PanelStep, tap: type[PanelTap] | None = None, pick: type[PanelPick] | None = None
+) -> discord.ui.View:
+    """The panel's components: the menu's choices, and Back once something was picked.
+
+    ``tap`` and ``pick`` are the component kinds (by default a channel game's; the daily
+    game's panel has its own ids), built from ``step.record.id``."""
+    tap, pick = tap or PanelTap, pick or PanelPick
     view = discord.ui.View(timeout=None)
     menu, game_id, version = named(step.menu, step.record.names), step.record.id, step.version
     if menu is None:
@@ -118,11 +124,11 @@ def panel_view(step: PanelStep) -> discord.ui.View:
     if _as_buttons(menu):
         for index, choice in enumerate(menu.choices):
             target = (*step.path, str(index))
-            view.add_item(PanelTap(game_id, version, target, choice.label, primary=index == 0))
+            view.add_item(tap(game_id, version, target, choice.label, primary=index == 0))
     else:
-        view.add_item(PanelPick(game_id, version, step.path, menu))
+        view.add_item(pick(game_id, version, step.path, menu))
     if step.path:
-        view.add_item(PanelTap(game_id, version, step.path[:-1], _("Back"), row=1))
+        view.add_item(tap(game_id, version, step.path[:-1], N_("Back"), row=1))
     return view
 
 
@@ -185,6 +191,8 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
 class PanelTap(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=TAP.template):
     """A button of the panel: a choice, Back, or the way to the first menu."""
 
+    ids: ClassVar[IdFormat] = TAP
+
     def __init__(
         self,
         game_id: int,
@@ -196,7 +204,7 @@ class PanelTap(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], templa
         row: int | None = None,
     ) -> None:
         style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
-        custom_id = TAP.make(game=game_id, version=version, path=encode(path))
+        custom_id = self.ids.make(game=game_id, version=version, path=encode(path))
         button = discord.ui.Button(label=_(label), style=style, custom_id=custom_id, row=row)
         super().__init__(button)
         self.game_id, self.version, self.path = game_id, version, path
@@ -205,7 +213,7 @@ class PanelTap(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], templa
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> PanelTap:
-        fields = TAP.read(match)
+        fields = cls.ids.read(match)
         return cls(fields["game"], fields["version"], decode(fields["path"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -215,8 +223,10 @@ class PanelTap(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], templa
 class PanelPick(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Select], template=PICK.template):
     """The select of a panel's menu; the picked options extend the path."""
 
+    ids: ClassVar[IdFormat] = PICK
+
     def __init__(self, game_id: int, version: str, path: Path, menu: Menu | None = None) -> None:
-        custom_id = PICK.make(game=game_id, version=version, path=encode(path))
+        custom_id = self.ids.make(game=game_id, version=version, path=encode(path))
         select: discord.ui.Select = discord.ui.Select(custom_id=custom_id)
         if menu is not None:
             select.placeholder = menu.prompt[:150]
@@ -232,14 +242,16 @@ class PanelPick(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
     ) -> PanelPick:
-        fields = PICK.read(match)
+        fields = cls.ids.read(match)
         return cls(fields["game"], fields["version"], decode(fields["path"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
+        await follow(interaction, self.game_id, self.version, self.picked_path())
+
+    def picked_path(self) -> Path:
+        """The path this select's picks lead to."""
         picks = sorted(picked(self.item), key=int)
-        await follow(
-            interaction, self.game_id, self.version, (*self.path, PICK_SEPARATOR.join(picks))
-        )
+        return (*self.path, PICK_SEPARATOR.join(picks))
 
 
 class PanelOpen(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=OPEN.template):

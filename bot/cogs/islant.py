@@ -1,4 +1,5 @@
-"""Islant races: /islant play, sheet, name, standings and end, and the round messages' controls.
+"""Islant races: /islant play, sheet, name, standings and end, and the round messages' controls;
+/islant daily and today for Islant of the day (:mod:`bot.daily`).
 
 A race is opened with ``/game new game:islant options:"level=5 round_minutes=10 cap=99"``
 (Join, computer players, Start are the lobby's). From then on the channel shows one message
@@ -9,6 +10,7 @@ in the private panel (:mod:`bot.panel`), which shows their sheet and their turn'
 from __future__ import annotations
 
 import io
+from datetime import date
 
 import discord
 from discord import app_commands
@@ -21,6 +23,7 @@ from render.islant import render_seat_sheet, render_seat_standings
 from ..choices import MAX_CHOICES
 from ..components import IdItem, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
+from ..daily.panel import open_daily, show_board
 from ..errors import UserError
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
@@ -279,6 +282,29 @@ class IslantCog(commands.Cog, name="Islant"):
         record, state = await race_here(interaction)
         await show_standings(interaction, record, state)
 
+    @islant.command(
+        name="daily", description="Play today's Islant of the day: the same rolls for everyone"
+    )
+    @app_commands.describe(level="Sheet level, 1 (easiest) to 5")
+    async def daily(
+        self, interaction: discord.Interaction, level: app_commands.Range[int, 1, 5] = 1
+    ) -> None:
+        await open_daily(interaction, level)
+
+    @islant.command(
+        name="today", description="The Islant of the day's leaderboard, your streak and bests"
+    )
+    @app_commands.describe(
+        level="Sheet level, 1 to 5", day="An earlier day (YYYY-MM-DD) to see its best sheets"
+    )
+    async def today(
+        self,
+        interaction: discord.Interaction,
+        level: app_commands.Range[int, 1, 5] = 1,
+        day: str | None = None,
+    ) -> None:
+        await show_board(interaction, level, _parse_day(day))
+
     @islant.command(name="end", description="End the race now and rank it (host or Manage Channel)")
     async def end(self, interaction: discord.Interaction) -> None:
         record, _ = await race_here(interaction)
@@ -295,6 +321,15 @@ class IslantCog(commands.Cog, name="Islant"):
             f"**{interaction.user.display_name}** ended the race: the final ranking follows."
         )
         await publisher_of(interaction.client).show(result, HOST_ENDED)
+
+
+def _parse_day(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise UserError("daily_bad_day", day=text.strip()[:20]) from None
 
 
 async def setup(bot: commands.Bot) -> None:

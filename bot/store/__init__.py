@@ -5,6 +5,7 @@ opens a PostgreSQL database shared by several bot processes. Both give the same 
 """
 
 from .base import Store, Tx
+from .daily import DailyAttempt
 from .history import FORMER_PLAYER, GLOBAL, FinishedGame, HistoryEntry, SeatResult, Standing
 from .postgres import PostgresStore
 from .records import (
@@ -28,6 +29,7 @@ __all__ = [
     "FORMER_PLAYER",
     "GLOBAL",
     "OPEN_STATUSES",
+    "DailyAttempt",
     "DuplicateInteraction",
     "FinishedGame",
     "GameRecord",

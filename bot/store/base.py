@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..shards import Shards
+from .daily import DailyStore
 from .history import FinishedGame, HistoryReads, record_finished
 from .records import (
     OPEN_STATUSES,
@@ -76,7 +77,7 @@ class Tx(ABC):
             raise VersionConflict()
 
 
-class Store(HistoryReads, ABC):
+class Store(HistoryReads, DailyStore, ABC):
     """Async access to the database. Open with :meth:`open`, close with :meth:`close`."""
 
     backend: str  # the migrations folder: "sqlite" or "postgresql"

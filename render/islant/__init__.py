@@ -1,4 +1,5 @@
-"""The Islant pictures: a player's sheet, the race's public board, and the standings."""
+"""The Islant pictures: a player's sheet, the race's public board, the standings, and the
+result card of an Islant of the day."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from engine.core import View
 from render.common import DEFAULT_THEME, Theme, to_png_palette
 
+from .card import render_daily_card
 from .palette import DEFAULT_PALETTE, Palette
 from .race import board_image
 from .sheet import sheet_image
@@ -84,6 +86,7 @@ __all__ = [
     "board_image",
     "final_pictures",
     "render_board",
+    "render_daily_card",
     "render_seat_sheet",
     "render_seat_standings",
     "render_sheet",

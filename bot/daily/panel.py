@@ -1,0 +1,194 @@
+"""The daily game in Discord: the private panel of an attempt, its result, the leaderboard.
+
+The panel is the shared one (:mod:`bot.panel`: its words, the Islant look, the same menus);
+only its components differ, since their ids name an attempt rather than a channel's game, and
+a tap goes to the daily service. A finished attempt answers with its result: score, ranks,
+a result card and a share line, with a button that posts the share line in the channel.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import date
+from typing import Any
+
+import discord
+
+from render.islant import render_daily_card, render_seat_sheet
+
+from ..components import IdItem, picked
+from ..custom_ids import NUMBER, IdFormat
+from ..errors import UserError
+from ..panel import PATH, STALE_NOTE, VERSION, PanelPick, PanelTap, look_of, panel_text, panel_view
+from ..service import PanelStep
+from ..store import DailyAttempt
+from .rolls import day_number
+from .service import DailyService, DailyStep, card_view
+from .texts import CARD_FILE, DAY_OVER, SHEET_FILE, board_embed, result_text, share_line, sheet_text
+
+DAILY_TAP = IdFormat("dtap", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
+DAILY_PICK = IdFormat("dpick", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
+SHARE = IdFormat("dshare", (("attempt", NUMBER),))
+SHEETS = IdFormat("dsheet", (("level", r"[1-5]"),))
+PANEL_FILE = "panel.png"
+
+
+def daily_of(interaction: discord.Interaction) -> DailyService:
+    """The daily service of the bot that received the interaction."""
+    daily = getattr(interaction.client, "daily", None)
+    assert isinstance(daily, DailyService)
+    return daily
+
+
+def _file(png: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+async def _sheet_picture(daily: DailyService, step: PanelStep, attempt: DailyAttempt) -> bytes:
+    drawer = look_of(step).drawer or render_seat_sheet
+    return await daily.picture(attempt, drawer)
+
+
+async def _result_answer(
+    daily: DailyService, attempt: DailyAttempt, note: str = ""
+) -> dict[str, Any]:
+    """The message of a finished attempt: the result text, the card and the Share button."""
+    result = await daily.result(attempt)
+    view = card_view(result, day_number(date.fromisoformat(attempt.day)))
+    tag = f":{view.data['server']}:{view.data['everywhere']}"
+    png = await daily.picture(attempt, render_daily_card, view, tag)
+    share = discord.ui.View(timeout=None)
+    share.add_item(ShareButton(attempt.id))
+    return {"content": result_text(result, note), "file": _file(png, CARD_FILE), "view": share}
+
+
+async def open_daily(interaction: discord.Interaction, level: int) -> None:
+    """``/islant daily``: the user's attempt of today, as a fresh private panel (or its
+    result once it is over)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    daily = daily_of(interaction)
+    name = interaction.user.display_name
+    step = await daily.open(interaction.user.id, name, interaction.guild_id, level)
+    if step.attempt.finished:
+        answer = await _result_answer(daily, step.attempt)
+        await interaction.followup.send(**answer, ephemeral=True)
+        return
+    png = await _sheet_picture(daily, step.panel, step.attempt)
+    await interaction.followup.send(
+        panel_text(step.panel, []),
+        file=_file(png, PANEL_FILE),
+        view=_components(step.panel),
+        ephemeral=True,
+    )
+
+
+def _components(step: PanelStep) -> discord.ui.View:
+    return panel_view(step, DailyTap, DailyPick)
+
+
+async def follow(
+    interaction: discord.Interaction, attempt_id: int, version: str, path: Any
+) -> None:
+    """A tap on a daily panel: acknowledge, then the next menu, the move, or the result."""
+    daily = daily_of(interaction)
+    await interaction.response.defer()
+    step: DailyStep = await daily.choose(interaction.user.id, attempt_id, version, path)
+    attempt, panel = step.attempt, step.panel
+    if attempt.finished:
+        note = f"**{attempt.user_name}** {step.played}." if step.played else ""
+        if not step.played and attempt.day < daily.today().isoformat():
+            note = DAY_OVER
+        answer = await _result_answer(daily, attempt, note)
+        await interaction.edit_original_response(
+            content=answer["content"], attachments=[answer["file"]], view=answer["view"]
+        )
+        return
+    if step.played or panel.stale:
+        note = STALE_NOTE if panel.stale else f"**{attempt.user_name}** {step.played}."
+        png = await _sheet_picture(daily, panel, attempt)
+        await interaction.edit_original_response(
+            content=panel_text(panel, [], note),
+            attachments=[_file(png, PANEL_FILE)],
+            view=_components(panel),
+        )
+        return
+    labels = daily.games.menu_labels(panel)
+    await interaction.edit_original_response(
+        content=panel_text(panel, labels), view=_components(panel)
+    )
+
+
+class DailyTap(PanelTap, template=DAILY_TAP.template):
+    """A button of a daily panel (its ``game_id`` is the attempt's id)."""
+
+    ids = DAILY_TAP
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await follow(interaction, self.game_id, self.version, self.path)
+
+
+class DailyPick(PanelPick, template=DAILY_PICK.template):
+    """The select of a daily panel's menu."""
+
+    ids = DAILY_PICK
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await follow(interaction, self.game_id, self.version, self.picked_path())
+
+
+class ShareButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=SHARE):
+    """Posts a finished attempt's share line in the channel (only its player may)."""
+
+    def __init__(self, attempt: int) -> None:
+        custom_id = SHARE.make(attempt=attempt)
+        style = discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(label="Post my result here", style=style, custom_id=custom_id)
+        )
+        self.attempt = attempt
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        daily = daily_of(interaction)
+        attempt = await daily.store.daily_attempt_by_id(self.attempt)
+        if attempt is None or attempt.user_id != interaction.user.id or not attempt.finished:
+            raise UserError("daily_not_yours")
+        result = await daily.result(attempt)
+        await interaction.response.send_message(share_line(result))
+
+
+async def show_board(interaction: discord.Interaction, level: int, day: date | None) -> None:
+    """``/islant today``: the leaderboard; once the day is over, a select of its best sheets."""
+    daily = daily_of(interaction)
+    board = await daily.board(interaction.user.id, interaction.guild_id, level, day)
+    view = discord.ui.View(timeout=None)
+    best = board.everywhere
+    if board.over and best:
+        options = [
+            discord.SelectOption(label=f"{a.user_name[:80]} · {a.score}", value=str(a.id))
+            for a in best
+        ]
+        view.add_item(SheetSelect(level, options))
+    await interaction.response.send_message(embed=board_embed(board), view=view, ephemeral=True)
+
+
+class SheetSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=SHEETS):
+    """Once a day is over: pick one of its best attempts to see its sheet."""
+
+    def __init__(self, level: int | str, options: list[discord.SelectOption] | None = None) -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=SHEETS.make(level=level), placeholder="See a sheet", options=options or []
+        )
+        super().__init__(select)
+        self.level = int(level)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        daily = daily_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        attempt = await daily.past_sheet(int(picked(self.item)[0]))
+        png = await daily.picture(attempt, render_seat_sheet)
+        await interaction.followup.send(
+            sheet_text(attempt), file=_file(png, SHEET_FILE), ephemeral=True
+        )
+
+
+DAILY_ITEMS = (DailyTap, DailyPick, ShareButton, SheetSelect)

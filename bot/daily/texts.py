@@ -1,0 +1,135 @@
+"""What Islant of the day says: the result, the share line and the day's leaderboard.
+
+Pure builders of text and embeds (no I/O). The share line and the leaderboard before the day
+is over name scores and ranks only, never anything drawn on a sheet.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import discord
+
+from engine.islant import score_breakdown
+
+from ..presenter import COLOUR
+from ..store import DailyAttempt
+from .rolls import day_number
+from .service import DailyBoard, DailyResult, Standing
+
+CARD_FILE = "daily.png"
+SHEET_FILE = "sheet.png"
+DIGITS = ("0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣")
+MINUS = "➖"
+ENDINGS = {
+    "stopped": "You ended your game.",
+    "cannot_continue": "No tile of the roll fitted anywhere: your game has ended.",
+}
+DAY_OVER = "The day is over: your attempt ended with its last submitted turn."
+NAME_LENGTH = 32  # a leaderboard row's name, clipped
+
+
+def title(day: date, level: int) -> str:
+    return f"Islant of the day #{day_number(day)} · Level {level}"
+
+
+def score_emoji(score: int) -> str:
+    """The score in keycap digits (``4️⃣2️⃣``): a row that tells nothing but the score."""
+    text = "".join(DIGITS[int(d)] for d in str(abs(score)))
+    return MINUS + text if score < 0 else text
+
+
+def medal(standing: Standing) -> str:
+    return {1: "🥇", 2: "🥈", 3: "🥉"}.get(standing.rank, "🏝️")
+
+
+def share_line(result: DailyResult) -> str:
+    """What a player may post for everyone: day number, level, score, an emoji row."""
+    attempt = result.attempt
+    day = date.fromisoformat(attempt.day)
+    return (
+        f"{title(day, attempt.level)} · {attempt.score} points\n"
+        f"{medal(result.everywhere)} {score_emoji(attempt.score)} 🎲"
+    )
+
+
+def standing_text(label: str, standing: Standing | None) -> str:
+    if standing is None:
+        return ""
+    return f"{label}: **#{standing.rank}** of {standing.of}"
+
+
+def result_text(result: DailyResult, note: str = "") -> str:
+    """The private answer when an attempt is over: score, breakdown, ranks, the share line."""
+    attempt = result.attempt
+    lines = [note] if note else []
+    lines += [
+        f"**{title(date.fromisoformat(attempt.day), attempt.level)}**",
+        f"Score **{attempt.score}**: {score_breakdown(attempt.breakdown, attempt.level)}",
+        " · ".join(
+            t
+            for t in (
+                standing_text("This server", result.server),
+                standing_text("Everywhere", result.everywhere),
+            )
+            if t
+        ),
+        "Share it (no spoilers):",
+        share_line(result),
+    ]
+    return "\n".join(lines)
+
+
+def _rows(attempts: list[DailyAttempt]) -> str:
+    """Ranked rows; ties share a rank."""
+    if not attempts:
+        return "Nobody has finished yet."
+    lines, rank, previous = [], 0, None
+    for index, attempt in enumerate(attempts, start=1):
+        if attempt.score != previous:
+            rank, previous = index, attempt.score
+        lines.append(
+            f"{rank}. {discord.utils.escape_markdown(attempt.user_name[:NAME_LENGTH])}"
+            f" · **{attempt.score}**"
+        )
+    return "\n".join(lines)
+
+
+def own_line(board: DailyBoard) -> str:
+    mine = board.mine
+    if mine is None:
+        return "You have not played it." if board.over else "Not played yet: `/islant daily`."
+    if isinstance(mine, DailyAttempt):
+        return f"In progress: {mine.score} points so far."
+    ranks = [
+        standing_text("this server", mine.server),
+        standing_text("everywhere", mine.everywhere),
+    ]
+    return f"{mine.attempt.score} points · " + " · ".join(r for r in ranks if r)
+
+
+def board_embed(board: DailyBoard) -> discord.Embed:
+    """The day's leaderboard: this server's and everyone's top, the user's own line."""
+    when = (
+        "The day is over: pick a sheet below."
+        if board.over
+        else "Sheets stay hidden until the day ends (UTC)."
+    )
+    embed = discord.Embed(title=title(board.day, board.level), description=when, colour=COLOUR)
+    if board.server or not board.over:
+        embed.add_field(name="This server", value=_rows(board.server), inline=True)
+    embed.add_field(name="Everywhere", value=_rows(board.everywhere), inline=True)
+    embed.add_field(name="You", value=own_line(board), inline=False)
+    best = " · ".join(f"L{level} {score}" for level, score in board.best.items()) or "none yet"
+    embed.set_footer(
+        text=f"Streak: {board.streak} day{'s' if board.streak != 1 else ''} · best: {best}"
+    )
+    return embed
+
+
+def sheet_text(attempt: DailyAttempt) -> str:
+    day = date.fromisoformat(attempt.day)
+    return (
+        f"**{attempt.user_name}** · {title(day, attempt.level)}\n"
+        f"Score **{attempt.score}**: {score_breakdown(attempt.breakdown, attempt.level)}"
+    )
