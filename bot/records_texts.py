@@ -70,8 +70,13 @@ def history_embed(entries: Sequence[HistoryEntry], page: int, total: int) -> dis
 
 
 def stats_embed(
-    name: str, stats: PlayerStats, ratings: Mapping[str, Skill], scope_label: str
+    name: str,
+    stats: PlayerStats,
+    ratings: Mapping[str, Skill],
+    scope_label: str,
+    daily: tuple[int, Mapping[int, int]] = (0, {}),
 ) -> discord.Embed:
+    """The text of ``/stats``; ``daily`` is the Islant of the day streak and best per level."""
     embed = discord.Embed(title=f"Stats of {name}"[:256], colour=COLOUR)
     embed.description = (
         f"{stats.games} games · {stats.wins} wins · win rate {stats.win_rate:.0%} · "
@@ -94,6 +99,15 @@ def stats_embed(
                 f"Level {lv.level}: best {lv.best}, average {lv.average:.1f} ({lv.games} games)"
                 for lv in stats.islant_levels
             ),
+            inline=False,
+        )
+    days_in_a_row, best = daily
+    if days_in_a_row or best:
+        bests = " · ".join(f"level {level}: {score}" for level, score in sorted(best.items()))
+        embed.add_field(
+            name="Islant of the day",
+            value=f"{days_in_a_row} day{'s' if days_in_a_row != 1 else ''} in a row"
+            + (f" · best {bests}" if bests else ""),
             inline=False,
         )
     embed.set_image(url="attachment://stats.png")

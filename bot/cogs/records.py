@@ -224,9 +224,10 @@ class RecordsCog(commands.Cog):
         _, entries = await service.store.history(guild_id, user_id=who.id, limit=STATS_GAMES)
         numbers = player_stats(who.id, entries)
         ratings = await service.store.ratings_of(guild_id, str(who.id))
+        daily = await interaction.client.daily.habit(who.id)  # type: ignore[attr-defined]
         png = await _draw(service, stats_card(who.display_name, numbers, ratings))
         await interaction.followup.send(
-            embed=stats_embed(who.display_name, numbers, ratings, "this server"),
+            embed=stats_embed(who.display_name, numbers, ratings, "this server", daily),
             file=discord.File(io.BytesIO(png), filename="stats.png"),
         )
 

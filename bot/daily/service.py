@@ -253,11 +253,14 @@ class DailyService:
         mine: DailyResult | DailyAttempt | None = own
         if own is not None and own.finished:
             mine = await self.result(own)
+        days_in_a_row, best = await self.habit(user_id)
+        return DailyBoard(day, level, day < today, server, everywhere, mine, days_in_a_row, best)
+
+    async def habit(self, user_id: int) -> tuple[int, dict[int, int]]:
+        """The user's streak of days played (up to today) and best finished score per level."""
+        today = await self._tidy()
         days = await self.store.daily_days(user_id)
-        best = await self.store.daily_best(user_id)
-        return DailyBoard(
-            day, level, day < today, server, everywhere, mine, streak(days, today), best
-        )
+        return streak(days, today), await self.store.daily_best(user_id)
 
     async def past_sheet(self, attempt_id: int) -> DailyAttempt:
         """A finished attempt of a day that is over (sheets stay hidden until then)."""

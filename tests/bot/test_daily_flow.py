@@ -116,6 +116,11 @@ async def test_two_friends_on_two_servers_play_the_same_rolls_and_compare(world)
     assert "Streak: 1 day" in embed.footer.text and "L3 " in embed.footer.text
     assert not board.response.components  # no sheets while the day runs
 
+    # /stats shows the habit beside the records: a day in a row and the level's best.
+    stats = await world.alice.slash(world.channel, "stats")
+    fields = {f.name: f.value for f in stats.response.embeds[0].fields}
+    assert fields["Islant of the day"] == f"1 day in a row · best level 3: {alice.score}"
+
     # The next day (past midnight UTC) has other rolls.
     await past_midnight(world)
     await open_daily(world.alice, world.channel)
