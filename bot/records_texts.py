@@ -14,11 +14,12 @@ import discord
 
 from engine import find_game
 from engine.core import View
+from locales import _, number
 
 from .presenter import COLOUR
 from .ratings import Skill
 from .stats import PlayerStats
-from .store import HistoryEntry, SeatResult, Standing
+from .store import FORMER_PLAYER, HistoryEntry, SeatResult, Standing
 
 PAGE_SIZE = 10
 SEATS_SHOWN = 5
@@ -41,7 +42,12 @@ def _when(stamp: str) -> str:
 
 def _seat_text(seat: SeatResult, winners: Sequence[int]) -> str:
     crown = " 🏆" if seat.seat in winners else ""
-    return f"{discord.utils.escape_markdown(seat.name)}{crown} {seat.score}"
+    return f"{discord.utils.escape_markdown(shown_name(seat.name))}{crown} {seat.score}"
+
+
+def shown_name(name: str) -> str:
+    """A stored player name as shown: a forgotten player in the reader's words."""
+    return _(FORMER_PLAYER) if name == FORMER_PLAYER else name
 
 
 def history_line(entry: HistoryEntry) -> str:
@@ -49,23 +55,24 @@ def history_line(entry: HistoryEntry) -> str:
     ordered = sorted(entry.seats, key=lambda s: (s.place, s.seat))
     people = ", ".join(_seat_text(s, entry.winners) for s in ordered[:SEATS_SHOWN])
     if len(ordered) > SEATS_SHOWN:
-        people += f" and {len(ordered) - SEATS_SHOWN} more"
+        people += _(" and {count} more", count=len(ordered) - SEATS_SHOWN)
     line = f"**{title_of(entry.game)}** · {_when(entry.ended_at)} · {people}"
     if entry.board_message_id is not None and entry.guild_id is not None:
         link = (
             f"https://discord.com/channels/{entry.guild_id}/{entry.channel_id}"
             f"/{entry.board_message_id}"
         )
-        line += f" · [final board]({link})"
+        line += " · [" + _("final board") + f"]({link})"
     return line
 
 
 def history_embed(entries: Sequence[HistoryEntry], page: int, total: int) -> discord.Embed:
-    embed = discord.Embed(title="Finished games", colour=COLOUR)
-    embed.description = (
-        "\n".join(history_line(e) for e in entries) or "No finished games match yet."
+    embed = discord.Embed(title=_("Finished games"), colour=COLOUR)
+    embed.description = "\n".join(history_line(e) for e in entries) or _(
+        "No finished games match yet."
     )
-    embed.set_footer(text=f"Page {page + 1} of {pages(total)} · {total} games")
+    footer = _("Page {page} of {pages}", page=page + 1, pages=pages(total))
+    embed.set_footer(text=footer + " · " + _("{count} games", count=total))
     return embed
 
 
@@ -77,37 +84,52 @@ def stats_embed(
     daily: tuple[int, Mapping[int, int]] = (0, {}),
 ) -> discord.Embed:
     """The text of ``/stats``; ``daily`` is the Islant of the day streak and best per level."""
-    embed = discord.Embed(title=f"Stats of {name}"[:256], colour=COLOUR)
-    embed.description = (
-        f"{stats.games} games · {stats.wins} wins · win rate {stats.win_rate:.0%} · "
-        f"longest winning streak {stats.longest_streak}"
-        + (f" · favourite: {title_of(stats.favourite)}" if stats.favourite else "")
-    )
+    embed = discord.Embed(title=_("Stats of {name}", name=name)[:256], colour=COLOUR)
+    embed.description = _(
+        "{games} games · {wins} wins · win rate {rate} · longest winning streak {streak}",
+        games=stats.games,
+        wins=stats.wins,
+        rate=_percent(stats.win_rate),
+        streak=stats.longest_streak,
+    ) + (" · " + _("favourite: {game}", game=title_of(stats.favourite)) if stats.favourite else "")
     if ratings:
         embed.add_field(
-            name=f"Ratings ({scope_label})",
+            name=_("Ratings ({scope})", scope=scope_label),
             value="\n".join(
-                f"{title_of(g)}: **{s.shown}** ({s.games} games, {s.wins} wins)"
+                f"{title_of(g)}: **{s.shown}** ({_games_and_wins(s.games, s.wins)})"
                 for g, s in sorted(ratings.items())
             ),
             inline=False,
         )
     if stats.islant_levels:
         embed.add_field(
-            name="Islant scores by level",
+            name=_("Islant scores by level"),
             value="\n".join(
-                f"Level {lv.level}: best {lv.best}, average {lv.average:.1f} ({lv.games} games)"
+                _(
+                    "Level {level}: best {best}, average {average} ({count} games)",
+                    level=lv.level,
+                    best=lv.best,
+                    average=number(lv.average, digits=1),
+                    count=lv.games,
+                )
                 for lv in stats.islant_levels
             ),
             inline=False,
         )
     days_in_a_row, best = daily
     if days_in_a_row or best:
-        bests = " · ".join(f"level {level}: {score}" for level, score in sorted(best.items()))
+        bests = " · ".join(
+            _("level {level}: {score}", level=level, score=score)
+            for level, score in sorted(best.items())
+        )
+        in_a_row = (
+            _("{count} day in a row", count=days_in_a_row)
+            if days_in_a_row == 1
+            else _("{count} days in a row", count=days_in_a_row)
+        )
         embed.add_field(
-            name="Islant of the day",
-            value=f"{days_in_a_row} day{'s' if days_in_a_row != 1 else ''} in a row"
-            + (f" · best {bests}" if bests else ""),
+            name=_("Islant of the day"),
+            value=in_a_row + (" · " + _("best {scores}", scores=bests) if bests else ""),
             inline=False,
         )
     embed.set_image(url="attachment://stats.png")
@@ -116,14 +138,17 @@ def stats_embed(
 
 def stats_card(name: str, stats: PlayerStats, ratings: Mapping[str, Skill]) -> View:
     rows = [[title_of(g), s.shown, s.games, s.wins] for g, s in sorted(ratings.items())]
-    subtitle = (
-        f"{stats.games} games · {stats.wins} wins · {stats.win_rate:.0%} · "
-        f"best streak {stats.longest_streak}"
+    subtitle = _(
+        "{games} games · {wins} wins · {rate} · best streak {streak}",
+        games=stats.games,
+        wins=stats.wins,
+        rate=_percent(stats.win_rate),
+        streak=stats.longest_streak,
     )
     data: dict[str, Any] = {
         "title": name,
         "subtitle": subtitle,
-        "header": ["Game", "Rating", "Games", "Wins"],
+        "header": [_("Game"), _("Rating"), _("Games"), _("Wins")],
         "rows": rows,
         "highlight": None,
     }
@@ -131,49 +156,71 @@ def stats_card(name: str, stats: PlayerStats, ratings: Mapping[str, Skill]) -> V
 
 
 def board_title(game: str, scope: str, period: str) -> str:
-    when = {"all": "all time", "month": "last 30 days", "week": "last 7 days"}[period]
-    return f"{title_of(game)} leaderboard · {scope} · {when}"
+    when = {"all": _("all time"), "month": _("last 30 days"), "week": _("last 7 days")}[period]
+    where = _("this server") if scope == "server" else _("all servers")
+    return _("{game} leaderboard", game=title_of(game)) + f" · {where} · {when}"
 
 
 def _standing_line(standing: Standing) -> str:
-    name = discord.utils.escape_markdown(standing.name)
+    name = discord.utils.escape_markdown(shown_name(standing.name))
     return (
         f"**{standing.place}.** {name} — **{standing.skill.shown}** "
-        f"({standing.skill.games} games, {standing.skill.wins} wins)"
+        f"({_games_and_wins(standing.skill.games, standing.skill.wins)})"
     )
+
+
+def _games_and_wins(games: int, wins: int) -> str:
+    return _("{games} games, {wins} wins", games=games, wins=wins)
+
+
+def _percent(share: float) -> str:
+    """A share as a whole percentage, written the reader's way."""
+    return _("{percent}%", percent=number(round(share * 100)))
 
 
 def board_embed(
     title: str, rows: Sequence[Standing], mine: Standing | None, page: int, total: int
 ) -> discord.Embed:
     embed = discord.Embed(title=title, colour=COLOUR)
-    embed.description = "\n".join(_standing_line(s) for s in rows) or "Nobody is rated yet."
+    embed.description = "\n".join(_standing_line(s) for s in rows) or _("Nobody is rated yet.")
     embed.add_field(
-        name="Your place",
-        value=_standing_line(mine) if mine else "You have no rated game here yet.",
+        name=_("Your place"),
+        value=_standing_line(mine) if mine else _("You have no rated game here yet."),
         inline=False,
     )
-    embed.set_footer(
-        text=f"Page {page + 1} of {pages(total)} · rating = (μ − 3σ) × 40 + 1000, new players 1000"
-    )
+    footer = _("Page {page} of {pages}", page=page + 1, pages=pages(total))
+    embed.set_footer(text=footer + " · " + _("rating = (μ − 3σ) × 40 + 1000, new players 1000"))
     embed.set_image(url="attachment://leaderboard.png")
     return embed
 
 
+def _card_row(standing: Standing) -> list[object]:
+    skill = standing.skill
+    return [f"{standing.place}. {shown_name(standing.name)}", skill.shown, skill.games, skill.wins]
+
+
 def board_card(title: str, rows: Sequence[Standing], mine: Standing | None) -> View:
-    shown = [[f"{s.place}. {s.name}", s.skill.shown, s.skill.games, s.skill.wins] for s in rows]
+    shown = [
+        [f"{s.place}. {shown_name(s.name)}", s.skill.shown, s.skill.games, s.skill.wins]
+        for s in rows
+    ]
     highlight = next(
         (i for i, s in enumerate(rows) if mine is not None and s.player == mine.player), None
     )
     if mine is not None and highlight is None:
         shown.append(
-            [f"{mine.place}. {mine.name}", mine.skill.shown, mine.skill.games, mine.skill.wins]
+            [
+                f"{mine.place}. {shown_name(mine.name)}",
+                mine.skill.shown,
+                mine.skill.games,
+                mine.skill.wins,
+            ]
         )
         highlight = len(shown) - 1
     data = {
         "title": title,
-        "subtitle": "Conservative rating: new players start at 1000",
-        "header": ["Player", "Rating", "Games", "Wins"],
+        "subtitle": _("Conservative rating: new players start at 1000"),
+        "header": [_("Player"), _("Rating"), _("Games"), _("Wins")],
         "rows": shown,
         "highlight": highlight,
     }

@@ -11,10 +11,12 @@ from __future__ import annotations
 import discord
 
 from engine import find_game
+from locales import _, speaking
 
 from .components import IdItem, check_may_start, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
+from .i18n import public_language
 from .presenter import lobby_embed, mention_messages
 from .service import GameService
 from .store import GameRecord
@@ -29,7 +31,7 @@ class RematchButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=_("Rematch"),
                 style=discord.ButtonStyle.success,
                 custom_id=REMATCH_ID.make(game=game_id),
             )
@@ -48,12 +50,14 @@ class RematchButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format
         await check_may_start(interaction)
         user = interaction.user
         lobby = await open_rematch(service, finished, user.id, user.display_name)
-        invites = await invitations(service, finished, user.id)
-        first, *more = invites or [(f"A rematch of game #{finished.id}.", [])]
+        with speaking(await public_language(interaction)):  # the new lobby is public
+            invites = await invitations(service, finished, user.id)
+            first, *more = invites or [(_("A rematch of game #{id}.", id=finished.id), [])]
+            embed, view = lobby_embed(lobby), lobby_view(lobby.id)
         await interaction.response.send_message(
             first[0],
-            embed=lobby_embed(lobby),
-            view=lobby_view(lobby.id),
+            embed=embed,
+            view=view,
             allowed_mentions=discord.AllowedMentions(users=first[1]),
         )
         for text, users in more:
@@ -97,7 +101,7 @@ async def invitations(
         if p.user_id is not None and p.user_id != host_id and not p.is_ai
     ]
     quiet = await service.quiet_users(finished)
-    tail = f"a rematch of game #{finished.id}: press **Join** to play again."
+    tail = _("a rematch of game #{id}: press **Join** to play again.", id=finished.id)
     return [
         (text, [discord.Object(id=u) for u in users if u not in quiet])
         for text, users in mention_messages(invited, tail)

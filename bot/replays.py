@@ -6,7 +6,8 @@ per round, the others a frame per move; every frame is the public view, so hidde
 shown only where the game's own public view shows them (once it is over). Drawing happens in
 the picture workers (:meth:`Pictures.run`), never in the event loop's interpreter.
 
-The cache is in memory, bounded by bytes, keyed by game id and version: a finished game never
+The cache is in memory, bounded by bytes, keyed by game id, version and the language of the
+captions and pictures' words: a finished game never
 changes, so a key stays valid for as long as the game exists, and a restart (or a player's
 ``/forget-me``) leaves no copy of anyone's name behind on disk.
 """
@@ -21,6 +22,7 @@ from typing import Any
 
 from engine import find_game
 from engine.core import fill_names
+from locales import N_, SOURCE, _, speaking
 from render.replay import ReplayFrame, ReplayTooLarge, render_replay
 
 from .errors import UserError
@@ -28,7 +30,7 @@ from .rendering import Pictures
 from .store import GameRecord, LoggedAction, Store
 
 CACHE_BYTES = 64 * 1024 * 1024
-START_CAPTION = "Start"
+START_CAPTION = N_("Starting position")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +43,11 @@ class ReplayJob:
     seed: int
     log: tuple[tuple[int | None, str], ...]
     names: tuple[str, ...]
+    lang: str = SOURCE
+    """The language of the captions and the pictures' words."""
 
     @classmethod
-    def of(cls, record: GameRecord, log: Sequence[LoggedAction]) -> ReplayJob:
+    def of(cls, record: GameRecord, log: Sequence[LoggedAction], lang: str = SOURCE) -> ReplayJob:
         return cls(
             record.game,
             len(record.players),
@@ -51,6 +55,7 @@ class ReplayJob:
             record.seed,
             tuple((action.seat, action.notation) for action in log),
             tuple(record.names),
+            lang,
         )
 
 
@@ -59,19 +64,19 @@ def replay_frames(job: ReplayJob) -> list[ReplayFrame]:
     game = find_game(job.game)
     state = game.new(job.players, job.options, job.seed)
     by_round = game.round_number(state) is not None
-    frames = [ReplayFrame(game.view(state, None), START_CAPTION)]
+    frames = [ReplayFrame(game.view(state, None), _(START_CAPTION))]
     total = len(job.log)
     for number, (seat, text) in enumerate(job.log, start=1):
         before = game.round_number(state)
-        state, _ = game.apply_text(state, seat, text)
+        state, _events = game.apply_text(state, seat, text)
         outcome = game.outcome(state)
         if outcome is not None:
             reason = fill_names(outcome.reason, job.names)
-            caption = f"Game over after {total} moves: {reason}"
+            caption = _("Game over after {total} moves: {reason}", total=total, reason=reason)
         elif not by_round:
-            caption = f"Move {number} of {total}"
+            caption = _("Move {number} of {total}", number=number, total=total)
         elif game.round_number(state) != before:
-            caption = f"Round {game.round_number(state)}"
+            caption = _("Round {number}", number=game.round_number(state))
         else:
             continue
         frames.append(ReplayFrame(game.view(state, None), caption))
@@ -79,8 +84,9 @@ def replay_frames(job: ReplayJob) -> list[ReplayFrame]:
 
 
 def draw_replay(job: ReplayJob) -> bytes:
-    """The animated GIF of a game (run in a worker process)."""
-    return render_replay(replay_frames(job), job.names)
+    """The animated GIF of a game in ``job.lang`` (run in a worker process)."""
+    with speaking(job.lang):
+        return render_replay(replay_frames(job), job.names)
 
 
 def check_replayable(record: GameRecord | None, game_id: int, guild_id: int | None) -> GameRecord:
@@ -113,36 +119,37 @@ class Replays:
     def __init__(self, store: Store, pictures: Pictures, cache_bytes: int = CACHE_BYTES) -> None:
         self._store = store
         self._pictures = pictures
-        self._cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
         self._cache_bytes = cache_bytes
-        self._drawing: dict[tuple[int, int], asyncio.Future[bytes]] = {}
+        self._drawing: dict[tuple[int, int, str], asyncio.Future[bytes]] = {}
 
     @property
     def cached_bytes(self) -> int:
         return sum(len(gif) for gif in self._cache.values())
 
-    async def gif(self, record: GameRecord) -> bytes:
-        """The replay of a finished game: cached, being drawn (then shared), or drawn now."""
-        key = (record.id, record.version)
+    async def gif(self, record: GameRecord, lang: str = SOURCE) -> bytes:
+        """The replay of a finished game in ``lang``: cached, being drawn (then shared), or
+        drawn now."""
+        key = (record.id, record.version, lang)
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
             return cached
         drawing = self._drawing.get(key)
         if drawing is None:
-            drawing = asyncio.ensure_future(self._draw(record))
+            drawing = asyncio.ensure_future(self._draw(record, lang))
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda done: self._settle(key, done))
         return await asyncio.shield(drawing)
 
-    async def _draw(self, record: GameRecord) -> bytes:
-        job = ReplayJob.of(record, await self._store.actions(record.id))
+    async def _draw(self, record: GameRecord, lang: str) -> bytes:
+        job = ReplayJob.of(record, await self._store.actions(record.id), lang)
         try:
             return await self._pictures.run(draw_replay, job)
         except ReplayTooLarge:
             raise UserError("replay_too_large") from None
 
-    def _settle(self, key: tuple[int, int], done: asyncio.Future[bytes]) -> None:
+    def _settle(self, key: tuple[int, int, str], done: asyncio.Future[bytes]) -> None:
         del self._drawing[key]
         if done.cancelled() or done.exception() is not None:
             return

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import all_games, find_game
-from locales import N_, SOURCE, _, current, speaking
+from locales import N_, SOURCE, _, current, speaking, translate
 
 from ..choices import legal_move_choices
 from ..components import check_may_start, is_moderator, service_of
@@ -191,10 +191,11 @@ class GamesCog(commands.Cog):
             game_id=game_id,
         )
         await interaction.response.defer(thinking=True)
-        gif = await service.replays.gif(record)
+        lang = await public_language(interaction)
+        gif = await service.replays.gif(record, lang)
         title = find_game(record.game).info.title
         await interaction.followup.send(
-            f"Replay of {title} game #{record.id}.",
+            translate(lang, "Replay of {game} game #{id}.", game=title, id=record.id),
             file=discord.File(io.BytesIO(gif), filename=f"replay-{record.id}.gif"),
         )
 

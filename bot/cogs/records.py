@@ -14,11 +14,13 @@ from discord.ext import commands, tasks
 
 from engine import all_games
 from engine.core import View
+from locales import _, speaking
 from render.records import draw_card
 
 from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat, one_of
 from ..errors import UserError
+from ..i18n import public_language
 from ..records_texts import (
     PAGE_SIZE,
     board_card,
@@ -66,9 +68,10 @@ class HistoryPage(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=H
         self.game, self.user, self.page = game, user, page
 
     async def run(self, interaction: discord.Interaction) -> None:
-        embed, view = await history_page(
-            interaction, None if self.game == "all" else self.game, self.user or None, self.page
-        )
+        with speaking(await public_language(interaction)):
+            embed, view = await history_page(
+                interaction, None if self.game == "all" else self.game, self.user or None, self.page
+            )
         await interaction.response.edit_message(embed=embed, view=view)
 
 
@@ -84,7 +87,8 @@ class BoardPage(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=BOA
         self.page = page
 
     async def run(self, interaction: discord.Interaction) -> None:
-        embed, file, view = await leaderboard_page(interaction, *self.args, self.page)
+        with speaking(await public_language(interaction)):
+            embed, file, view = await leaderboard_page(interaction, *self.args, self.page)
         await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
 
 
@@ -93,7 +97,7 @@ class ForgetButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=
 
     def __init__(self, user: int) -> None:
         button = discord.ui.Button(
-            label="Delete my records",
+            label=_("Delete my records"),
             style=discord.ButtonStyle.danger,
             custom_id=FORGET.make(user=user),
         )
@@ -105,8 +109,10 @@ class ForgetButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=
             raise UserError("records_not_yours")
         await service_of(interaction).store.forget_user(self.user)
         await interaction.response.edit_message(
-            content="Your ratings and stats are deleted; in other players' history you now "
-            "appear as “a former player”.",
+            content=_(
+                "Your ratings and stats are deleted; in other players' history you now "
+                "appear as “a former player”."
+            ),
             view=None,
         )
 
@@ -116,8 +122,8 @@ def _pager(total: int, page: int, make: object) -> discord.ui.View | None:
     if pages(total) <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    previous = make(max(page - 1, 0), "Previous")  # type: ignore[operator]
-    following = make(min(page + 1, pages(total) - 1), "Next")  # type: ignore[operator]
+    previous = make(max(page - 1, 0), _("Previous"))  # type: ignore[operator]
+    following = make(min(page + 1, pages(total) - 1), _("Next"))  # type: ignore[operator]
     previous.item.disabled = page == 0
     following.item.disabled = page >= pages(total) - 1
     view.add_item(previous)
@@ -208,7 +214,8 @@ class RecordsCog(commands.Cog):
         game: str | None = None,
         player: discord.User | None = None,
     ) -> None:
-        embed, view = await history_page(interaction, game, player.id if player else None, 0)
+        with speaking(await public_language(interaction)):
+            embed, view = await history_page(interaction, game, player.id if player else None, 0)
         await interaction.response.send_message(embed=embed, **({"view": view} if view else {}))
 
     @app_commands.command(name="stats", description="A player's games, wins and ratings here")
@@ -225,10 +232,12 @@ class RecordsCog(commands.Cog):
         numbers = player_stats(who.id, entries)
         ratings = await service.store.ratings_of(guild_id, str(who.id))
         daily = await interaction.client.daily.habit(who.id)  # type: ignore[attr-defined]
-        png = await _draw(service, stats_card(who.display_name, numbers, ratings))
+        with speaking(await public_language(interaction)):
+            card = stats_card(who.display_name, numbers, ratings)
+            embed = stats_embed(who.display_name, numbers, ratings, _("this server"), daily)
+        png = await _draw(service, card)
         await interaction.followup.send(
-            embed=stats_embed(who.display_name, numbers, ratings, "this server", daily),
-            file=discord.File(io.BytesIO(png), filename="stats.png"),
+            embed=embed, file=discord.File(io.BytesIO(png), filename="stats.png")
         )
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game")
@@ -254,9 +263,10 @@ class RecordsCog(commands.Cog):
         computers: str = "show",
     ) -> None:
         await interaction.response.defer()
-        embed, file, view = await leaderboard_page(
-            interaction, game, scope, period, computers == "hide", 0
-        )
+        with speaking(await public_language(interaction)):
+            embed, file, view = await leaderboard_page(
+                interaction, game, scope, period, computers == "hide", 0
+            )
         await interaction.followup.send(embed=embed, file=file, **({"view": view} if view else {}))
 
     @app_commands.command(name="forget-me", description="Delete your ratings and stats")
@@ -265,9 +275,11 @@ class RecordsCog(commands.Cog):
         view.add_item(ForgetButton(interaction.user.id))
         view.stop()
         await interaction.response.send_message(
-            "This deletes your ratings and stats in every server; in other players' history "
-            "you will appear as “a former player”. Other players' ratings stay as they are. "
-            "It cannot be undone.",
+            _(
+                "This deletes your ratings and stats in every server; in other players' "
+                "history you will appear as “a former player”. Other players' ratings stay "
+                "as they are. It cannot be undone."
+            ),
             view=view,
             ephemeral=True,
         )

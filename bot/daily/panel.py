@@ -14,11 +14,13 @@ from typing import Any
 
 import discord
 
+from locales import _, speaking
 from render.islant import render_daily_card, render_seat_sheet
 
 from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
+from ..i18n import public_language
 from ..panel import PATH, STALE_NOTE, VERSION, PanelPick, PanelTap, look_of, panel_text, panel_view
 from ..service import PanelStep
 from ..store import DailyAttempt
@@ -97,7 +99,7 @@ async def follow(
     if attempt.finished:
         note = f"**{attempt.user_name}** {step.played}." if step.played else ""
         if not step.played and attempt.day < daily.today().isoformat():
-            note = DAY_OVER
+            note = _(DAY_OVER)
         answer = await _result_answer(daily, attempt, note)
         await interaction.edit_original_response(
             content=answer["content"], attachments=[answer["file"]], view=answer["view"]
@@ -143,7 +145,7 @@ class ShareButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=S
         custom_id = SHARE.make(attempt=attempt)
         style = discord.ButtonStyle.primary
         super().__init__(
-            discord.ui.Button(label="Post my result here", style=style, custom_id=custom_id)
+            discord.ui.Button(label=_("Post my result here"), style=style, custom_id=custom_id)
         )
         self.attempt = attempt
 
@@ -153,7 +155,9 @@ class ShareButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=S
         if attempt is None or attempt.user_id != interaction.user.id or not attempt.finished:
             raise UserError("daily_not_yours")
         result = await daily.result(attempt)
-        await interaction.response.send_message(share_line(result))
+        with speaking(await public_language(interaction)):  # the post is public
+            line = share_line(result)
+        await interaction.response.send_message(line)
 
 
 async def show_board(interaction: discord.Interaction, level: int, day: date | None) -> None:
@@ -176,7 +180,7 @@ class SheetSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=S
 
     def __init__(self, level: int | str, options: list[discord.SelectOption] | None = None) -> None:
         select: discord.ui.Select = discord.ui.Select(
-            custom_id=SHEETS.make(level=level), placeholder="See a sheet", options=options or []
+            custom_id=SHEETS.make(level=level), placeholder=_("See a sheet"), options=options or []
         )
         super().__init__(select)
         self.level = int(level)

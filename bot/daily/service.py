@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.core import Menu, Path, Picked, View
 from engine.islant import ENDED, GAME, STOPPED, IslantState
+from locales import current
 
 from ..errors import UserError
 from ..rendering import Drawer, PictureKey
@@ -220,7 +221,8 @@ class DailyService:
     ) -> bytes:
         """A picture of the attempt drawn in the worker pool: ``drawer`` of the seat's view
         (or of ``view``). Attempts use negative ids in picture keys, apart from games'."""
-        key = PictureKey(-attempt.id, attempt.version, SEAT, f"{drawer.__name__}{tag}")
+        name = f"{drawer.__name__}{tag}"
+        key = PictureKey(-attempt.id, attempt.version, SEAT, name, current())  # its reader's words
         make = (lambda: view) if view is not None else partial(self._view, attempt)
         return await self.games.pictures.draw(key, make, [attempt.user_name], drawer)
 

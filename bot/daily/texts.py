@@ -11,6 +11,7 @@ from datetime import date
 import discord
 
 from engine.islant import score_breakdown
+from locales import N_, _
 
 from ..presenter import COLOUR
 from ..store import DailyAttempt
@@ -21,16 +22,12 @@ CARD_FILE = "daily.png"
 SHEET_FILE = "sheet.png"
 DIGITS = ("0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣")
 MINUS = "➖"
-ENDINGS = {
-    "stopped": "You ended your game.",
-    "cannot_continue": "No tile of the roll fitted anywhere: your game has ended.",
-}
-DAY_OVER = "The day is over: your attempt ended with its last submitted turn."
+DAY_OVER = N_("The day is over: your attempt ended with its last submitted turn.")
 NAME_LENGTH = 32  # a leaderboard row's name, clipped
 
 
 def title(day: date, level: int) -> str:
-    return f"Islant of the day #{day_number(day)} · Level {level}"
+    return _("Islant of the day #{number} · Level {level}", number=day_number(day), level=level)
 
 
 def score_emoji(score: int) -> str:
@@ -48,7 +45,7 @@ def share_line(result: DailyResult) -> str:
     attempt = result.attempt
     day = date.fromisoformat(attempt.day)
     return (
-        f"{title(day, attempt.level)} · {attempt.score} points\n"
+        f"{title(day, attempt.level)} · {_points(attempt.score)}\n"
         f"{medal(result.everywhere)} {score_emoji(attempt.score)} 🎲"
     )
 
@@ -56,7 +53,16 @@ def share_line(result: DailyResult) -> str:
 def standing_text(label: str, standing: Standing | None) -> str:
     if standing is None:
         return ""
-    return f"{label}: **#{standing.rank}** of {standing.of}"
+    return _("{label}: **#{rank}** of {count}", label=label, rank=standing.rank, count=standing.of)
+
+
+def _points(score: int) -> str:
+    return _("{score} points", score=score)
+
+
+def _score_line(attempt: DailyAttempt) -> str:
+    breakdown = score_breakdown(attempt.breakdown, attempt.level)
+    return _("Score **{score}**: {breakdown}", score=attempt.score, breakdown=breakdown)
 
 
 def result_text(result: DailyResult, note: str = "") -> str:
@@ -65,16 +71,16 @@ def result_text(result: DailyResult, note: str = "") -> str:
     lines = [note] if note else []
     lines += [
         f"**{title(date.fromisoformat(attempt.day), attempt.level)}**",
-        f"Score **{attempt.score}**: {score_breakdown(attempt.breakdown, attempt.level)}",
+        _score_line(attempt),
         " · ".join(
             t
             for t in (
-                standing_text("This server", result.server),
-                standing_text("Everywhere", result.everywhere),
+                standing_text(_("This server"), result.server),
+                standing_text(_("Everywhere"), result.everywhere),
             )
             if t
         ),
-        "Share it (no spoilers):",
+        _("Share it (no spoilers):"),
         share_line(result),
     ]
     return "\n".join(lines)
@@ -83,7 +89,7 @@ def result_text(result: DailyResult, note: str = "") -> str:
 def _rows(attempts: list[DailyAttempt]) -> str:
     """Ranked rows; ties share a rank."""
     if not attempts:
-        return "Nobody has finished yet."
+        return _("Nobody has finished yet.")
     lines, rank, previous = [], 0, None
     for index, attempt in enumerate(attempts, start=1):
         if attempt.score != previous:
@@ -98,38 +104,40 @@ def _rows(attempts: list[DailyAttempt]) -> str:
 def own_line(board: DailyBoard) -> str:
     mine = board.mine
     if mine is None:
-        return "You have not played it." if board.over else "Not played yet: `/islant daily`."
+        return _("You have not played it.") if board.over else _("Not played yet: `/islant daily`.")
     if isinstance(mine, DailyAttempt):
-        return f"In progress: {mine.score} points so far."
+        return _("In progress: {score} points so far.", score=mine.score)
     ranks = [
-        standing_text("this server", mine.server),
-        standing_text("everywhere", mine.everywhere),
+        standing_text(_("this server"), mine.server),
+        standing_text(_("everywhere"), mine.everywhere),
     ]
-    return f"{mine.attempt.score} points · " + " · ".join(r for r in ranks if r)
+    return f"{_points(mine.attempt.score)} · " + " · ".join(r for r in ranks if r)
 
 
 def board_embed(board: DailyBoard) -> discord.Embed:
     """The day's leaderboard: this server's and everyone's top, the user's own line."""
     when = (
-        "The day is over: pick a sheet below."
+        _("The day is over: pick a sheet below.")
         if board.over
-        else "Sheets stay hidden until the day ends (UTC)."
+        else _("Sheets stay hidden until the day ends (UTC).")
     )
     embed = discord.Embed(title=title(board.day, board.level), description=when, colour=COLOUR)
     if board.server or not board.over:
-        embed.add_field(name="This server", value=_rows(board.server), inline=True)
-    embed.add_field(name="Everywhere", value=_rows(board.everywhere), inline=True)
-    embed.add_field(name="You", value=own_line(board), inline=False)
-    best = " · ".join(f"L{level} {score}" for level, score in board.best.items()) or "none yet"
-    embed.set_footer(
-        text=f"Streak: {board.streak} day{'s' if board.streak != 1 else ''} · best: {best}"
+        embed.add_field(name=_("This server"), value=_rows(board.server), inline=True)
+    embed.add_field(name=_("Everywhere"), value=_rows(board.everywhere), inline=True)
+    embed.add_field(name=_("You"), value=own_line(board), inline=False)
+    best = " · ".join(
+        _("L{level} {score}", level=level, score=score) for level, score in board.best.items()
+    ) or _("none yet")
+    streak = (
+        _("Streak: {count} day", count=board.streak)
+        if board.streak == 1
+        else _("Streak: {count} days", count=board.streak)
     )
+    embed.set_footer(text=streak + " · " + _("best: {scores}", scores=best))
     return embed
 
 
 def sheet_text(attempt: DailyAttempt) -> str:
     day = date.fromisoformat(attempt.day)
-    return (
-        f"**{attempt.user_name}** · {title(day, attempt.level)}\n"
-        f"Score **{attempt.score}**: {score_breakdown(attempt.breakdown, attempt.level)}"
-    )
+    return f"**{attempt.user_name}** · {title(day, attempt.level)}\n{_score_line(attempt)}"

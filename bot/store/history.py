@@ -13,10 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from locales import N_
+
 from ..ratings import START_MU, START_SIGMA, Skill, rate
 
 GLOBAL = 0  # the ratings scope across every server
-FORMER_PLAYER = "a former player"
+FORMER_PLAYER = N_("a former player")  # stored in English, shown in the reader's words
 
 
 class Tx(Protocol):

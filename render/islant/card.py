@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.islant import LEVELS, SHIPS, WAVES
+from locales import tr
 from render.common import DEFAULT_THEME, Theme, draw_text, to_png_palette
 
 WIDTH, HEIGHT = 480, 290
@@ -25,21 +26,24 @@ def part_lines(parts: dict[str, int], level: int) -> list[str]:
     """The score's parts as the level counts them, one short line each."""
     spec = LEVELS[level]
     lines = [
-        f"Land {parts['land']}",
-        f"  sides {parts['sides']} · lakes {parts['lakes']}",
-        f"  islands {parts['islands']} (−{2 * parts['islands']})",
+        tr("Land {points}", points=parts["land"]),
+        "  " + tr("sides {sides} · lakes {lakes}", sides=parts["sides"], lakes=parts["lakes"]),
+        "  "
+        + tr("islands {count} (−{points})", count=parts["islands"], points=2 * parts["islands"]),
     ]
     if spec.coloured:
-        lines.append(f"Colour {parts['colour']}")
+        lines.append(tr("Colour {points}", points=parts["colour"]))
     if WAVES in spec.slots:
-        lines.append(f"Waves {parts['waves']}")
+        lines.append(tr("Waves {points}", points=parts["waves"]))
     if SHIPS in spec.slots:
-        lines.append(f"Ships {parts['ships']}")
+        lines.append(tr("Ships {points}", points=parts["ships"]))
     return lines
 
 
 def rank_text(label: str, rank: Sequence[int] | None) -> str:
-    return "" if rank is None else f"{label}: #{rank[0]} of {rank[1]}"
+    if rank is None:
+        return ""
+    return tr("{label}: #{rank} of {count}", label=label, rank=rank[0], count=rank[1])
 
 
 def card_image(view: View, theme: Theme = DEFAULT_THEME) -> Image.Image:
@@ -47,9 +51,9 @@ def card_image(view: View, theme: Theme = DEFAULT_THEME) -> Image.Image:
     data = view.data
     image = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
     draw = ImageDraw.Draw(image)
-    title = f"Islant of the day #{data['number']}"
+    title = tr("Islant of the day #{number}", number=data["number"])
     draw_text(draw, (PAD, PAD), title, theme.font(TITLE_PX, bold=True), theme.text, anchor="lt")
-    level = f"Level {data['level']}"
+    level = tr("Level {level}", level=data["level"])
     draw_text(
         draw, (WIDTH - PAD, PAD + 4), level, theme.font(LINE_PX), theme.muted_text, anchor="rt"
     )
@@ -65,7 +69,7 @@ def card_image(view: View, theme: Theme = DEFAULT_THEME) -> Image.Image:
     draw_text(
         draw,
         (PAD, score_y + SCORE_PX + 8),
-        "points",
+        tr("points"),
         theme.font(LINE_PX),
         theme.muted_text,
         anchor="lt",
@@ -75,7 +79,10 @@ def card_image(view: View, theme: Theme = DEFAULT_THEME) -> Image.Image:
     for line in part_lines(data["parts"], data["level"]):
         draw_text(draw, (right, y), line, theme.font(PART_PX), theme.text, anchor="lt")
         y += PART_PX + 7
-    ranks = [rank_text("This server", data["server"]), rank_text("Everywhere", data["everywhere"])]
+    ranks = [
+        rank_text(tr("This server"), data["server"]),
+        rank_text(tr("Everywhere"), data["everywhere"]),
+    ]
     y = HEIGHT - PAD - LINE_PX
     for line in reversed([r for r in ranks if r]):
         draw_text(draw, (PAD, y), line, theme.font(LINE_PX, bold=True), theme.text, anchor="lt")

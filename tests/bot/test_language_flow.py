@@ -12,6 +12,8 @@ from bot.cogs.games import rules_text
 from engine import all_games
 
 from .flow_helpers import expect_refusal, latest_game
+from .test_islant_flow import choose
+from .test_replays_flow import finish_a_game
 
 GAMES = [game.info.name for game in all_games()]
 
@@ -137,3 +139,60 @@ async def test_a_typed_word_that_is_no_move_gets_one_line_in_the_members_languag
     ):
         answer = await member.slash(world.channel, "game move", move="hello")
         assert expect_refusal(world, answer) == expected
+
+
+async def choose_language(world, lang: str) -> None:
+    """An admin sets the server's public language with ``/settings language``."""
+    admins = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+    await dora.slash(world.channel, "settings", language=lang)
+
+
+async def test_records_replay_and_rematch_speak_the_servers_german(world, member_locales) -> None:
+    await choose_language(world, "de")
+    record = await finish_a_game(world, "wars")
+
+    listed = (await world.carol.slash(world.channel, "game history")).response.message
+    assert listed.embeds[0].title == "Beendete Spiele"
+    assert "[Endstand](" in listed.embeds[0].description
+    assert listed.embeds[0].footer.text == "Seite 1 von 1 · Spiele: 1"
+
+    stats = (await world.carol.slash(world.channel, "stats", player=world.alice.user)).response
+    embed = stats.message.embeds[0]
+    assert embed.title == "Statistik von alice"
+    assert embed.description.startswith("Spiele: 1 · Siege: 0 · Siegquote 0 %")
+    assert [f.name for f in embed.fields] == ["Wertungszahlen (dieser Server)"]
+
+    replay = await world.carol.slash(world.channel, "game replay")
+    assert replay.response.content == f"Wiederholung von Island Wars, Spiel #{record.id}."
+
+    board = message(world.channel, record.board_message_id)
+    assert "Revanche" in labels(board)
+    clicked = await world.alice.click(board, label="Revanche")
+    assert f"eine Revanche für Spiel #{record.id}: Drück **Mitspielen**" in clicked.response.content
+    assert "Mitspielen" in labels(clicked.response.message)
+
+
+async def test_a_german_member_plays_the_islant_of_the_day_in_german(world, member_locales) -> None:
+    member_locales[world.bob.id] = "de"
+    opened = await world.bob.slash(world.channel, "islant daily", level=3)
+    assert opened.ephemeral
+    member_locales[world.bob.id] = "en-US"  # stops with the panel's English button
+    await choose(world.bob, opened.response, "Stop")
+    member_locales[world.bob.id] = "de"
+
+    result = (await world.bob.slash(world.channel, "islant daily", level=3)).response
+    assert "**Islant des Tages #" in result.content and " · Stufe 3**" in result.content
+    assert "Punkte **" in result.content and "Zum Teilen (ohne Spoiler):" in result.content
+    assert "Dieser Server: **#1** von 1" in result.content
+
+    today = await world.bob.slash(world.channel, "islant today", level=3)
+    assert today.ephemeral
+    embed = today.response.embeds[0]
+    assert [f.name for f in embed.fields] == ["Dieser Server", "Überall", "Du"]
+    assert embed.footer.text.startswith("Serie: 1 Tag · Bestwerte: S3 ")
+
+    posted = await world.bob.click(result, label="Mein Ergebnis hier posten")
+    assert not posted.ephemeral  # a public post: the English server's words
+    assert posted.response.content.startswith("Islant of the day #")
+    assert " · Level 3 · " in posted.response.content
