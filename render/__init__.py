@@ -10,6 +10,7 @@ from engine.core import View
 from .competition import render_picture as render_competition
 from .islant import final_pictures as islant_final_pictures
 from .islant import render_board as render_islant
+from .marks import Mark, render_marked
 from .tigerisland import render_board as render_tigerisland
 from .wars import render_board as render_wars
 
@@ -42,4 +43,4 @@ def render_view(view: View, names: Sequence[str], **options: Any) -> bytes:
     return renderer(view, names, **options)
 
 
-__all__ = ["FINAL_PICTURES", "RENDERERS", "render_view"]
+__all__ = ["FINAL_PICTURES", "RENDERERS", "Mark", "render_marked", "render_view"]

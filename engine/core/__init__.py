@@ -13,7 +13,17 @@ from .game import (
     View,
     seats_with_best,
 )
-from .menus import MAX_CHOICES, PICK_SEPARATOR, Choice, Menu, Path, Picked, Step
+from .menus import (
+    MAX_CHOICES,
+    PICK_SEPARATOR,
+    Choice,
+    Marks,
+    Menu,
+    Path,
+    Picked,
+    Step,
+    lettered,
+)
 from .names import fill_names, seat_ref
 from .options import OptionSpec, resolve_options
 from .registry import all_games, find_game, register
@@ -32,6 +42,7 @@ __all__ = [
     "GameInfo",
     "IllegalAction",
     "Level",
+    "Marks",
     "Menu",
     "OptionSpec",
     "Outcome",
@@ -45,6 +56,7 @@ __all__ = [
     "all_games",
     "fill_names",
     "find_game",
+    "lettered",
     "parse_levels",
     "read_levels",
     "register",
