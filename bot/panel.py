@@ -22,12 +22,12 @@ from typing import Any
 
 import discord
 
-from engine.core import PICK_SEPARATOR, Choice, Menu, Path, fill_names
+from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, lettered
 
 from .components import ExplainsErrors, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
-from .rendering import Drawer
+from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
 
 PATH = r"[0-9+.]{0,70}"
@@ -40,6 +40,8 @@ OPEN = IdFormat("open", (("game", NUMBER),))
 """A button on a game's public message that opens the user's panel."""
 MAX_BUTTONS = 5
 PICTURE = "panel.png"
+PREVIEW_NOTE = "The picture shows your placement; nothing is played until you pick a build."
+CHANGE_LABEL = "Change the placement"
 STALE_NOTE = "The game moved on since that panel was drawn; here is what you can do now."
 IDLE_TEXT = "Nothing to do for you right now. You will be pinged when it is your turn."
 OVER_TEXT = "This game is over."
@@ -67,10 +69,22 @@ def named(menu: Menu | None, names: list[str]) -> Menu | None:
     if menu is None:
         return None
     choices = tuple(
-        Choice(fill_names(c.label, names), fill_names(c.hint, names)) for c in menu.choices
+        Choice(fill_names(c.label, names), fill_names(c.hint, names), c.at) for c in menu.choices
     )
     prompt = fill_names(menu.prompt, names)
     return Menu(prompt, choices, menu.min_picks, menu.max_picks)
+
+
+def shown(step: PanelStep) -> tuple[Menu | None, Marks]:
+    """The step's menu as the panel shows it (names filled in, choices on the board lettered),
+    and the letters' hexes."""
+    menu = named(step.menu, step.record.names)
+    return (None, ()) if menu is None else lettered(menu)
+
+
+def composing(step: PanelStep) -> bool:
+    """Whether the step is past an action picked earlier in the turn (shown as a preview)."""
+    return step.turn is not None and bool(step.turn.before)
 
 
 def encode(path: Path) -> str:
@@ -87,10 +101,12 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     look = look_of(step)
     if look.lines is not None:
         lines.extend(look.lines(step))
-    menu = named(step.menu, step.record.names)
+    menu, _ = shown(step)
     if menu is None:
         lines.append(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT)
         return "\n".join(lines)
+    if composing(step):
+        lines.append(PREVIEW_NOTE)
     if labels:
         lines.append("› ".join(f"{label} " for label in labels).strip())
     lines.append(f"**{menu.prompt}**")
@@ -106,7 +122,7 @@ def _as_buttons(menu: Menu) -> bool:
 def panel_view(step: PanelStep) -> discord.ui.View:
     """The panel's components: the menu's choices, and Back once something was picked."""
     view = discord.ui.View(timeout=None)
-    menu, game_id, version = named(step.menu, step.record.names), step.record.id, step.version
+    (menu, _), game_id, version = shown(step), step.record.id, step.version
     if menu is None:
         return view
     if _as_buttons(menu):
@@ -117,12 +133,24 @@ def panel_view(step: PanelStep) -> discord.ui.View:
         view.add_item(PanelPick(game_id, version, step.path, menu))
     if step.path:
         view.add_item(PanelTap(game_id, version, step.path[:-1], "Back", row=1))
+    if composing(step) and len(step.path) > 1:  # (else Back leads there already)
+        view.add_item(PanelTap(game_id, version, (), CHANGE_LABEL, row=1))
     return view
 
 
 async def picture(service: GameService, step: PanelStep) -> discord.File:
-    """The seat's own picture of the game, as the panel shows it."""
-    png = await service.render(step.record, step.state, step.seat, look_of(step).drawer)
+    """The seat's own picture of the game, as the panel shows it: after the actions picked
+    earlier in the turn, with the menu's choices lettered on the board."""
+    _, marks = shown(step)
+    drawer: Drawer | None = look_of(step).drawer
+    name = ""
+    if marks:
+        marked = MarkedBoard.of(marks)
+        drawer, name = marked, marked.name
+    if composing(step):
+        assert step.turn is not None
+        name = f"after:{step.turn.before}:{name}"
+    png = await service.render(step.record, step.preview, step.seat, drawer, name)
     return discord.File(io.BytesIO(png), filename=PICTURE)
 
 
@@ -159,13 +187,15 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     if step.move is None:
         note = STALE_NOTE if step.stale else ""
         labels = [] if step.stale else service.menu_labels(step)
-        kwargs: dict[str, Any] = {"content": panel_text(step, labels, note)}
-        if step.stale:
-            kwargs["attachments"] = [await picture(service, step)]
-        await interaction.edit_original_response(**kwargs, view=panel_view(step))
+        await interaction.edit_original_response(
+            content=panel_text(step, labels, note),
+            attachments=[await picture(service, step)],
+            view=panel_view(step),
+        )
         return
     move = step.move
-    described = service.describe(move.record, move.applied[0].notation)
+    mine = [a for a in move.applied if a.user_id == interaction.user.id]
+    described = " and ".join(service.describe(move.record, a.notation) for a in mine)
     await interaction.edit_original_response(
         content=panel_text(step, [], f"**{interaction.user.display_name}** {described}."),
         attachments=[await picture(service, step)],

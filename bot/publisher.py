@@ -25,6 +25,8 @@ from typing import Any, Protocol
 
 import discord
 
+from engine import find_game
+
 from .presenter import board_message
 from .service import GameService, MoveResult
 from .store import GameRecord
@@ -72,7 +74,9 @@ Controls = Callable[[int, int], discord.ui.View]
 
 
 class PlainBoard:
-    """Turn-based games: every change posts the board anew, with its buttons."""
+    """Turn-based games: every turn posts the board anew, with its buttons. An action after
+    which the same player still has to act (a tiggar islanote placement typed on its own)
+    edits the board in place; the turn's last action posts it anew."""
 
     edit_interval = 0.0
     answers_with_board = True
@@ -81,7 +85,8 @@ class PlainBoard:
         self._controls = controls
 
     def fresh(self, result: MoveResult, actor: int | None) -> bool:
-        return True
+        game = find_game(result.record.game)
+        return actor is None or result.finished or actor not in game.to_move(result.state)
 
     async def board(self, service: GameService, result: MoveResult, headline: str | None) -> Board:
         kwargs, mentions = await board_message(service, result, headline=headline)

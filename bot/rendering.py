@@ -16,10 +16,11 @@ import asyncio
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.core import View
-from render import render_view
+from engine.core import Marks, View
+from render import Mark, render_marked, render_view
 
 from .workers import WorkerPool, machine_cores
 
@@ -39,6 +40,25 @@ class PictureKey(NamedTuple):
 
 Drawer = Callable[[View, Sequence[str]], bytes]
 """A picture of a view other than the game's board (a module-level function: it must pickle)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MarkedBoard:
+    """A drawer: the board with a menu's choices lettered on their hexes."""
+
+    marks: tuple[Mark, ...]
+
+    @classmethod
+    def of(cls, marks: Marks) -> MarkedBoard:
+        return cls(tuple((letter, tuple((h.q, h.r) for h in at)) for letter, at in marks))
+
+    @property
+    def name(self) -> str:
+        """What tells this picture apart from the board's other pictures."""
+        return "marks:" + ";".join(f"{letter}{at}" for letter, at in self.marks)
+
+    def __call__(self, view: View, names: Sequence[str]) -> bytes:
+        return render_marked(view, names, self.marks)
 
 
 def configured_workers() -> int:

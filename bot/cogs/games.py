@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from importlib import resources
 
 import discord
 from discord import app_commands
@@ -15,8 +14,9 @@ from ..choices import legal_move_choices
 from ..components import is_moderator, service_of
 from ..errors import UserError
 from ..presenter import COLOUR, lobby_embed, turn_line
+from ..quickstart import rules_embed, rules_view
 from ..settings import effective
-from ..ui import lobby_view, play_move, post_board
+from ..ui import lobby_view, play_move, post_board, show_lobby
 
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 
@@ -30,11 +30,6 @@ def parse_options(text: str | None) -> dict[str, str]:
             raise UserError("bad_options", word=word)
         options[key.strip().lower()] = value.strip()
     return options
-
-
-def rules_text(game_name: str) -> str:
-    """The in-game rules of a game, with our rulings, from ``bot/rules/<game>.md``."""
-    return (resources.files("bot") / "rules" / f"{game_name}.md").read_text(encoding="utf-8")
 
 
 class GamesCog(commands.Cog):
@@ -71,6 +66,8 @@ class GamesCog(commands.Cog):
         await interaction.response.send_message(
             embed=lobby_embed(record), view=lobby_view(record.id)
         )
+        lobby = await interaction.original_response()
+        await service.store.set_board_message(record.id, lobby.id)  # kicks edit it
 
     @new.autocomplete("options")
     async def new_options(
@@ -151,8 +148,9 @@ class GamesCog(commands.Cog):
         )
         headline = f"**{player.display_name}** was removed by {interaction.user.display_name}."
         if result is None:
+            await show_lobby(interaction, record)
             await interaction.response.send_message(
-                headline, embed=lobby_embed(record), allowed_mentions=discord.AllowedMentions.none()
+                headline, allowed_mentions=discord.AllowedMentions.none()
             )
             return
         await post_board(interaction, result, headline=headline)
@@ -161,10 +159,9 @@ class GamesCog(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        info = find_game(game).info
-        embed = discord.Embed(title=info.title, description=rules_text(game)[:4000], colour=COLOUR)
-        embed.set_footer(text=f"{info.min_players}–{info.max_players} players")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(
+            embed=rules_embed(game), view=rules_view(game), ephemeral=True
+        )
 
     @app_commands.command(name="help", description="What this bot does and how to play")
     async def help(self, interaction: discord.Interaction) -> None:

@@ -10,6 +10,7 @@ from .game import (
     Outcome,
     Resign,
     Seat,
+    TurnMenu,
     View,
     seats_with_best,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "Rng",
     "Seat",
     "Step",
+    "TurnMenu",
     "View",
     "all_games",
     "fill_names",
