@@ -111,6 +111,7 @@ class _Pending:
     fresh: bool = False
 
 
+CALL_OVER = "That call is over: the newest board is below."
 RATE_LIMITED = 429
 DEFAULT_RETRY_SECONDS = 5.0
 
@@ -134,6 +135,7 @@ class Publisher:
         self._shown: dict[int, int] = {}
         self._last_edit: dict[int, float] = {}
         self._pending: dict[int, _Pending] = {}
+        self._calls: dict[int, list[int]] = {}  # game → its board's further ping messages
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._not_before: dict[int, float] = {}
         self.edits = 0
@@ -233,8 +235,10 @@ class Publisher:
             else:
                 message = await self._channel(record).send(**kwargs)
             self.posts += 1
+            await self._end_calls(record)
             for text, mentions in board.pings:
-                await self._channel(record).send(text, allowed_mentions=mentions)
+                call = await self._channel(record).send(text, allowed_mentions=mentions)
+                self._calls.setdefault(record.id, []).append(call.id)
             await self.service.store.set_board_message(record.id, message.id)
             self._shown[record.id] = record.version
             self._last_edit[record.id] = asyncio.get_running_loop().time()
@@ -244,6 +248,16 @@ class Publisher:
                     await style.retire(self.service, record, old)
                 except discord.HTTPException:
                     log.info("could not retire board message %s of game %s", previous, record.id)
+
+    async def _end_calls(self, record: GameRecord) -> None:
+        """The previous board's further calls to act (mentions that did not fit on it) no
+        longer call anyone: a new board is up."""
+        for call_id in self._calls.pop(record.id, []):
+            call = self._channel(record).get_partial_message(call_id)  # type: ignore[attr-defined]
+            try:
+                await call.edit(content=CALL_OVER, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not end call %s of game %s", call_id, record.id)
 
     def _queue(self, style: Presentation, pending: _Pending) -> None:
         """Hold a change back for the game's worker; a change needing a new message stays so."""
