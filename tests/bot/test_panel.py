@@ -47,7 +47,8 @@ async def tap_once(member, panel, rnd: random.Random):
         count = rnd.randint(select.min_values, select.max_values)
         values = [o.value for o in rnd.sample(select.options, count)]
         return await member.select(panel, values, custom_id=select.custom_id)
-    buttons = [c for c in items if isinstance(c, discord.Button) and c.label not in ("Back", CHANGE_LABEL)]
+    backwards = ("Back", CHANGE_LABEL)
+    buttons = [c for c in items if isinstance(c, discord.Button) and c.label not in backwards]
     button = rnd.choice(buttons)
     return await member.click(panel, custom_id=button.custom_id)
 
