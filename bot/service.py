@@ -290,6 +290,7 @@ class GameService:
                 )
             state = game.new(len(record.players), record.options, record.seed)
             state, events, applied = await self._run_computers(game, record, state)
+            await self.store.set_board_message(record.id, None)  # it was the lobby's message
             return await self._save(record, game, state, events, applied, frozenset())
 
     async def cancel_lobby(self, channel_id: int, user_id: int, is_moderator: bool) -> GameRecord:

@@ -111,7 +111,6 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
             return
         else:
             result = await service.start(channel_id, user.id)
-            await service.store.set_board_message(result.record.id, None)  # was the lobby's
             await interaction.response.edit_message(
                 embed=closed_lobby_embed(result.record, "The game has started."), view=None
             )
