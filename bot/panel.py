@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from engine.core import PICK_SEPARATOR, Choice, Menu, Path, fill_names
+from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, lettered
 from locales import N_, _, current
 
 from .components import ExplainsErrors, picked, service_of
@@ -30,7 +30,7 @@ from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
 from .i18n import engine_text, say
 from .presenter import as_sentence
-from .rendering import Drawer
+from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
 
 PATH = r"[0-9+.]{0,70}"
@@ -43,6 +43,8 @@ OPEN = IdFormat("open", (("game", NUMBER),))
 """A button on a game's public message that opens the user's panel."""
 MAX_BUTTONS = 5
 PICTURE = "panel.png"
+PREVIEW_NOTE = N_("The picture shows your placement; nothing is played until you pick a build.")
+CHANGE_LABEL = N_("Change the placement")
 STALE_NOTE = N_("The game moved on since that panel was drawn; here is what you can do now.")
 IDLE_TEXT = N_("Nothing to do for you right now. You will be pinged when it is your turn.")
 OVER_TEXT = N_("This game is over.")
@@ -74,9 +76,21 @@ def named(menu: Menu | None, names: list[str]) -> Menu | None:
     def words(text: str) -> str:
         return fill_names(engine_text(lang, text), names)
 
-    choices = tuple(Choice(words(c.label), words(c.hint)) for c in menu.choices)
+    choices = tuple(Choice(words(c.label), words(c.hint), c.at) for c in menu.choices)
     prompt = words(menu.prompt)
     return Menu(prompt, choices, menu.min_picks, menu.max_picks)
+
+
+def shown(step: PanelStep) -> tuple[Menu | None, Marks]:
+    """The step's menu as the panel shows it (names filled in, choices on the board lettered),
+    and the letters' hexes."""
+    menu = named(step.menu, step.record.names)
+    return (None, ()) if menu is None else lettered(menu)
+
+
+def composing(step: PanelStep) -> bool:
+    """Whether the step is past an action picked earlier in the turn (shown as a preview)."""
+    return step.turn is not None and bool(step.turn.before)
 
 
 def encode(path: Path) -> str:
@@ -93,10 +107,12 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     look = look_of(step)
     if look.lines is not None:
         lines.extend(look.lines(step))
-    menu = named(step.menu, step.record.names)
+    menu, _ = shown(step)
     if menu is None:
         lines.append(_(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT))
         return "\n".join(lines)
+    if composing(step):
+        lines.append(_(PREVIEW_NOTE))
     if labels:
         lines.append("› ".join(f"{label} " for label in labels).strip())
     lines.append(f"**{menu.prompt}**")
@@ -118,7 +134,7 @@ def panel_view(
     game's panel has its own ids), built from ``step.record.id``."""
     tap, pick = tap or PanelTap, pick or PanelPick
     view = discord.ui.View(timeout=None)
-    menu, game_id, version = named(step.menu, step.record.names), step.record.id, step.version
+    (menu, _), game_id, version = shown(step), step.record.id, step.version
     if menu is None:
         return view
     if _as_buttons(menu):
@@ -129,12 +145,24 @@ def panel_view(
         view.add_item(pick(game_id, version, step.path, menu))
     if step.path:
         view.add_item(tap(game_id, version, step.path[:-1], N_("Back"), row=1))
+    if composing(step) and len(step.path) > 1:  # (else Back leads there already)
+        view.add_item(tap(game_id, version, (), CHANGE_LABEL, row=1))
     return view
 
 
 async def picture(service: GameService, step: PanelStep) -> discord.File:
-    """The seat's own picture of the game, as the panel shows it."""
-    png = await service.render(step.record, step.state, step.seat, look_of(step).drawer)
+    """The seat's own picture of the game, as the panel shows it: after the actions picked
+    earlier in the turn, with the menu's choices lettered on the board."""
+    _, marks = shown(step)
+    drawer: Drawer | None = look_of(step).drawer
+    name = ""
+    if marks:
+        marked = MarkedBoard.of(marks)
+        drawer, name = marked, marked.name
+    if composing(step):
+        assert step.turn is not None
+        name = f"after:{step.turn.before}:{name}"
+    png = await service.render(step.record, step.preview, step.seat, drawer, name)
     return discord.File(io.BytesIO(png), filename=PICTURE)
 
 
@@ -171,13 +199,15 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     if step.move is None:
         note = _(STALE_NOTE) if step.stale else ""
         labels = [] if step.stale else service.menu_labels(step)
-        kwargs: dict[str, Any] = {"content": panel_text(step, labels, note)}
-        if step.stale:
-            kwargs["attachments"] = [await picture(service, step)]
-        await interaction.edit_original_response(**kwargs, view=panel_view(step))
+        await interaction.edit_original_response(
+            content=panel_text(step, labels, note),
+            attachments=[await picture(service, step)],
+            view=panel_view(step),
+        )
         return
     move = step.move
-    described = service.describe(move.record, move.applied[0].notation)
+    mine = [a for a in move.applied if a.user_id == interaction.user.id]
+    described = "; ".join(service.describe(move.record, a.notation) for a in mine)
     headline = say("**{name}** {move}", name=interaction.user.display_name, move=described)
     await interaction.edit_original_response(
         content=panel_text(step, [], as_sentence(headline.text(current()))),

@@ -27,7 +27,8 @@ from typing import Any, Protocol
 
 import discord
 
-from locales import _, current, speaking
+from engine import find_game
+from locales import N_, _, current, speaking, translate
 
 from .i18n import Phrase, in_words, server_language
 from .presenter import board_message
@@ -80,7 +81,9 @@ Controls = Callable[[int, int], discord.ui.View]
 
 
 class PlainBoard:
-    """Turn-based games: every change posts the board anew, with its buttons."""
+    """Turn-based games: every turn posts the board anew, with its buttons. An action after
+    which the same player still has to act (a tiggar islanote placement typed on its own)
+    edits the board in place; the turn's last action posts it anew."""
 
     edit_interval = 0.0
     answers_with_board = True
@@ -89,7 +92,8 @@ class PlainBoard:
         self._controls = controls
 
     def fresh(self, result: MoveResult, actor: int | None) -> bool:
-        return True
+        game = find_game(result.record.game)
+        return actor is None or result.finished or actor not in game.to_move(result.state)
 
     async def board(self, service: GameService, result: MoveResult, headline: str | None) -> Board:
         kwargs, mentions = await board_message(service, result, headline=headline)
@@ -114,6 +118,7 @@ class _Pending:
     fresh: bool = False
 
 
+CALL_OVER = N_("That call is over: the newest board is below.")
 RATE_LIMITED = 429
 DEFAULT_RETRY_SECONDS = 5.0
 
@@ -140,6 +145,7 @@ class Publisher:
         self._shown: dict[int, int] = {}
         self._last_edit: dict[int, float] = {}
         self._pending: dict[int, _Pending] = {}
+        self._calls: dict[int, list[int]] = {}  # game → its board's further ping messages
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._not_before: dict[int, float] = {}
         self.edits = 0
@@ -240,8 +246,10 @@ class Publisher:
             else:
                 message = await self._channel(record).send(**kwargs)
             self.posts += 1
+            await self._end_calls(record)
             for text, mentions in board.pings:
-                await self._channel(record).send(text, allowed_mentions=mentions)
+                call = await self._channel(record).send(text, allowed_mentions=mentions)
+                self._calls.setdefault(record.id, []).append(call.id)
             await self.service.store.set_board_message(record.id, message.id)
             self._shown[record.id] = record.version
             self._last_edit[record.id] = asyncio.get_running_loop().time()
@@ -252,6 +260,20 @@ class Publisher:
                         await style.retire(self.service, record, old)
                 except discord.HTTPException:
                     log.info("could not retire board message %s of game %s", previous, record.id)
+
+    async def _end_calls(self, record: GameRecord) -> None:
+        """The previous board's further calls to act (mentions that did not fit on it) no
+        longer call anyone: a new board is up."""
+        calls = self._calls.pop(record.id, [])
+        if not calls:
+            return
+        text = translate(await server_language(self.client, record.guild_id), CALL_OVER)
+        for call_id in calls:
+            call = self._channel(record).get_partial_message(call_id)  # type: ignore[attr-defined]
+            try:
+                await call.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not end call %s of game %s", call_id, record.id)
 
     def _queue(self, style: Presentation, pending: _Pending) -> None:
         """Hold a change back for the game's worker; a change needing a new message stays so."""

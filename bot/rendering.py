@@ -16,12 +16,13 @@ import asyncio
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
-from engine.core import View
+from engine.core import Marks, View
 from locales import SOURCE, speaking
-from render import render_view
+from render import Mark, render_marked, render_view
 
 from .workers import WorkerPool, machine_cores
 
@@ -50,6 +51,25 @@ def draw_in(lang: str, drawer: Drawer, view: View, names: Sequence[str]) -> byte
     """``drawer``'s picture of ``view`` with its words in ``lang`` (it pickles, partially)."""
     with speaking(lang):
         return drawer(view, names)
+
+
+@dataclass(frozen=True, slots=True)
+class MarkedBoard:
+    """A drawer: the board with a menu's choices lettered on their hexes."""
+
+    marks: tuple[Mark, ...]
+
+    @classmethod
+    def of(cls, marks: Marks) -> MarkedBoard:
+        return cls(tuple((letter, tuple((h.q, h.r) for h in at)) for letter, at in marks))
+
+    @property
+    def name(self) -> str:
+        """What tells this picture apart from the board's other pictures."""
+        return "marks:" + ";".join(f"{letter}{at}" for letter, at in self.marks)
+
+    def __call__(self, view: View, names: Sequence[str]) -> bytes:
+        return render_marked(view, names, self.marks)
 
 
 def configured_workers() -> int:

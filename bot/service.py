@@ -28,6 +28,7 @@ from engine.core import (
     Path,
     Picked,
     Resign,
+    TurnMenu,
     View,
     resolve_options,
 )
@@ -113,6 +114,13 @@ class PanelStep:
     menu: Menu | None = None
     move: MoveResult | None = None
     stale: bool = False
+    turn: TurnMenu[Any, Any] | None = None
+    """Where the path is in a turn of several actions (see ``Game.turn_menu``)."""
+
+    @property
+    def preview(self) -> Any:
+        """The state the menu is about: after the actions picked earlier in the turn."""
+        return self.state if self.turn is None else self.turn.state
 
 
 class GameService:
@@ -286,6 +294,7 @@ class GameService:
                 )
             state = game.new(len(record.players), record.options, record.seed)
             state, events, applied = await self._run_computers(game, record, state)
+            await self.store.set_board_message(record.id, None)  # it was the lobby's message
             return await self._save(record, game, state, events, applied, frozenset())
 
     async def cancel_lobby(self, channel_id: int, user_id: int, is_moderator: bool) -> GameRecord:
@@ -364,22 +373,29 @@ class GameService:
                 return step
             if interaction_id is not None and await self.store.interaction_seen(interaction_id):
                 raise UserError("duplicate")
-            answer = game.menu(state, seat, path)
+            turn = game.turn_menu(state, seat, path)
+            answer = turn.answer
             if isinstance(answer, Menu):
-                return PanelStep(record, state, seat, version, path, answer)
+                return PanelStep(record, state, seat, version, path, answer, turn=turn)
             assert isinstance(answer, Picked)
             text = game.format(answer.action)
-            move = await self._apply(record, state, seat, user_id, text, interaction_id)
+            move = await self._apply(
+                record, state, seat, user_id, text, interaction_id, before=turn.before
+            )
         step = self._panel_at(move.record, move.state, seat)
         step.move = move
         return step
 
     def menu_labels(self, step: PanelStep) -> list[str]:
-        """The labels of the choices taken along the step's path (a breadcrumb)."""
+        """The labels of the choices taken along the step's path (a breadcrumb); an action
+        already picked in the turn is told in a few words."""
         game = find_game(step.record.game)
-        labels = []
-        for depth, element in enumerate(step.path):
-            menu = game.menu(step.state, step.seat, step.path[:depth])
+        turn = step.turn
+        before, starts = (turn.before, turn.starts) if turn is not None else ((), 0)
+        labels = [game.describe(action).capitalize() for action in before]
+        path = step.path[starts:]
+        for depth, element in enumerate(path):
+            menu = game.menu(step.preview, step.seat, path[:depth])
             assert isinstance(menu, Menu)
             labels.extend(menu.choices[int(i)].label for i in element.split(PICK_SEPARATOR))
         return labels
@@ -429,12 +445,21 @@ class GameService:
         user_id: int | None,
         text: str,
         interaction_id: int | None,
+        before: Sequence[Any] = (),
     ) -> MoveResult:
+        """Apply ``before`` (actions of the same turn) and then ``text``, let computers answer,
+        and save it all as one change."""
         game = find_game(record.game)
-        action = game.parse(text)
+        actions = [*before, game.parse(text)]
         previous = game.to_move(state)
-        state, events = game.apply(state, seat, action)
-        applied = [LoggedAction(seat, user_id, game.format(action), interaction_id)]
+        events: list[Event] = []
+        applied = []
+        for action in actions:
+            state, new_events = game.apply(state, seat, action)
+            events += new_events
+            # the interaction id is logged once: it is unique in the action log
+            logged_id = interaction_id if not applied else None
+            applied.append(LoggedAction(seat, user_id, game.format(action), logged_id))
         state, more_events, more = await self._run_computers(game, record, state)
         return await self._save(record, game, state, events + more_events, applied + more, previous)
 
@@ -554,14 +579,16 @@ class GameService:
         state: Any,
         seat: int | None = None,
         drawer: Drawer | None = None,
+        name: str = "",
     ) -> bytes:
         """The PNG of ``seat``'s view (None: the public one) of the saved ``state``, drawn by
-        the game's renderer or by ``drawer`` (another picture of that view).
+        the game's renderer or by ``drawer`` (another picture of that view); ``name`` tells
+        apart pictures of one version and viewer (default: the drawer's name).
 
         Drawn outside the event loop's interpreter, once per game version, viewer, drawer and
         language (the current one: the reader's, see :mod:`bot.i18n`).
         """
-        picture = drawer.__name__ if drawer else ""
+        picture = name or getattr(drawer, "__name__", "")
         key = PictureKey(record.id, record.version, seat, picture, current())
         view = partial(self.view, record, state, seat)
         return await self.pictures.draw(key, view, record.names, drawer)

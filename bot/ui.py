@@ -7,6 +7,7 @@ keeps working after a restart and a stale click is recognised.
 from __future__ import annotations
 
 import io
+import logging
 from typing import Any
 
 import discord
@@ -21,8 +22,11 @@ from .i18n import Phrase, public_language, say
 from .panel import PANEL_ITEMS, open_panel
 from .presenter import closed_lobby_embed, lobby_embed
 from .publisher import Publisher
+from .quickstart import QuickStartButton
 from .service import GameService, MoveResult
 from .store import GameRecord
+
+log = logging.getLogger(__name__)
 
 
 def publisher_of(client: discord.Client) -> Publisher:
@@ -128,6 +132,19 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
         await interaction.response.edit_message(
             embed=lobby_embed(record), view=lobby_view(record.id)
         )
+
+
+async def show_lobby(interaction: discord.Interaction, record: GameRecord) -> None:
+    """Edit the lobby's message (its id is kept as the game's board message until the game
+    starts) to show ``record``'s seats."""
+    channel = interaction.channel
+    if record.board_message_id is None or not isinstance(channel, discord.abc.Messageable):
+        return
+    message = channel.get_partial_message(record.board_message_id)  # type: ignore[attr-defined]
+    try:
+        await message.edit(embed=lobby_embed(record), view=lobby_view(record.id))
+    except discord.NotFound:
+        log.info("lobby message %s of game %s is gone", record.board_message_id, record.id)
 
 
 async def lobby_here(
@@ -295,4 +312,11 @@ def single_button_view(item: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, ComputerLevelButton, BoardButton, ResignButton, *PANEL_ITEMS)
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    ComputerLevelButton,
+    BoardButton,
+    ResignButton,
+    QuickStartButton,
+    *PANEL_ITEMS,
+)

@@ -11,6 +11,7 @@ from locales import current, speaking
 from .competition import render_picture as render_competition
 from .islant import final_pictures as islant_final_pictures
 from .islant import render_board as render_islant
+from .marks import Mark, render_marked
 from .tigerisland import render_board as render_tigerisland
 from .wars import render_board as render_wars
 
@@ -47,4 +48,4 @@ def render_view(
         return renderer(view, names, **options)
 
 
-__all__ = ["FINAL_PICTURES", "RENDERERS", "render_view"]
+__all__ = ["FINAL_PICTURES", "RENDERERS", "Mark", "render_marked", "render_view"]

@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 import io
-from importlib import resources
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from engine import all_games, find_game
-from locales import N_, SOURCE, _, current, speaking, translate
+from locales import N_, _, current, speaking, translate
 
 from ..choices import legal_move_choices
 from ..components import check_may_start, is_moderator, service_of
 from ..errors import UserError
 from ..i18n import public_language, say
 from ..presenter import COLOUR, lobby_embed, turn_line
+from ..quickstart import player_count, rules_embed, rules_view
 from ..replays import replayable_game
-from ..ui import lobby_view, play_move, post_board, resigned
+from ..ui import lobby_view, play_move, post_board, resigned, show_lobby
 
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 
@@ -32,21 +32,6 @@ def parse_options(text: str | None) -> dict[str, str]:
             raise UserError("bad_options", word=word)
         options[key.strip().lower()] = value.strip()
     return options
-
-
-def rules_text(game_name: str, lang: str = SOURCE) -> str:
-    """The in-game rules of a game, with our rulings, from ``bot/rules/<game>.md``
-    (``<game>.<lang>.md`` in another language)."""
-    suffix = "" if lang == SOURCE else f".{lang}"
-    folder = resources.files("bot") / "rules"
-    return (folder / f"{game_name}{suffix}.md").read_text(encoding="utf-8")
-
-
-def player_count(low: int, high: int) -> str:
-    """``"2–4 players"``, or ``"2 players"`` when the count is fixed."""
-    if low == high:
-        return _("{count} players", count=low)
-    return _("{low}–{high} players", low=low, high=high)
 
 
 class GamesCog(commands.Cog):
@@ -82,6 +67,8 @@ class GamesCog(commands.Cog):
             await interaction.response.send_message(
                 embed=lobby_embed(record), view=lobby_view(record.id)
             )
+        lobby = await interaction.original_response()
+        await service.store.set_board_message(record.id, lobby.id)  # kicks edit it
 
     @new.autocomplete("options")
     async def new_options(
@@ -170,10 +157,9 @@ class GamesCog(commands.Cog):
         )
         if result is None:
             with speaking(await public_language(interaction)):
+                await show_lobby(interaction, record)
                 await interaction.response.send_message(
-                    headline.text(current()),
-                    embed=lobby_embed(record),
-                    allowed_mentions=discord.AllowedMentions.none(),
+                    headline.text(current()), allowed_mentions=discord.AllowedMentions.none()
                 )
             return
         await post_board(interaction, result, headline=headline)
@@ -203,11 +189,9 @@ class GamesCog(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        info = find_game(game).info
-        text = rules_text(game, current())
-        embed = discord.Embed(title=info.title, description=text[:4000], colour=COLOUR)
-        embed.set_footer(text=player_count(info.min_players, info.max_players))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(
+            embed=rules_embed(game), view=rules_view(game), ephemeral=True
+        )
 
     @app_commands.command(name="help", description="What this bot does and how to play")
     async def help(self, interaction: discord.Interaction) -> None:

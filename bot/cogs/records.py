@@ -228,7 +228,7 @@ class RecordsCog(commands.Cog):
         service = service_of(interaction)
         await interaction.response.defer()
         guild_id = interaction.guild_id or 0
-        _, entries = await service.store.history(guild_id, user_id=who.id, limit=STATS_GAMES)
+        _total, entries = await service.store.history(guild_id, user_id=who.id, limit=STATS_GAMES)
         numbers = player_stats(who.id, entries)
         ratings = await service.store.ratings_of(guild_id, str(who.id))
         daily = await interaction.client.daily.habit(who.id)  # type: ignore[attr-defined]

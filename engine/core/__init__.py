@@ -10,10 +10,21 @@ from .game import (
     Outcome,
     Resign,
     Seat,
+    TurnMenu,
     View,
     seats_with_best,
 )
-from .menus import MAX_CHOICES, PICK_SEPARATOR, Choice, Menu, Path, Picked, Step
+from .menus import (
+    MAX_CHOICES,
+    PICK_SEPARATOR,
+    Choice,
+    Marks,
+    Menu,
+    Path,
+    Picked,
+    Step,
+    lettered,
+)
 from .names import fill_names, seat_ref
 from .options import OptionSpec, resolve_options
 from .registry import all_games, find_game, register
@@ -33,6 +44,7 @@ __all__ = [
     "GameInfo",
     "IllegalAction",
     "Level",
+    "Marks",
     "Menu",
     "OptionSpec",
     "Outcome",
@@ -42,10 +54,12 @@ __all__ = [
     "Rng",
     "Seat",
     "Step",
+    "TurnMenu",
     "View",
     "all_games",
     "fill_names",
     "find_game",
+    "lettered",
     "parse_levels",
     "read_levels",
     "register",

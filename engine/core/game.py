@@ -25,7 +25,16 @@ from .errors import (
     RULES_VERSION,
     IllegalAction,
 )
-from .menus import Menu, Path, Picked, Step, notation_steps, seat_version, tree_menu
+from .menus import (
+    Menu,
+    Path,
+    Picked,
+    Step,
+    bad_path,
+    notation_steps,
+    seat_version,
+    tree_menu,
+)
 from .options import OptionSpec, OptionValue, resolve_options
 from .rng import Rng
 
@@ -134,12 +143,27 @@ RESIGN_WORD = "RESIGN"
 RESIGN_DESCRIPTION = "resigns"
 
 
+@dataclass(frozen=True, slots=True)
+class TurnMenu(Generic[S, A]):
+    """Where a path leads within a turn: the actions picked before (already applied to
+    ``state``, a preview), where the current action's part of the path ``starts``, and that
+    part's menu or picked action."""
+
+    before: tuple[A, ...]
+    state: S
+    starts: int
+    answer: Menu | Picked[A]
+
+
 class Game(ABC, Generic[S, A]):
     """Base class of every game. Subclasses set ``info`` and implement the abstract methods."""
 
     info: ClassVar[GameInfo]
     easy_slip: ClassVar[float] = EASY_SLIP
     """How often this game's easy player slips (see :meth:`_slip_action`)."""
+    composes_turns: ClassVar[bool] = False
+    """Whether a turn of several actions by one seat is chosen whole before any is played
+    (see :meth:`turn_menu`)."""
 
     # ----- what each game implements -------------------------------------------------------
     @abstractmethod
@@ -325,6 +349,30 @@ class Game(ABC, Generic[S, A]):
             return "" if text == self.format_action(action) else text
 
         return tree_menu(entries, path, hint)
+
+    def turn_menu(self, state: S, seat: Seat, path: Path = ()) -> TurnMenu[S, A]:
+        """Like :meth:`menu`, across a whole turn when the game :attr:`composes_turns`: a
+        picked action after which ``seat`` still has to act is applied to a preview, and the
+        path goes on with the menus of that preview. Raises IllegalAction for a path that names
+        nothing."""
+        done: list[A] = []
+        start = end = 0
+        while True:
+            answer = self.menu(state, seat, path[start:end])
+            if isinstance(answer, Menu):
+                if end == len(path):
+                    return TurnMenu(tuple(done), state, start, answer)
+                end += 1
+                continue
+            if self.composes_turns:
+                after, _ = self.apply(state, seat, answer.action)
+                if not self.is_over(after) and seat in self.to_move(after):
+                    done.append(answer.action)
+                    state, start = after, end
+                    continue
+            if end != len(path):
+                raise bad_path()
+            return TurnMenu(tuple(done), state, start, answer)
 
     def menu_excluded(self, action: A) -> bool:
         """Whether ``action`` is typed only, never offered by :meth:`menu` (free text, say).

@@ -24,6 +24,7 @@ from itertools import combinations
 from typing import Any, Generic, TypeVar
 
 from .errors import BAD_NOTATION, IllegalAction
+from .hexgrid import Hex
 
 A = TypeVar("A")
 Path = tuple[str, ...]
@@ -45,20 +46,24 @@ def clip(text: str, limit: int) -> str:
 @dataclass(frozen=True, slots=True)
 class Step:
     """How an action is chosen at one level of the tree: its key there, label and question,
-    and optionally the hint of its choice (else the action's hint, where it completes one)."""
+    optionally the hint of its choice (else the action's hint, where it completes one), and
+    the hexes the choice is about (a picture may mark them)."""
 
     key: str
     label: str
     prompt: str = "Choose your move"
     hint: str = ""
+    at: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One option of a menu: a label (≤ 80 characters) and a hint (≤ 100)."""
+    """One option of a menu: a label (≤ 80 characters), a hint (≤ 100) and the hexes it is
+    about, if any."""
 
     label: str
     hint: str = ""
+    at: tuple[Hex, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "label", clip(self.label, MAX_LABEL))
@@ -117,6 +122,7 @@ class _Node(Generic[A]):
     label: str = ""
     prompt: str = "Choose your move"
     hint: str = ""
+    at: tuple[Hex, ...] = ()
     action: A | None = None
     complete: bool = False
     children: dict[str, _Node[A]] = field(default_factory=dict)
@@ -129,7 +135,7 @@ def _build(entries: Iterable[tuple[Sequence[Step], A]]) -> _Node[A]:
         for step in steps:
             child = node.children.get(step.key)
             if child is None:
-                child = node.children[step.key] = _Node(step.label, hint=step.hint)
+                child = node.children[step.key] = _Node(step.label, hint=step.hint, at=step.at)
             node.prompt = node.prompt if len(node.children) > 1 else step.prompt
             node = child
         if node.complete:
@@ -218,7 +224,7 @@ def _level_menu(level: _Level[A], hint: Callable[[A], str]) -> Menu:
             own = hint(node.action) if node.complete else ""  # type: ignore[arg-type]
             # a choice that completes an action through skipped levels says what it does
             text = (own or group[0].hint) if node is not group[0] else (group[0].hint or own)
-            choices.append(Choice(group[0].label, text))
+            choices.append(Choice(group[0].label, text, group[0].at))
         else:
             choices.append(Choice(f"{group[0].label}{RANGE_DASH}{group[-1].label}"))
     return Menu(level.prompt, tuple(choices))
@@ -250,3 +256,25 @@ def walk_all(
     if isinstance(answer, Menu):
         for element in every_path_element(answer):
             yield from walk_all(menu_at, (*path, element))
+
+
+# ----- letters for a picture ------------------------------------------------------------------
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+Marks = tuple[tuple[str, tuple[Hex, ...]], ...]
+
+
+def lettered(menu: Menu) -> tuple[Menu, Marks]:
+    """The menu with a letter in front of each choice that names hexes, and those letters with
+    their hexes (for a picture that marks them); a menu naming no hexes comes back as it was."""
+    if not any(c.at for c in menu.choices):
+        return menu, ()
+    letters = iter(LETTERS)
+    choices = []
+    marks = []
+    for choice in menu.choices:
+        if choice.at:
+            letter = next(letters)
+            marks.append((letter, choice.at))
+            choice = Choice(f"{letter} · {choice.label}", choice.hint, choice.at)
+        choices.append(choice)
+    return Menu(menu.prompt, tuple(choices), menu.min_picks, menu.max_picks), tuple(marks)

@@ -46,6 +46,8 @@ RULES_VERSION = 1
 class TigerIsland(Game[TigerState, Action]):
     """Two players raise an island tile by tile and settle it with villagers and totoros."""
 
+    composes_turns = True  # the panel takes the placement and the build, then plays both
+
     info = GameInfo(
         name="tigerisland",
         title="tiggar islanote",

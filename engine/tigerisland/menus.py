@@ -46,7 +46,6 @@ MORE = Step("more", "More places…", hint="the next ones, ranked lower")
 SEARCH_WORDS = {"eruption": "on top", "new": "on the table"}
 
 
-
 @dataclass(frozen=True, slots=True)
 class _Option:
     action: Action
@@ -54,6 +53,7 @@ class _Option:
     hint: str
     rank: tuple[int, ...]  # larger is better
     points: int = 0
+    at: tuple[Hex, ...] = ()
 
 
 def _plan(state: TigerState) -> Plan[Action]:
@@ -184,11 +184,15 @@ def _spot_levels(
         label = f"Volcano at {cube_text(volcano)} ({_side(volcano, centre)})"
         if best.level > 1:
             label += f", to level {best.level}"
-        spot = Step(cube_text(volcano), label, question, f"{best.hint} · {_ways(len(placements))}")
+        hint = f"{best.hint} · {_ways(len(placements))}"
+        spot = Step(cube_text(volcano), label, question, hint, (volcano,))
         pages = page_steps(rank, len(ranked), MORE)
         turns = sorted(placements, key=lambda p: (p.rank, -p.action.orientation), reverse=True)
         for p in turns:
-            way = Step(str(p.action.orientation), _orientation_label(p.action), "Which way?")
+            sides = footprint(volcano, p.action.orientation)[1:]
+            way = Step(
+                str(p.action.orientation), _orientation_label(p.action), "Which way?", at=sides
+            )
             levels.append(((*pages, spot, way), _Option(p.action, way.label, p.hint, p.rank)))
     return levels
 
@@ -262,7 +266,7 @@ def _ranked_levels(
     ranked: Sequence[_Option], question: str
 ) -> Iterable[tuple[tuple[Step, ...], _Option]]:
     for rank, option in enumerate(ranked):
-        step = Step(format_action(option.action), option.label, question)
+        step = Step(format_action(option.action), option.label, question, at=option.at)
         yield (*page_steps(rank, len(ranked), MORE), step), option
 
 
@@ -301,7 +305,8 @@ def _found(state: TigerState, action: Found, settlements: Settlements) -> _Optio
     points = plan_build(state, action, settlements).points
     size, note = _growth(state, _beside_yours(state, settlements, [action.hex]), 1)
     rank = (points, size, -hex_key(action.hex))
-    return _Option(action, _hex_label(state.board, action.hex), f"+{points} · {note}", rank)
+    label = _hex_label(state.board, action.hex)
+    return _Option(action, label, f"+{points} · {note}", rank, at=(action.hex,))
 
 
 def _expand(state: TigerState, action: Expand, settlements: Settlements) -> _Option:
@@ -311,11 +316,13 @@ def _expand(state: TigerState, action: Expand, settlements: Settlements) -> _Opt
     size, note = _growth(state, touched, len(region))
     label = f"Settlement at {cube_text(action.hex)} into {action.terrain.value.title()}"
     hint = f"+{plan.points} · {_villagers(plan.villagers)}, {note}"
-    return _Option(action, label, hint, (plan.points, size, -hex_key(action.hex)), plan.points)
+    rank = (plan.points, size, -hex_key(action.hex))
+    return _Option(action, label, hint, rank, plan.points, (min(region, key=hex_key),))
 
 
 def _totoro(state: TigerState, action: Totoro, settlements: Settlements) -> _Option:
     touched = _beside_yours(state, settlements, [action.hex])
     beside = min((min(s.hexes, key=hex_key) for s in touched), key=hex_key)
     hint = f"+{TOTORO_POINTS} · beside your settlement at {cube_text(beside)}"
-    return _Option(action, _hex_label(state.board, action.hex), hint, (-hex_key(action.hex),))
+    label = _hex_label(state.board, action.hex)
+    return _Option(action, label, hint, (-hex_key(action.hex),), at=(action.hex,))

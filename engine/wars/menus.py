@@ -31,7 +31,6 @@ MORE = Step("more", "More places…", hint="the next ones, ranked lower")
 PASS = Step("pass", "Pass this turn", FIRST_PROMPT, "place and move nothing")
 
 
-
 @dataclass(frozen=True, slots=True)
 class _Effect:
     """What a legal action does for the player making it."""
@@ -147,7 +146,8 @@ def _first_steps(state: WarsState, effects: list[_Effect]) -> list[tuple[Step, l
         else:
             key, label = f"move {kind} {src.q} {src.r}", f"Move your {noun} at {hex_name(src)}"
         hint = f"best: {best.hint} · {len(group)} choice{'' if len(group) == 1 else 's'}"
-        out.append((Step(key, label, FIRST_PROMPT, hint), group))
+        at = () if src is None else (src,)
+        out.append((Step(key, label, FIRST_PROMPT, hint, at), group))
     return out
 
 
@@ -171,7 +171,7 @@ def _where(state: WarsState, group: list[_Effect]) -> list[tuple[tuple[Step, ...
         at = action.at if isinstance(action, Place) else action.steps[0].dst
         noun = KIND_NOUNS[action.kind if isinstance(action, Place) else action.steps[0].kind]
         question = f"Where does your {noun} go?"
-        step = Step(f"{at.q} {at.r}", _hex_label(state, at), question, single.hint)
+        step = Step(f"{at.q} {at.r}", _hex_label(state, at), question, single.hint, (at,))
         lead = (*page_steps(rank, len(singles), MORE), step)
         follow = pairs.get(at, [])
         if not follow:
@@ -200,10 +200,12 @@ def _second(state: WarsState, pairs: list[_Effect]) -> list[tuple[tuple[Step, ..
             f"Also move your {noun} at {hex_name(src)}",
             "Anything else?",
             f"best: {group[0].hint}",
+            (src,),
         )
         for rank, e in enumerate(group):
             at = _steps(e.action)[1].dst
-            where = Step(f"{at.q} {at.r}", _hex_label(state, at), f"Where does your {noun} go?")
+            question = f"Where does your {noun} go?"
+            where = Step(f"{at.q} {at.r}", _hex_label(state, at), question, at=(at,))
             out.append(((also, *page_steps(rank, len(group), MORE), where), e.action))
     return out
 

@@ -99,6 +99,9 @@ async def test_a_failure_after_the_save_says_saved_and_the_board_still_follows(
 ) -> None:
     await start(world, "tigerisland", world.bob)
     actor = await mover(world)
+    offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
+    await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    await world.env.bot.publisher.settle()  # a placement edits the board; the build posts it
     real = publisher.board_message
     calls: list[int] = []
 
@@ -110,8 +113,8 @@ async def test_a_failure_after_the_save_says_saved_and_the_board_still_follows(
 
     monkeypatch.setattr(publisher, "board_message", fails_once)
     version, _ = await snapshot(world)
-    offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
-    result = await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    offered = await actor.autocomplete(world.channel, "tiger build", "build", "")
+    result = await actor.slash(world.channel, "tiger build", build=offered[0]["value"])
     assert "was saved" in said(result) and "unchanged" not in said(result)
     record = await latest_game(world)
     assert record.version == version + 1
@@ -127,13 +130,16 @@ async def test_when_no_board_can_be_drawn_a_line_of_text_announces_the_change(
 ) -> None:
     await start(world, "tigerisland", world.bob)
     actor = await mover(world)
+    offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
+    await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    await world.env.bot.publisher.settle()  # a placement edits the board; the build posts it
 
     async def always_fails(*args, **kwargs):
         raise RuntimeError("the picture could not be drawn")
 
     monkeypatch.setattr(publisher, "board_message", always_fails)
-    offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
-    result = await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    offered = await actor.autocomplete(world.channel, "tiger build", "build", "")
+    result = await actor.slash(world.channel, "tiger build", build=offered[0]["value"])
     assert "was saved" in said(result)
     assert world.channel.last_message.content == answers.UNDRAWN_BOARD
     assert "could not be drawn" in str(world.env.errors[-1].__cause__)
@@ -194,10 +200,13 @@ async def test_an_interaction_delivered_twice_is_applied_and_answered_once(
     world, caplog, monkeypatch
 ) -> None:
     await start(world, "tigerisland", world.bob)
-    deliveries = Deliveries(world).install(monkeypatch)
     actor = await mover(world)
     offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
-    result = await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    await world.env.bot.publisher.settle()  # a placement edits the board; the build posts it
+    deliveries = Deliveries(world).install(monkeypatch)
+    offered = await actor.autocomplete(world.channel, "tiger build", "build", "")
+    result = await actor.slash(world.channel, "tiger build", build=offered[0]["value"])
     assert not result.ephemeral
     payload = deliveries.payloads[-1]
     version, state = await snapshot(world)

@@ -8,7 +8,7 @@ import pytest
 import simcord
 import simcord.interactions
 
-from bot.cogs.games import rules_text
+from bot.quickstart import quick_start, rules_text
 from engine import all_games
 
 from .flow_helpers import expect_refusal, latest_game
@@ -60,7 +60,9 @@ async def test_a_german_member_in_an_english_server(world, member_locales, game)
     again = await world.alice.click(lobby, label="Join")
     assert again.ephemeral and again.response.content == "Du spielst schon mit."
     rules = await world.alice.slash(world.channel, "game rules", game=game)
-    assert rules.ephemeral and rules.response.embeds[0].description == rules_text(game, "de")
+    described = rules.response.embeds[0].description
+    assert rules.ephemeral and described.startswith("**Schnellstart**\n" + quick_start(game, "de"))
+    assert rules_text(game, "de")[:1000] in described
     assert rules.response.embeds[0].footer.text.endswith(" Spieler")
 
     await seat_two_and_start(lobby, world.alice, world.bob, "Join", "Start")

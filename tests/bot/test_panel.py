@@ -7,12 +7,12 @@ import re
 
 import discord
 
-from bot.panel import PICK, STALE_NOTE, TAP
+from bot.panel import CHANGE_LABEL, PICK, STALE_NOTE, TAP
 from engine import find_game
 
 from .flow_helpers import latest_game, open_lobby
 
-MAX_TAPS_PER_ACTION = 8
+MAX_TAPS_PER_ACTION = 12  # a tiggar islanote turn is a placement and a build
 
 
 async def start(world, game: str, *players) -> object:
@@ -39,7 +39,7 @@ def components(message) -> list:
 
 
 async def tap_once(member, panel, rnd: random.Random):
-    """Pick a random choice on the panel: a button that is not Back, or a select option."""
+    """Pick a random choice on the panel: a button that goes forward, or a select option."""
     items = components(panel)
     selects = [c for c in items if isinstance(c, discord.SelectMenu)]
     if selects:
@@ -47,7 +47,8 @@ async def tap_once(member, panel, rnd: random.Random):
         count = rnd.randint(select.min_values, select.max_values)
         values = [o.value for o in rnd.sample(select.options, count)]
         return await member.select(panel, values, custom_id=select.custom_id)
-    buttons = [c for c in items if isinstance(c, discord.Button) and c.label != "Back"]
+    backwards = ("Back", CHANGE_LABEL)
+    buttons = [c for c in items if isinstance(c, discord.Button) and c.label not in backwards]
     button = rnd.choice(buttons)
     return await member.click(panel, custom_id=button.custom_id)
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from bot.publisher import Board
+from discord import AllowedMentions
+
+from bot.publisher import CALL_OVER, Board
 from bot.service import MoveResult
 from engine import find_game
 
@@ -163,3 +165,28 @@ async def test_a_rate_limited_new_board_is_posted_after_the_wait(world):
     await publisher.settle()
     assert publisher.posts == posted + 1
     assert world.channel.last_message.content == f"version {result.record.version}"
+
+
+class Calling(Counting):
+    """A presentation whose every change is a new board calling players in a further message."""
+
+    def fresh(self, result: MoveResult, actor: int | None) -> bool:
+        return True
+
+    async def board(self, service, result: MoveResult, headline: str | None) -> Board:
+        board = await super().board(service, result, headline)
+        board.pings = [(f"calls for version {result.record.version}", AllowedMentions.none())]
+        return board
+
+
+async def test_a_new_board_ends_the_calls_to_act_of_the_previous_one(world):
+    await started_wars(world)
+    publisher = world.env.bot.publisher
+    publisher.register("wars", Calling())
+    first, second = await burst_of_moves(world, 2)
+    await publisher.show(first)
+    call = world.channel.last_message
+    assert call.content == f"calls for version {first.record.version}"
+    await publisher.show(second)
+    assert message_by_id(world, call.id).content == CALL_OVER
+    assert world.channel.last_message.content == f"calls for version {second.record.version}"

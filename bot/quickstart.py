@@ -1,0 +1,87 @@
+"""Each game's rules: a three-line quick start first, then the full rules with our rulings.
+
+The quick start can be posted in the channel for everyone with one button under the rules.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import discord
+
+from engine import all_games, find_game
+from locales import N_, SOURCE, _, current, speaking
+
+from .components import IdItem
+from .custom_ids import IdFormat, one_of
+from .i18n import public_language
+from .presenter import COLOUR
+
+QUICK_ID = IdFormat("quick", (("game", one_of(g.info.name for g in all_games())),))
+EMBED_LIMIT = 4096
+QUICK_TITLE = N_("Quick start")
+
+
+def _text(name: str, lang: str) -> str:
+    """``bot/rules/<name>.md``, or ``<name>.<lang>.md`` in another language than English."""
+    suffix = "" if lang == SOURCE else f".{lang}"
+    path = resources.files("bot") / "rules" / f"{name}{suffix}.md"
+    return path.read_text(encoding="utf-8").strip()
+
+
+def rules_text(game_name: str, lang: str = SOURCE) -> str:
+    """The in-game rules of a game, with our rulings, in ``lang``."""
+    return _text(game_name, lang)
+
+
+def quick_start(game_name: str, lang: str = SOURCE) -> str:
+    """The three lines a new player reads first (``bot/rules/quick/<game>.md``), in ``lang``."""
+    return _text(f"quick/{game_name}", lang)
+
+
+def player_count(low: int, high: int) -> str:
+    """``"2–4 players"``, or ``"2 players"`` when the count is fixed."""
+    if low == high:
+        return _("{count} players", count=low)
+    return _("{low}–{high} players", low=low, high=high)
+
+
+def rules_embed(game_name: str) -> discord.Embed:
+    """The quick start, then the full rules (cut to fit one embed), in the reader's language."""
+    info, lang = find_game(game_name).info, current()
+    text = f"**{_(QUICK_TITLE)}**\n{quick_start(game_name, lang)}\n\n{rules_text(game_name, lang)}"
+    embed = discord.Embed(title=info.title, description=text[:EMBED_LIMIT], colour=COLOUR)
+    embed.set_footer(text=player_count(info.min_players, info.max_players))
+    return embed
+
+
+def rules_view(game_name: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(QuickStartButton(game_name))
+    return view
+
+
+class QuickStartButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=QUICK_ID):
+    """Under the private rules: posts the game's quick start in the channel."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_("Post the quick start here"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=QUICK_ID.make(game=game),
+            )
+        )
+        self.game = game
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        with speaking(await public_language(interaction)):
+            title = f"{find_game(self.game).info.title}: {_(QUICK_TITLE)}"
+            text = quick_start(self.game, current())
+            embed = discord.Embed(title=title, description=text, colour=COLOUR)
+            shares = _("{name} shares how to play:", name=interaction.user.display_name)
+        await interaction.response.send_message(
+            shares,
+            embed=embed,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
