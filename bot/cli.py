@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("game_id", type=int, metavar="ID", help="the game's number")
     replay.add_argument("--out", type=Path, required=True, metavar="FILE")
     replay.add_argument("--db", metavar="FILE|URL", help="default: the configured database")
+    replay.add_argument(
+        "--locale", choices=LANGUAGES, default=SOURCE, help="the language of captions and words"
+    )
     arena = sub.add_parser("arena", help="computer levels play seeded games; a table per level")
     arena.add_argument("game", help="tigerisland, islant, competition or wars")
     arena.add_argument("--levels", default="hard,normal", metavar="LEVEL,LEVEL[,...]")
@@ -133,7 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.locale,
         )
     if command == "replay":
-        return asyncio.run(_replay(args.db or settings.database, args.game_id, args.out))
+        database = args.db or settings.database
+        return asyncio.run(_replay(database, args.game_id, args.out, args.locale))
     if command == "arena":
         return _arena(args)
     if command == "health":
@@ -196,8 +200,9 @@ def _simulate(
     return 0
 
 
-async def _replay(database: str | Path, game_id: int, out: Path) -> int:
-    """Draw a finished game's replay offline, as ``/game replay`` does in Discord."""
+async def _replay(database: str | Path, game_id: int, out: Path, locale: str = SOURCE) -> int:
+    """Draw a finished game's replay offline in ``locale``, as ``/game replay`` does in
+    Discord."""
     store = await Store.open(database)
     try:
         record = await store.get_game(game_id)
@@ -209,7 +214,7 @@ async def _replay(database: str | Path, game_id: int, out: Path) -> int:
         log = await store.actions(game_id)
     finally:
         await store.close()
-    job = ReplayJob.of(record, log)
+    job = ReplayJob.of(record, log, locale)
     try:
         gif = draw_replay(job)
     except ReplayTooLarge as err:
