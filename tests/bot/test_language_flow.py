@@ -151,8 +151,8 @@ async def choose_language(world, lang: str) -> None:
 
 
 async def test_records_replay_and_rematch_speak_the_servers_german(world, member_locales) -> None:
+    record = await finish_a_game(world, "wars")  # its lobby and board in English
     await choose_language(world, "de")
-    record = await finish_a_game(world, "wars")
 
     listed = (await world.carol.slash(world.channel, "game history")).response.message
     assert listed.embeds[0].title == "Beendete Spiele"
@@ -169,10 +169,17 @@ async def test_records_replay_and_rematch_speak_the_servers_german(world, member
     assert replay.response.content == f"Wiederholung von Island Wars, Spiel #{record.id}."
 
     board = message(world.channel, record.board_message_id)
-    assert "Revanche" in labels(board)
-    clicked = await world.alice.click(board, label="Revanche")
+    clicked = await world.alice.click(board, label="Rematch")
     assert f"eine Revanche für Spiel #{record.id}: Drück **Mitspielen**" in clicked.response.content
     assert "Mitspielen" in labels(clicked.response.message)
+    lobby = clicked.response.message
+    await seat_two_and_start(lobby, world.alice, world.bob, "Mitspielen", "Starten")
+    for person in (world.alice, world.bob):
+        await person.slash(world.channel, "game resign")
+    await world.env.bot.publisher.settle()
+    again = await latest_game(world)
+    assert again.status == "finished" and again.id != record.id
+    assert "Revanche" in labels(message(world.channel, again.board_message_id))
 
 
 async def test_a_german_member_plays_the_islant_of_the_day_in_german(world, member_locales) -> None:
