@@ -107,7 +107,7 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     look = look_of(step)
     if look.lines is not None:
         lines.extend(look.lines(step))
-    menu, _ = shown(step)
+    menu = shown(step)[0]
     if menu is None:
         lines.append(_(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT))
         return "\n".join(lines)
@@ -134,7 +134,7 @@ def panel_view(
     game's panel has its own ids), built from ``step.record.id``."""
     tap, pick = tap or PanelTap, pick or PanelPick
     view = discord.ui.View(timeout=None)
-    (menu, _), game_id, version = shown(step), step.record.id, step.version
+    menu, game_id, version = shown(step)[0], step.record.id, step.version
     if menu is None:
         return view
     if _as_buttons(menu):
@@ -153,7 +153,7 @@ def panel_view(
 async def picture(service: GameService, step: PanelStep) -> discord.File:
     """The seat's own picture of the game, as the panel shows it: after the actions picked
     earlier in the turn, with the menu's choices lettered on the board."""
-    _, marks = shown(step)
+    marks = shown(step)[1]
     drawer: Drawer | None = look_of(step).drawer
     name = ""
     if marks:

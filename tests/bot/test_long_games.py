@@ -152,7 +152,7 @@ async def test_a_crash_between_load_and_save_loses_nothing(world, monkeypatch) -
     after = await latest_game(world)
     assert (after.version, after.state) == (before.version, before.state)
     again = await actor.slash(world.channel, "tiger place", placement=move)
-    assert not again.ephemeral
+    assert again.response.content.startswith("✓")  # a typed placement is confirmed privately
     assert (await latest_game(world)).version == before.version + 1
 
 

@@ -92,7 +92,9 @@ class Table:
             result = await self.player.slash(
                 self.channel, command, **{option: rnd.choice(safe)["value"]}
             )
-            assert not result.ephemeral, result.response.content
+            # a typed placement is confirmed privately (the board is edited); a build is posted
+            saved = result.response.content.startswith("✓") or not result.ephemeral
+            assert saved, result.response.content
 
 
 @dataclass(frozen=True)
