@@ -17,8 +17,9 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from engine import find_game
 from engine.core import View
 from locales import SOURCE, speaking
 from render import render_view
@@ -45,10 +46,22 @@ Drawer = Callable[[View, Sequence[str]], bytes]
 """A picture of a view other than the game's board (a module-level function: it must pickle)."""
 
 
-def draw_in(lang: str, drawer: Drawer, view: View, names: Sequence[str]) -> bytes:
+ViewSource = View | Callable[[], View]
+"""A view, or how to build it where the picture is drawn (it must then pickle: a module-level
+function or a ``partial`` of one), so building it costs the event loop nothing."""
+
+
+def game_view(game_name: str, state: Any, seat: int | None) -> View:
+    """``seat``'s view of a game's state (None: the public view); with ``partial``, a view
+    built where its picture is drawn."""
+    return find_game(game_name).view(state, seat)
+
+
+def draw_in(lang: str, drawer: Drawer, view: ViewSource, names: Sequence[str]) -> bytes:
     """``drawer``'s picture of ``view`` with its words in ``lang`` (it pickles, partially)."""
+    built = view if isinstance(view, View) else view()
     with speaking(lang):
-        return drawer(view, names)
+        return drawer(built, names)
 
 
 def configured_workers() -> int:
@@ -86,12 +99,12 @@ class Pictures:
     async def draw(
         self,
         key: PictureKey,
-        view: Callable[[], View],
+        view: ViewSource,
         names: Sequence[str],
         drawer: Drawer | None = None,
     ) -> bytes:
-        """The PNG of ``view()`` by ``drawer`` (default: the game's renderer); the view is
-        built only when the picture is neither cached nor being drawn."""
+        """The PNG of ``view`` by ``drawer`` (default: the game's renderer); a view to build
+        is built only when the picture is neither cached nor being drawn, where it is drawn."""
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
@@ -99,13 +112,15 @@ class Pictures:
         drawing = self._drawing.get(key)
         if drawing is None:
             drawer = partial(draw_in, key.language, drawer or render_view)
-            drawing = asyncio.ensure_future(self._render(drawer, view(), list(names)))
+            drawing = asyncio.ensure_future(self._render(drawer, view, list(names)))
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda done: self._settle(key, done))
         # One waiter giving up (its interaction cancelled) must not stop the others' picture.
         return await asyncio.shield(drawing)
 
-    async def _render(self, drawer: Drawer, view: View, names: list[str]) -> bytes:
+    async def _render(
+        self, drawer: Callable[[ViewSource, list[str]], bytes], view: ViewSource, names: list[str]
+    ) -> bytes:
         if self._pool is None:
             return await asyncio.to_thread(drawer, view, names)
         return await self._pool.run(drawer, view, names)

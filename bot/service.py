@@ -28,7 +28,6 @@ from engine.core import (
     Path,
     Picked,
     Resign,
-    View,
     resolve_options,
 )
 from locales import current
@@ -36,7 +35,7 @@ from locales import current
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .finished import finished_game
-from .rendering import Drawer, PictureKey, Pictures
+from .rendering import Drawer, PictureKey, Pictures, game_view
 from .settings import split_options
 from .store import (
     DuplicateInteraction,
@@ -543,9 +542,6 @@ class GameService:
         return game.describe(game.parse(notation))
 
     # ----- views and pictures -----------------------------------------------------------
-    def view(self, record: GameRecord, state: Any, seat: int | None = None) -> View:
-        return find_game(record.game).view(state, seat)
-
     async def render(
         self,
         record: GameRecord,
@@ -561,7 +557,7 @@ class GameService:
         """
         picture = drawer.__name__ if drawer else ""
         key = PictureKey(record.id, record.version, seat, picture, current())
-        view = partial(self.view, record, state, seat)
+        view = partial(game_view, record.game, state, seat)
         return await self.pictures.draw(key, view, record.names, drawer)
 
     # ----- internals --------------------------------------------------------------------
