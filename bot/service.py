@@ -344,32 +344,56 @@ class GameService:
     ) -> PanelStep:
         """Follow a tap on a panel: the menu ``path`` leads to, or the move it completes.
 
-        Under the channel's lock the seat's version is compared with the panel's: a panel
-        drawn before the seat's options changed gets the current first menu, ``stale``.
+        The seat's version is compared with the panel's: a panel drawn before the seat's
+        options changed gets the current first menu, ``stale``. A step to another menu
+        writes nothing, so it takes no lock; a completed path is checked again and played
+        under the channel's lock.
         """
+        record, state = await self.running(channel_id)
+        step = self._follow(record, state, user_id, game_id, version, path)
+        if isinstance(step, PanelStep):
+            return step
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
-            if record.id != game_id:
-                raise UserError("wrong_game_button")
-            seat = record.seat_of(user_id)
-            if seat is None:
-                raise UserError("not_playing")
-            game = find_game(record.game)
-            if game.is_over(state) or version != game.seat_version(state, seat):
-                step = self._panel_at(record, state, seat)
-                step.stale = True
+            step = self._follow(record, state, user_id, game_id, version, path)
+            if isinstance(step, PanelStep):  # the game moved on while waiting for the lock
                 return step
             if interaction_id is not None and await self.store.interaction_seen(interaction_id):
                 raise UserError("duplicate")
-            answer = game.menu(state, seat, path)
-            if isinstance(answer, Menu):
-                return PanelStep(record, state, seat, version, path, answer)
-            assert isinstance(answer, Picked)
-            text = game.format(answer.action)
+            seat = record.seat_of(user_id)
+            assert seat is not None
+            text = find_game(record.game).format(step.action)
             move = await self._apply(record, state, seat, user_id, text, interaction_id)
         step = self._panel_at(move.record, move.state, seat)
         step.move = move
         return step
+
+    def _follow(
+        self,
+        record: GameRecord,
+        state: Any,
+        user_id: int,
+        game_id: int,
+        version: str,
+        path: Path,
+    ) -> PanelStep | Picked:
+        """Where ``path`` leads on the user's panel of ``version``: a menu, the current first
+        menu (``stale``), or the action it completes (not played)."""
+        if record.id != game_id:
+            raise UserError("wrong_game_button")
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise UserError("not_playing")
+        game = find_game(record.game)
+        if game.is_over(state) or version != game.seat_version(state, seat):
+            step = self._panel_at(record, state, seat)
+            step.stale = True
+            return step
+        answer = game.menu(state, seat, path)
+        if isinstance(answer, Menu):
+            return PanelStep(record, state, seat, version, path, answer)
+        assert isinstance(answer, Picked)
+        return answer
 
     def menu_labels(self, step: PanelStep) -> list[str]:
         """The labels of the choices taken along the step's path (a breadcrumb)."""
