@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -53,7 +52,6 @@ from .timers import Timekeeper
 Check = Callable[[GameRecord, Any], None]
 AI_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 STATE_CACHE_SIZE = 256
-MENU_CACHE_SIZE = 4096  # a seat's menus along its paths; each a few choices
 
 
 def utcnow() -> datetime:
@@ -133,7 +131,6 @@ class GameService:
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, Any]] = {}
-        self._menus: OrderedDict[tuple[int, int, str, Path], Menu | Picked] = OrderedDict()
         self.timers = Timekeeper(store, self.now)
 
     def now(self) -> datetime:
@@ -392,7 +389,7 @@ class GameService:
             step = self._panel_at(record, state, seat)
             step.stale = True
             return step
-        answer = self._menu(record, state, seat, version, path)
+        answer = game.menu(state, seat, path)
         if isinstance(answer, Menu):
             return PanelStep(record, state, seat, version, path, answer)
         assert isinstance(answer, Picked)
@@ -400,36 +397,21 @@ class GameService:
 
     def menu_labels(self, step: PanelStep) -> list[str]:
         """The labels of the choices taken along the step's path (a breadcrumb)."""
+        game = find_game(step.record.game)
         labels = []
         for depth, element in enumerate(step.path):
-            menu = self._menu(step.record, step.state, step.seat, step.version, step.path[:depth])
+            menu = game.menu(step.state, step.seat, step.path[:depth])
             assert isinstance(menu, Menu)
             labels.extend(menu.choices[int(i)].label for i in element.split(PICK_SEPARATOR))
         return labels
 
-    def _menu(
-        self, record: GameRecord, state: Any, seat: int, version: str, path: Path
-    ) -> Menu | Picked:
-        """``game.menu`` of the seat at ``path``, kept by seat version: the engine promises a
-        menu stays valid while the seat's version is unchanged, whatever other seats do, so
-        99 players stepping through their menus during a burst work each menu out once."""
-        key = (record.id, seat, version, path)
-        answer = self._menus.get(key)
-        if answer is None:
-            answer = find_game(record.game).menu(state, seat, path)
-            self._menus[key] = answer
-            if len(self._menus) > MENU_CACHE_SIZE:
-                self._menus.popitem(last=False)
-        else:
-            self._menus.move_to_end(key)
-        return answer
-
-    def _panel_at(self, record: GameRecord, state: Any, seat: int) -> PanelStep:
+    @staticmethod
+    def _panel_at(record: GameRecord, state: Any, seat: int) -> PanelStep:
         game = find_game(record.game)
         version = game.seat_version(state, seat)
         if game.is_over(state) or not game.legal_actions(state, seat):
             return PanelStep(record, state, seat, version)
-        menu = self._menu(record, state, seat, version, ())
+        menu = game.menu(state, seat, ())
         assert isinstance(menu, Menu)
         return PanelStep(record, state, seat, version, (), menu)
 
