@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
+from engine import find_game
 from engine.core import Marks, View
 from locales import SOURCE, speaking
 from render import Mark, render_marked, render_view
@@ -47,10 +48,22 @@ Drawer = Callable[[View, Sequence[str]], bytes]
 """A picture of a view other than the game's board (a module-level function: it must pickle)."""
 
 
-def draw_in(lang: str, drawer: Drawer, view: View, names: Sequence[str]) -> bytes:
+ViewSource = View | Callable[[], View]
+"""A view, or how to build it where the picture is drawn (it must then pickle: a module-level
+function or a ``partial`` of one), so building it costs the event loop nothing."""
+
+
+def game_view(game_name: str, state: Any, seat: int | None) -> View:
+    """``seat``'s view of a game's state (None: the public view); with ``partial``, a view
+    built where its picture is drawn."""
+    return find_game(game_name).view(state, seat)
+
+
+def draw_in(lang: str, drawer: Drawer, view: ViewSource, names: Sequence[str]) -> bytes:
     """``drawer``'s picture of ``view`` with its words in ``lang`` (it pickles, partially)."""
+    built = view if isinstance(view, View) else view()
     with speaking(lang):
-        return drawer(view, names)
+        return drawer(built, names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +120,12 @@ class Pictures:
     async def draw(
         self,
         key: PictureKey,
-        view: Callable[[], View],
+        view: ViewSource,
         names: Sequence[str],
         drawer: Drawer | None = None,
     ) -> bytes:
-        """The PNG of ``view()`` by ``drawer`` (default: the game's renderer); the view is
-        built only when the picture is neither cached nor being drawn."""
+        """The PNG of ``view`` by ``drawer`` (default: the game's renderer); a view to build
+        is built only when the picture is neither cached nor being drawn, where it is drawn."""
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
@@ -120,7 +133,7 @@ class Pictures:
         drawing = self._drawing.get(key)
         if drawing is None:
             drawer = partial(draw_in, key.language, drawer or render_view)
-            drawing = asyncio.ensure_future(self.run(drawer, view(), list(names)))
+            drawing = asyncio.ensure_future(self.run(drawer, view, list(names)))
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda done: self._settle(key, done))
         # One waiter giving up (its interaction cancelled) must not stop the others' picture.

@@ -29,7 +29,6 @@ from engine.core import (
     Picked,
     Resign,
     TurnMenu,
-    View,
     resolve_options,
 )
 from locales import current
@@ -37,7 +36,7 @@ from locales import current
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .finished import finished_game
-from .rendering import Drawer, PictureKey, Pictures
+from .rendering import Drawer, PictureKey, Pictures, game_view
 from .replays import Replays
 from .settings import split_options
 from .store import (
@@ -356,35 +355,57 @@ class GameService:
     ) -> PanelStep:
         """Follow a tap on a panel: the menu ``path`` leads to, or the move it completes.
 
-        Under the channel's lock the seat's version is compared with the panel's: a panel
-        drawn before the seat's options changed gets the current first menu, ``stale``.
+        The seat's version is compared with the panel's: a panel drawn before the seat's
+        options changed gets the current first menu, ``stale``. A step to another menu
+        writes nothing, so it takes no lock; a completed path is checked again and played
+        under the channel's lock.
         """
+        record, state = await self.running(channel_id)
+        step = self._follow(record, state, user_id, game_id, version, path)
+        if isinstance(step, PanelStep):
+            return step
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
-            if record.id != game_id:
-                raise UserError("wrong_game_button")
-            seat = record.seat_of(user_id)
-            if seat is None:
-                raise UserError("not_playing")
-            game = find_game(record.game)
-            if game.is_over(state) or version != game.seat_version(state, seat):
-                step = self._panel_at(record, state, seat)
-                step.stale = True
+            step = self._follow(record, state, user_id, game_id, version, path)
+            if isinstance(step, PanelStep):  # the game moved on while waiting for the lock
                 return step
             if interaction_id is not None and await self.store.interaction_seen(interaction_id):
                 raise UserError("duplicate")
-            turn = game.turn_menu(state, seat, path)
-            answer = turn.answer
-            if isinstance(answer, Menu):
-                return PanelStep(record, state, seat, version, path, answer, turn=turn)
-            assert isinstance(answer, Picked)
-            text = game.format(answer.action)
+            seat = record.seat_of(user_id)
+            assert seat is not None and isinstance(step.answer, Picked)
+            text = find_game(record.game).format(step.answer.action)
             move = await self._apply(
-                record, state, seat, user_id, text, interaction_id, before=turn.before
+                record, state, seat, user_id, text, interaction_id, before=step.before
             )
         step = self._panel_at(move.record, move.state, seat)
         step.move = move
         return step
+
+    def _follow(
+        self,
+        record: GameRecord,
+        state: Any,
+        user_id: int,
+        game_id: int,
+        version: str,
+        path: Path,
+    ) -> PanelStep | TurnMenu:
+        """Where ``path`` leads on the user's panel of ``version``: a menu, the current first
+        menu (``stale``), or the turn it completes (not played)."""
+        if record.id != game_id:
+            raise UserError("wrong_game_button")
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise UserError("not_playing")
+        game = find_game(record.game)
+        if game.is_over(state) or version != game.seat_version(state, seat):
+            step = self._panel_at(record, state, seat)
+            step.stale = True
+            return step
+        turn = game.turn_menu(state, seat, path)
+        if isinstance(turn.answer, Menu):
+            return PanelStep(record, state, seat, version, path, turn.answer, turn=turn)
+        return turn
 
     def menu_labels(self, step: PanelStep) -> list[str]:
         """The labels of the choices taken along the step's path (a breadcrumb); an action
@@ -570,9 +591,6 @@ class GameService:
         return game.describe(game.parse(notation))
 
     # ----- views and pictures -----------------------------------------------------------
-    def view(self, record: GameRecord, state: Any, seat: int | None = None) -> View:
-        return find_game(record.game).view(state, seat)
-
     async def render(
         self,
         record: GameRecord,
@@ -590,7 +608,7 @@ class GameService:
         """
         picture = name or getattr(drawer, "__name__", "")
         key = PictureKey(record.id, record.version, seat, picture, current())
-        view = partial(self.view, record, state, seat)
+        view = partial(game_view, record.game, state, seat)
         return await self.pictures.draw(key, view, record.names, drawer)
 
     # ----- internals --------------------------------------------------------------------

@@ -179,7 +179,7 @@ async def _draw(service: GameService, card: View) -> bytes:
     """A records picture, drawn off the event loop like every picture (cached by content)."""
     digest = zlib.crc32(json.dumps(card.data, sort_keys=True, default=str).encode())
     key = PictureKey(0, digest, None, draw_card.__name__)
-    return await service.pictures.draw(key, lambda: card, (), draw_card)
+    return await service.pictures.draw(key, card, (), draw_card)
 
 
 class RecordsCog(commands.Cog):

@@ -88,6 +88,12 @@ def as_record(attempt: DailyAttempt) -> GameRecord:
     )
 
 
+def seat_view(state: Any) -> View:
+    """The player's view of a saved attempt (a module-level function: it is built where its
+    picture is drawn, in a worker process)."""
+    return GAME.view(GAME.deserialize(state), SEAT)
+
+
 def streak(days: list[str], today: date) -> int:
     """Days played in a row, up to today (or up to yesterday while today is not played)."""
     played = {date.fromisoformat(d) for d in days}
@@ -223,11 +229,8 @@ class DailyService:
         (or of ``view``). Attempts use negative ids in picture keys, apart from games'."""
         name = f"{drawer.__name__}{tag}"
         key = PictureKey(-attempt.id, attempt.version, SEAT, name, current())  # its reader's words
-        make = (lambda: view) if view is not None else partial(self._view, attempt)
-        return await self.games.pictures.draw(key, make, [attempt.user_name], drawer)
-
-    def _view(self, attempt: DailyAttempt) -> View:
-        return GAME.view(self.state_of(attempt), SEAT)
+        source = view if view is not None else partial(seat_view, attempt.state)
+        return await self.games.pictures.draw(key, source, [attempt.user_name], drawer)
 
     # ----- results ----------------------------------------------------------------------
     async def result(self, attempt: DailyAttempt) -> DailyResult:

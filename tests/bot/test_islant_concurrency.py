@@ -12,6 +12,7 @@ import pytest
 from bot.errors import UserError
 from bot.service import GameService
 from bot.store import Store
+from engine.core import Menu
 from engine.islant import GAME
 
 CHANNEL = 1
@@ -26,7 +27,7 @@ async def service(database):
     await store.close()
 
 
-async def open_race(service: GameService, players: int = PLAYERS) -> None:
+async def open_race(service: GameService, players: int = PLAYERS, level: int = LEVEL) -> None:
     """A started race with users 1…players (user ids equal seat + 1)."""
     await service.open_lobby(
         guild_id=1,
@@ -34,7 +35,7 @@ async def open_race(service: GameService, players: int = PLAYERS) -> None:
         game_name="islant",
         host_id=1,
         host_name="P1",
-        options={"level": str(LEVEL), "cap": str(players)},
+        options={"level": str(level), "cap": str(players)},
     )
     for user in range(2, players + 1):
         await service.join(CHANNEL, user, f"P{user}")
@@ -127,3 +128,22 @@ async def test_two_hosts_clicks_close_one_round_not_two(service) -> None:
     assert len(refused) == 1 and refused[0].code == "islant_round_over"
     _, state = await service.running(CHANNEL)
     assert state.round == 2
+
+
+async def test_a_step_to_another_menu_answers_while_a_move_holds_the_lock(service) -> None:
+    await open_race(service, 3, level=5)  # the grid's die, then its cell: two menus deep
+    first = await service.open_panel(CHANNEL, 2)
+    assert first.menu is not None
+    deeper = next(  # a choice leading to another menu, not to a move
+        (str(i),)
+        for i in range(len(first.menu.choices))
+        if isinstance(GAME.menu(first.state, 1, (str(i),)), Menu)
+    )
+    async with service.lock(CHANNEL):  # a move being saved meanwhile
+        step = await asyncio.wait_for(
+            service.choose(CHANNEL, 2, first.record.id, first.version, deeper), timeout=30
+        )
+    assert step.move is None and step.menu is not None and step.path == deeper
+    assert service.menu_labels(step) == [first.menu.choices[int(deeper[0])].label]
+    record, _ = await service.running(CHANNEL)
+    assert record.version == first.record.version  # nothing written

@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import os
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 
 import pytest
 
 import bot.rendering as rendering
-from bot.rendering import PictureKey, Pictures
+from bot.rendering import PictureKey, Pictures, game_view
 from bot.workers import WorkerPool
-from engine.core import View
+from engine import find_game
+from engine.core import View, resolve_options
 from render import render_view
 from tests.render.tigerisland_views import mid_view, small_view
 
@@ -93,16 +95,26 @@ async def test_a_worker_process_draws_the_same_bytes():
     views = [mid_view(), small_view()]
     try:
         pngs = await asyncio.gather(
-            *(
-                pictures.draw(PictureKey(1, k, None), lambda v=v: v, NAMES)
-                for k, v in enumerate(views)
-            )
+            *(pictures.draw(PictureKey(1, k, None), v, NAMES) for k, v in enumerate(views))
         )
         assert pictures.started
     finally:
         pictures.close()
     assert pngs == [render_view(v, NAMES) for v in views]
     assert not pictures.started
+
+
+async def test_a_game_view_is_built_in_the_worker_that_draws_it():
+    game = find_game("islant")
+    state = game.new(3, resolve_options(game.info.options, {}), 5)
+    pictures = Pictures(workers=1)
+    try:
+        png = await pictures.draw(
+            PictureKey(1, 1, 2), partial(game_view, "islant", state, 2), NAMES * 2
+        )
+    finally:
+        pictures.close()
+    assert png == render_view(game.view(state, 2), NAMES * 2)
 
 
 async def test_the_pool_stops_its_workers_on_close():
