@@ -218,7 +218,7 @@ class IslantCog(commands.Cog, name="Islant"):
 
     @islant.command(name="play", description="Open your private panel for this round")
     async def play(self, interaction: discord.Interaction) -> None:
-        record, _ = await race_here(interaction)
+        record = (await race_here(interaction))[0]
         if record.status != "active":
             raise UserError("islant_race_over")
         await open_panel(interaction, record.id)
@@ -294,7 +294,7 @@ class IslantCog(commands.Cog, name="Islant"):
 
     @islant.command(name="end", description="End the race now and rank it (host or Manage Channel)")
     async def end(self, interaction: discord.Interaction) -> None:
-        record, _ = await race_here(interaction)
+        record = (await race_here(interaction))[0]
         if record.status != "active":
             raise UserError("islant_race_over")
         result = await service_of(interaction).play_as_system(

@@ -121,7 +121,7 @@ def reveal_line(
     shown = " · ".join(
         f"{seat_name(names, int(seat))} {_play_text(str(entry), category)}" for seat, entry in plays
     )
-    islands = sum(entry != BLIND for _, entry in plays)
+    islands = sum(entry != BLIND for _seat, entry in plays)
     if not takers:
         outcome = _("only blind cards: no trick.")
     elif len(takers) == 1:
