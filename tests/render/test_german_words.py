@@ -18,6 +18,7 @@ from render.competition import render_hand
 from render.competition.labels import CATEGORY_LABELS, category
 from render.competition.strip import GAP, LABEL_WIDTH, MARGIN
 from render.islant import render_seat_sheet, render_seat_standings, render_standings
+from render.wars.palette import COLOURS, colour_name, letter
 
 from . import competition_views, tigerisland_views, wars_views
 from .islant_states import crowd_view, played
@@ -123,3 +124,12 @@ def test_german_category_names_fit_the_strip_and_the_hand_slots(monkeypatch) -> 
     assert len(slots) == len(CATEGORY_LABELS), slots
     for left, right in itertools.pairwise(slots):
         assert left[2] < right[0], "a category name runs into the next slot"
+
+
+def test_wars_colours_have_german_names_and_their_own_letters() -> None:
+    colours = tuple(COLOURS)
+    with speaking("de"):
+        names = [colour_name(name) for name in colours]
+        letters = [letter(colours, seat) for seat in range(len(colours))]
+    assert names == ["Sand", "Dunkelgrün", "Hellgrün", "Orange", "Gelb", "Rosa"]
+    assert letters == ["S", "D", "H", "O", "G", "R"]
