@@ -22,10 +22,11 @@ from engine.competition import (
     parse_table,
 )
 from engine.core import Event, fill_names
-from locales import N_, _
+from locales import N_, _, current
 from render.competition.labels import island_name, join_names, seat_name, slot_label
 from render.competition.numbers import local_number
 
+from ..i18n import event_text
 from ..store import GameRecord
 
 MAX_EVENT_LINES = 14
@@ -97,7 +98,7 @@ def event_line(event: Event, names: Sequence[str]) -> str:
         return steal_line(data["seat"], data["victim"], data["card"], data["to"], names)
     if event.kind in SEAT_LINES:
         return _(SEAT_LINES[event.kind], name=bold_name(names, data["seat"]))
-    return fill_names(event.text, names)
+    return fill_names(event_text(current(), event), names)
 
 
 SEAT_LINES = {

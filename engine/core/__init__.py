@@ -11,6 +11,7 @@ from .game import (
     Resign,
     Seat,
     View,
+    said,
     seats_with_best,
 )
 from .menus import MAX_CHOICES, PICK_SEPARATOR, Choice, Menu, Path, Picked, Step
@@ -50,6 +51,7 @@ __all__ = [
     "read_levels",
     "register",
     "resolve_options",
+    "said",
     "seat_ref",
     "seats_with_best",
 ]
