@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from engine.core import Event
+from engine.core import Event, Words
 from locales import LANGUAGES, SOURCE, gettext, language, translate
 
 FOLLOW_DISCORD = "discord"
@@ -47,16 +47,24 @@ def engine_text(lang: str, text: str) -> str:
     return gettext(lang, text)
 
 
+def words_text(lang: str, text: str) -> str:
+    """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template, its
+    values in ``lang`` too; any other text where the catalog has it exactly."""
+    if not isinstance(text, Words):
+        return engine_text(lang, text)
+    params = {
+        key: words_text(lang, value) if isinstance(value, str) else value
+        for key, value in text.params.items()
+    }
+    return translate(lang, text.template, **params)
+
+
 def event_text(lang: str, event: Event) -> str:
     """An engine event's sentence in ``lang``: by its template, the values filled in (each
     value a word the catalog knows, such as a colour, in ``lang`` too), else by its text."""
     if not event.template:
         return engine_text(lang, event.text)
-    params = {
-        key: gettext(lang, value) if isinstance(value, str) else value
-        for key, value in event.params.items()
-    }
-    return translate(lang, event.template, **params)
+    return words_text(lang, Words(event.template, event.params))
 
 
 def user_language(interaction: discord.Interaction) -> str:

@@ -33,6 +33,7 @@ KEYWORDS = {
     "IllegalAction": (2,),
     "Event": (2,),
     "said": (2,),
+    "Words": None,
 }
 
 
@@ -50,8 +51,9 @@ def source_texts() -> Iterable[tuple[str, str, int]]:
 def whole(message: str) -> bool:
     """Whether an engine's text is a whole sentence (or an event's template with ``{name}``
     placeholders), not a piece of one built with values."""
-    sentence = message[:1].isupper() or message.startswith("{")
-    return sentence and message.endswith(".") and "  " not in message
+    if "{" in message:
+        return "  " not in message
+    return message[:1].isupper() and message.endswith(".") and "  " not in message
 
 
 def game_texts() -> Iterable[str]:

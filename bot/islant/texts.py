@@ -22,8 +22,9 @@ from engine.islant import (
     seat_summary,
     view_totals,
 )
-from locales import N_, _
+from locales import N_, _, current
 
+from ..i18n import words_text
 from ..presenter import COLOUR, as_sentence, mention_messages
 from ..store import GameRecord
 
@@ -74,14 +75,15 @@ def round_embed(record: GameRecord, state: IslantState, note: str = "") -> disco
     """The public message of the round in play: roll, progress, the race picture."""
     lines = [note] if note else []
     lines += [
-        f"🎲 {roll_text(state)}",
-        f"**{progress_text(state)}**",
+        f"🎲 {engine_words(roll_text(state))}",
+        f"**{engine_words(progress_text(state))}**",
         _(
             "Press **{button}** to fill in your sheet: only you see it until you submit.",
             button=_(PLAY_LABEL),
         ),
     ]
-    embed = discord.Embed(title=race_title(state), description="\n".join(lines), colour=COLOUR)
+    title = engine_words(race_title(state))
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     embed.set_image(url=f"attachment://{ROUND_FILE}")
     return embed.set_footer(
         text=_("Game #{id} · the host (or Manage Channel) may close the round", id=record.id)
@@ -197,4 +199,9 @@ def sheet_embed(
 def panel_lines(state: IslantState, seat: int) -> list[str]:
     """What a player's panel says above its menu: the race, the roll, their turn, score."""
     summary = seat_summary(state, seat)
-    return [f"**{summary.title}**", *summary.lines()]
+    return [f"**{engine_words(summary.title)}**", *map(engine_words, summary.lines())]
+
+
+def engine_words(text: str) -> str:
+    """An Islant text of the engine in the current language."""
+    return words_text(current(), text)

@@ -19,6 +19,7 @@ from .names import fill_names, seat_ref
 from .options import OptionSpec, resolve_options
 from .registry import all_games, find_game, register
 from .rng import Rng
+from .words import Words
 
 __all__ = [
     "BAD_NOTATION",
@@ -44,6 +45,7 @@ __all__ = [
     "Seat",
     "Step",
     "View",
+    "Words",
     "all_games",
     "fill_names",
     "find_game",
