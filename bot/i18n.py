@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from engine.core import Event, Words
 from locales import LANGUAGES, SOURCE, gettext, language, translate
 
 FOLLOW_DISCORD = "discord"
@@ -44,6 +45,26 @@ def in_words(text: str | Phrase | None, lang: str) -> str | None:
 def engine_text(lang: str, text: str) -> str:
     """An engine's message in ``lang`` where the catalog has its exact English text."""
     return gettext(lang, text)
+
+
+def words_text(lang: str, text: str) -> str:
+    """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template, its
+    values in ``lang`` too; any other text where the catalog has it exactly."""
+    if not isinstance(text, Words):
+        return engine_text(lang, text)
+    params = {
+        key: words_text(lang, value) if isinstance(value, str) else value
+        for key, value in text.params.items()
+    }
+    return translate(lang, text.template, **params)
+
+
+def event_text(lang: str, event: Event) -> str:
+    """An engine event's sentence in ``lang``: by its template, the values filled in (each
+    value a word the catalog knows, such as a colour, in ``lang`` too), else by its text."""
+    if not event.template:
+        return engine_text(lang, event.text)
+    return words_text(lang, Words(event.template, event.params))
 
 
 def user_language(interaction: discord.Interaction) -> str:

@@ -11,7 +11,7 @@ from engine import find_game
 from engine.core import Event, fill_names
 from locales import _, current, number
 
-from .i18n import engine_text
+from .i18n import engine_text, event_text
 from .service import GameService, MoveResult
 from .store import GameRecord
 
@@ -178,7 +178,7 @@ def as_sentence(text: str) -> str:
 
 def event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """What happened, one line per event, with players' names filled in."""
-    lines = [fill_names(engine_text(current(), e.text), names) for e in events if e.text]
+    lines = [fill_names(event_text(current(), e), names) for e in events if e.text]
     if len(lines) > MAX_EVENT_LINES:
         hidden = len(lines) - MAX_EVENT_LINES
         lines = [*lines[:MAX_EVENT_LINES], _("… and {count} more.", count=hidden)]

@@ -32,6 +32,8 @@ KEYWORDS = {
     "translate": (2,),
     "IllegalAction": (2,),
     "Event": (2,),
+    "said": (2,),
+    "Words": None,
 }
 
 
@@ -47,7 +49,10 @@ def source_texts() -> Iterable[tuple[str, str, int]]:
 
 
 def whole(message: str) -> bool:
-    """Whether an engine's text is a whole sentence, not a piece of one built with values."""
+    """Whether an engine's text is a whole sentence (or an event's template with ``{name}``
+    placeholders), not a piece of one built with values."""
+    if "{" in message:
+        return "  " not in message
     return message[:1].isupper() and message.endswith(".") and "  " not in message
 
 

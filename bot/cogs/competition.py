@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from engine import find_game
 from engine.competition import Table
+from locales import _
 
 from ..competition.presentation import CompetitionBoard
 from ..competition.scores import scoreboard_embed
@@ -33,9 +34,9 @@ class BoardControl(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=
 
     def __init__(self, game_id: int, version: int, action: str, *, enabled: bool = True) -> None:
         label, style = (
-            ("Reveal next", discord.ButtonStyle.success)
+            (_("Reveal next"), discord.ButtonStyle.success)
             if action == "reveal"
-            else ("Scores", discord.ButtonStyle.secondary)
+            else (_("Scores"), discord.ButtonStyle.secondary)
         )
         custom_id = CONTROL.make(game=game_id, version=version, action=action)
         button = discord.ui.Button(
@@ -94,7 +95,7 @@ async def reveal_next(interaction: discord.Interaction, *, expected_version: int
         raise
     await publisher_of(interaction.client).show(result, actor=seat, interaction=interaction)
     if not from_button:
-        await interaction.followup.send("Revealed: the board shows it.", ephemeral=True)
+        await interaction.followup.send(_("Revealed: the board shows it."), ephemeral=True)
 
 
 def _check_game(record: GameRecord) -> None:

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from engine import find_game
 from engine.islant import GAME, PLAYING, IslantState, sheet_view
+from locales import N_, _, speaking
 from render.islant import render_seat_sheet, render_seat_standings
 
 from ..choices import MAX_CHOICES
@@ -25,6 +26,7 @@ from ..components import IdItem, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..daily.panel import open_daily, show_board
 from ..errors import UserError
+from ..i18n import Phrase, public_language
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
     HOST_CLOSED,
@@ -48,8 +50,8 @@ ROUND = IdFormat(
 )
 FINAL = IdFormat("isl-final", (("game", NUMBER),))
 ROUND_BUTTONS = {
-    "standings": ("Standings", discord.ButtonStyle.secondary),
-    "close": ("Close round", discord.ButtonStyle.secondary),
+    "standings": (N_("Standings"), discord.ButtonStyle.secondary),
+    "close": (N_("Close round"), discord.ButtonStyle.secondary),
 }
 
 
@@ -109,9 +111,12 @@ class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=R
     def __init__(self, game_id: int, round_number: int, action: str) -> None:
         label, style = ROUND_BUTTONS.get(action, ("", discord.ButtonStyle.secondary))
         if action == "confirm":
-            label, style = f"Close round {round_number} now", discord.ButtonStyle.danger
+            label, style = (
+                _("Close round {round} now", round=round_number),
+                discord.ButtonStyle.danger,
+            )
         custom_id = ROUND.make(game=game_id, round=round_number, action=action)
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=custom_id))
         self.game_id, self.round, self.action = game_id, round_number, action
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -147,8 +152,10 @@ class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=R
             interaction_id=interaction.id,
             check=still_open,
         )
-        await interaction.response.edit_message(content=f"Round {self.round} is closed.", view=None)
-        await publisher_of(interaction.client).show(result, HOST_CLOSED)
+        await interaction.response.edit_message(
+            content=_("Round {round} is closed.", round=self.round), view=None
+        )
+        await publisher_of(interaction.client).show(result, Phrase(HOST_CLOSED))
 
 
 class FinalSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=FINAL):
@@ -157,7 +164,7 @@ class FinalSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=F
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
         select: discord.ui.Select = discord.ui.Select(
             custom_id=FINAL.make(game=game_id),
-            placeholder="See a player's sheet",
+            placeholder=_("See a player's sheet"),
             options=options or [],
         )
         super().__init__(select)
@@ -214,7 +221,7 @@ class IslantCog(commands.Cog, name="Islant"):
 
     @islant.command(name="play", description="Open your private panel for this round")
     async def play(self, interaction: discord.Interaction) -> None:
-        record, _ = await race_here(interaction)
+        record = (await race_here(interaction))[0]
         if record.status != "active":
             raise UserError("islant_race_over")
         await open_panel(interaction, record.id)
@@ -253,7 +260,8 @@ class IslantCog(commands.Cog, name="Islant"):
             interaction_id=interaction.id,
         )
         await interaction.response.send_message(
-            f"The island at {cell.upper()} is now called **{name}**.", ephemeral=True
+            _("The island at {cell} is now called **{name}**.", cell=cell.upper(), name=name),
+            ephemeral=True,
         )
 
     @name.autocomplete("cell")
@@ -270,7 +278,12 @@ class IslantCog(commands.Cog, name="Islant"):
         choices = []
         for island in sheet_view(state, seat)["islands"]:
             cells = island["cells"]
-            label = f"{cells[0]} · island of {len(cells)} cell{'s' if len(cells) > 1 else ''}"
+            size = (
+                _("island of {count} cells", count=len(cells))
+                if len(cells) > 1
+                else _("island of 1 cell")
+            )
+            label = f"{cells[0]} · {size}"
             if island["name"]:
                 label += f" · {island['name']}"
             if current.lower() in label.lower():
@@ -307,7 +320,7 @@ class IslantCog(commands.Cog, name="Islant"):
 
     @islant.command(name="end", description="End the race now and rank it (host or Manage Channel)")
     async def end(self, interaction: discord.Interaction) -> None:
-        record, _ = await race_here(interaction)
+        record = (await race_here(interaction))[0]
         if record.status != "active":
             raise UserError("islant_race_over")
         result = await service_of(interaction).play_as_system(
@@ -317,10 +330,14 @@ class IslantCog(commands.Cog, name="Islant"):
             is_moderator=is_moderator(interaction),
             interaction_id=interaction.id,
         )
-        await interaction.response.send_message(
-            f"**{interaction.user.display_name}** ended the race: the final ranking follows."
-        )
-        await publisher_of(interaction.client).show(result, HOST_ENDED)
+        with speaking(await public_language(interaction)):
+            await interaction.response.send_message(
+                _(
+                    "**{name}** ended the race: the final ranking follows.",
+                    name=interaction.user.display_name,
+                )
+            )
+        await publisher_of(interaction.client).show(result, Phrase(HOST_ENDED))
 
 
 def _parse_day(text: str | None) -> date | None:

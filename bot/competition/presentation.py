@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from engine.competition import Table
+from locales import _
 
 from ..presenter import COLOUR, result_text
 from ..publisher import Board
@@ -106,10 +107,12 @@ def needs_new_message(result: MoveResult, table: Table, actor: int | None) -> bo
 def board_embed(record: GameRecord, table: Table, lines: Sequence[str]) -> discord.Embed:
     """What happened, what comes next (or the final scoring), and the board picture."""
     if table.outcome is not None:
-        title = "Island competition · final scoring"
+        title = _("Island competition · final scoring")
         tail = final_scoring_text(table, record.names)
     else:
-        title = f"Island competition · round {table.round} of {table.rounds}"
+        title = _(
+            "Island competition · round {round} of {rounds}", round=table.round, rounds=table.rounds
+        )
         tail = next_step(table, record.names)
     kept = list(lines)
     while kept and len("\n".join(kept)) + len(tail) + 2 > MAX_DESCRIPTION:
@@ -117,7 +120,7 @@ def board_embed(record: GameRecord, table: Table, lines: Sequence[str]) -> disco
     description = "\n\n".join(part for part in ("\n".join(kept), tail) if part)
     embed = discord.Embed(title=title, description=description, colour=COLOUR)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Game #{record.id} · move {record.version}")
+    embed.set_footer(text=_("Game #{id} · move {move}", id=record.id, move=record.version))
     return embed
 
 
@@ -133,17 +136,18 @@ def call_line(
         job = table.pending[0]
         users = _humans(record, [job.seat])
         if job.kind == "split":
-            what = "your trick is waiting: press **My moves** to split it"
+            what = _("your trick is waiting: press **My moves** to split it")
         else:
-            what = (
-                f"national borders: you may take {plural(job.remaining, 'face-up card')}: "
-                "press **My moves**"
+            what = _(
+                "national borders: you may take {cards}: press **My moves**",
+                cards=plural(job.remaining, "face-up card"),
             )
     elif table.phase == "place":
         users = _humans(record, [p.seat for p in table.players if p.active and not p.confirmed])
-        what = (
-            f"round {table.round} of {table.rounds} is dealt: "
-            "press **My moves** to place your cards"
+        what = _(
+            "round {round} of {rounds} is dealt: press **My moves** to place your cards",
+            round=table.round,
+            rounds=table.rounds,
         )
     else:
         return "", discord.AllowedMentions.none()

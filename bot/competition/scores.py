@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from engine.competition import SeaRow, Table
+from locales import N_, _, number
 from render.competition.labels import join_names, seat_name
 from render.competition.seas import SEA_LABELS
 
@@ -14,34 +15,35 @@ from ..presenter import COLOUR
 from .texts import plural
 
 SIMPLE = "simple"
-RULE_STANDARD = (
+RULE_STANDARD = N_(
     "Each sea scores for the player(s) with the most face-up cards of it (ties share, rounded "
     "up); every face-down card is worth 1 point."
 )
-RULE_SIMPLE = "Simple evaluation: every card won is worth 1 point."
+RULE_SIMPLE = N_("Simple evaluation: every card won is worth 1 point.")
 
 
 def scoreboard_embed(table: Table, names: Sequence[str]) -> discord.Embed:
     """Each player's sea piles and face-down count, with the points they would score now."""
     scores = table.scores
     embed = discord.Embed(
-        title="Final scores"
+        title=_("Final scores")
         if table.outcome is not None
-        else f"Scores so far · round {table.round} of {table.rounds}",
-        description=RULE_SIMPLE if scores.variant == SIMPLE else RULE_STANDARD,
+        else _("Scores so far · round {round} of {rounds}", round=table.round, rounds=table.rounds),
+        description=_(RULE_SIMPLE if scores.variant == SIMPLE else RULE_STANDARD),
         colour=COLOUR,
     )
     for player in table.players:
         seat = player.seat
         piles = [
-            f"{SEA_LABELS[row.sea]} {row.counts[seat]}{_lead_mark(row, seat)}"
+            f"{_(SEA_LABELS[row.sea])} {row.counts[seat]}{_lead_mark(row, seat)}"
             for row in scores.seas
             if row.counts[seat]
         ]
-        value = (
-            f"Face up: {', '.join(piles) or 'none'}\n" if scores.variant != SIMPLE else ""
-        ) + f"Face down: {plural(player.face_down, 'card')}"
-        left = "" if player.active else " (left the game)"
+        up = _("Face up: {piles}", piles=", ".join(piles) or _("none")) + "\n"
+        value = (up if scores.variant != SIMPLE else "") + _(
+            "Face down: {count}", count=plural(player.face_down, "card")
+        )
+        left = "" if player.active else _(" (left the game)")
         embed.add_field(
             name=f"{seat_name(names, seat)}{left}: {plural(scores.totals[seat], 'point')}",
             value=value,
@@ -55,16 +57,17 @@ def final_scoring_text(table: Table, names: Sequence[str]) -> str:
     scores = table.scores
     lines = []
     if scores.variant == SIMPLE:
-        lines.append(f"{RULE_SIMPLE}\n{_per_player(scores.cards, names)}")
+        lines.append(f"{_(RULE_SIMPLE)}\n{_per_player(scores.cards, names)}")
     else:
         lines += [_sea_line(row, names) for row in scores.seas if any(row.counts)]
-        lines.append(f"**Face down** (1 point each): {_per_player(scores.face_down, names)}")
+        each = _per_player(scores.face_down, names)
+        lines.append(_("**Face down** (1 point each): {points}", points=each))
     totals = sorted(range(len(scores.totals)), key=lambda s: (-scores.totals[s], s))
     winners = table.outcome.winners if table.outcome else ()
     ranking = " · ".join(
         f"{'🏆 ' if s in winners else ''}{seat_name(names, s)} {scores.totals[s]}" for s in totals
     )
-    lines.append(f"**Totals**: {ranking}")
+    lines.append(_("**Totals**: {ranking}", ranking=ranking))
     return "\n".join(lines)
 
 
@@ -76,14 +79,24 @@ def _sea_line(row: SeaRow, names: Sequence[str]) -> str:
     leaders = [seat for seat, count in enumerate(row.counts) if count == most]
     share = row.points[leaders[0]]
     if len(leaders) == 1:
-        result = f"{seat_name(names, leaders[0])} scores {plural(share, 'point')}"
+        result = _(
+            "{name} scores {points}",
+            name=seat_name(names, leaders[0]),
+            points=plural(share, "point"),
+        )
     else:
         tied = join_names([seat_name(names, s) for s in leaders])
         division = f"{most} ÷ {len(leaders)}"
         if most % len(leaders):
-            division += f" = {most / len(leaders):.2f}".rstrip("0") + ", rounded up"
-        result = f"{tied} tie: {division} → {plural(share, 'point')} each"
-    return f"**{row.sea.display_name}**: {counts} → {result}"
+            exact = number(most / len(leaders), digits=2)
+            division += _(" = {exact}, rounded up", exact=exact)
+        result = _(
+            "{names} tie: {division} → {points} each",
+            names=tied,
+            division=division,
+            points=plural(share, "point"),
+        )
+    return f"**{_(row.sea.display_name)}**: {counts} → {result}"
 
 
 def _per_player(values: Sequence[int], names: Sequence[str]) -> str:
@@ -95,4 +108,4 @@ def _lead_mark(row: SeaRow, seat: int) -> str:
     most = max(row.counts)
     if row.counts[seat] != most:
         return ""
-    return " (leads)" if row.counts.count(most) == 1 else " (shares the lead)"
+    return _(" (leads)") if row.counts.count(most) == 1 else _(" (shares the lead)")

@@ -22,12 +22,21 @@ from engine.competition import (
     parse_table,
 )
 from engine.core import Event, fill_names
-from render.competition.labels import join_names, seat_name, slot_label
+from locales import N_, _, current
+from render.competition.labels import island_name, join_names, seat_name, slot_label
+from render.competition.numbers import local_number
 
+from ..i18n import event_text
 from ..store import GameRecord
 
 MAX_EVENT_LINES = 14
 QUIET_EVENTS = frozenset({"placement"})
+COUNTED = {
+    "card": (N_("1 card"), N_("{count} cards")),
+    "point": (N_("1 point"), N_("{count} points")),
+    "face-up card": (N_("1 face-up card"), N_("{count} face-up cards")),
+}
+"""The counted words of :func:`plural`: (one, many) in the catalog."""
 """Events not worth a public line (a placement's progress shows on the picture)."""
 
 
@@ -44,12 +53,12 @@ def island(card: str) -> IslandCard:
 def island_label(card: str) -> str:
     """An island's name with its sea, e.g. ``Usedom (North & Baltic Sea)``."""
     found = island(card)
-    return f"{found.name_en} ({found.sea.display_name})"
+    return f"{island_name(found)} ({_(found.sea.display_name)})"
 
 
 def value_text(card: str, category: str) -> str:
-    """An island's value in a category with its unit, e.g. ``3,604 km²``."""
-    return format_with_unit(category, island(card).value(category))
+    """An island's value in a category with its unit, e.g. ``3,604 km²`` (``3.604 km²``)."""
+    return local_number(format_with_unit(category, island(card).value(category)))
 
 
 def slot_text(index: int) -> str:
@@ -58,8 +67,9 @@ def slot_text(index: int) -> str:
 
 
 def plural(count: int, word: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    """``1 card``, ``2 cards`` (``word`` is one of :data:`COUNTED`)."""
+    one, many = COUNTED[word]
+    return _(one) if count == 1 else _(many, count=count)
 
 
 def bold_name(names: Sequence[str], seat: int) -> str:
@@ -71,7 +81,7 @@ def event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     lines = [line for event in events if (line := event_line(event, names))]
     if len(lines) > MAX_EVENT_LINES:
         hidden = len(lines) - MAX_EVENT_LINES + 1
-        lines = [*lines[: MAX_EVENT_LINES - 1], f"… and {hidden} more."]
+        lines = [*lines[: MAX_EVENT_LINES - 1], _("… and {count} more.", count=hidden)]
     return lines
 
 
@@ -86,15 +96,18 @@ def event_line(event: Event, names: Sequence[str]) -> str:
         return split_line(data["seat"], data["up"], data["down"], names)
     if event.kind == "steal":
         return steal_line(data["seat"], data["victim"], data["card"], data["to"], names)
-    if event.kind == "no_steal":
-        return f"{bold_name(names, data['seat'])} finds no face-up card to take for the borders."
-    if event.kind == "steal_done":
-        return f"{bold_name(names, data['seat'])} stops stealing."
-    if event.kind == "confirm":
-        return f"{bold_name(names, data['seat'])} has placed their cards."
-    if event.kind == "resign":
-        return f"{bold_name(names, data['seat'])} leaves the game; their cards leave with them."
-    return fill_names(event.text, names)
+    if event.kind in SEAT_LINES:
+        return _(SEAT_LINES[event.kind], name=bold_name(names, data["seat"]))
+    return fill_names(event_text(current(), event), names)
+
+
+SEAT_LINES = {
+    "no_steal": N_("{name} finds no face-up card to take for the borders."),
+    "steal_done": N_("{name} stops stealing."),
+    "confirm": N_("{name} has placed their cards."),
+    "resign": N_("{name} leaves the game; their cards leave with them."),
+}
+"""Events told by who did them alone."""
 
 
 def reveal_line(
@@ -109,41 +122,69 @@ def reveal_line(
     shown = " · ".join(
         f"{seat_name(names, int(seat))} {_play_text(str(entry), category)}" for seat, entry in plays
     )
-    islands = sum(entry != BLIND for _, entry in plays)
+    islands = sum(entry != BLIND for _seat, entry in plays)
     if not takers:
-        outcome = "only blind cards: no trick."
+        outcome = _("only blind cards: no trick.")
     elif len(takers) == 1:
-        outcome = f"{bold_name(names, takers[0])} takes {plural(islands, 'card')}."
+        who = bold_name(names, takers[0])
+        outcome = _("{name} takes {cards}.", name=who, cards=plural(islands, "card"))
     else:
         tied = join_names([bold_name(names, seat) for seat in takers])
-        gone = ", ".join(island(card).name_en for card in removed)
-        outcome = f"tie: {tied} keep their own cards" + (
-            f"; {gone} leave{'s' if len(removed) == 1 else ''} the game." if removed else "."
-        )
+        gone = ", ".join(island_name(island(card)) for card in removed)
+        if not removed:
+            outcome = _("tie: {names} keep their own cards.", names=tied)
+        elif len(removed) == 1:
+            outcome = _(
+                "tie: {names} keep their own cards; {gone} leaves the game.", names=tied, gone=gone
+            )
+        else:
+            outcome = _(
+                "tie: {names} keep their own cards; {gone} leave the game.", names=tied, gone=gone
+            )
     return f"**{slot_label(slot)}**: {shown} → {outcome}"
 
 
 def _play_text(entry: str, category: str) -> str:
     """``Cuba 109,884 km²``, or ``blind``."""
     if entry == BLIND:
-        return "blind"
-    return f"{island(entry).name_en} {value_text(entry, category)}"
+        return _("blind")
+    return f"{island_name(island(entry))} {value_text(entry, category)}"
 
 
 def split_line(seat: int, up: Sequence[str], down: int, names: Sequence[str]) -> str:
     """What a taker did with a trick, without naming the cards that went face down."""
-    parts = [f"{join_names([island_label(card) for card in up])} face up"] if up else []
-    parts += [f"{plural(down, 'card')} face down"] if down else []
-    return f"{bold_name(names, seat)} puts {' and '.join(parts)}."
+    up_text = join_names([island_label(card) for card in up])
+    who = bold_name(names, seat)
+    if up and down:
+        return _(
+            "{name} puts {cards} face up and {count} face down.",
+            name=who,
+            cards=up_text,
+            count=plural(down, "card"),
+        )
+    if up:
+        return _("{name} puts {cards} face up.", name=who, cards=up_text)
+    return _("{name} puts {count} face down.", name=who, count=plural(down, "card"))
 
 
 def steal_line(seat: int, victim: int, card: str, to: str, names: Sequence[str]) -> str:
     """A steal for national borders; a card put face down is not named (only its sea)."""
     thief, robbed, found = bold_name(names, seat), bold_name(names, victim), island(card)
-    sea = found.sea.display_name
+    sea = _(found.sea.display_name)
     if to == SEA:
-        return f"{thief} takes {found.name_en} from {robbed} onto their {sea} pile."
-    return f"{thief} takes a card from {robbed}'s {sea} pile and puts it face down."
+        return _(
+            "{thief} takes {island} from {robbed} onto their {sea} pile.",
+            thief=thief,
+            island=island_name(found),
+            robbed=robbed,
+            sea=sea,
+        )
+    return _(
+        "{thief} takes a card from {robbed}'s {sea} pile and puts it face down.",
+        thief=thief,
+        robbed=robbed,
+        sea=sea,
+    )
 
 
 def next_step(table: Table, names: Sequence[str]) -> str:
@@ -154,19 +195,25 @@ def next_step(table: Table, names: Sequence[str]) -> str:
         job = table.pending[0]
         who = bold_name(names, job.seat)
         if job.kind == "split":
-            cards = ", ".join(card.name_en for card in job.cards)
-            return f"{who} splits the trick ({cards}) with **My moves**."
-        return (
-            f"{who} may take {plural(job.remaining, 'face-up card')} from the others' sea "
-            "piles for national borders, with **My moves**."
+            cards = ", ".join(island_name(card) for card in job.cards)
+            return _("{name} splits the trick ({cards}) with **My moves**.", name=who, cards=cards)
+        return _(
+            "{name} may take {cards} from the others' sea piles for national borders, "
+            "with **My moves**.",
+            name=who,
+            cards=plural(job.remaining, "face-up card"),
         )
     if table.phase == "reveal" and table.next_slot is not None:
-        return (
-            f"Next: **{slot_label(table.next_slot)}**. Anyone can press **Reveal next**;"
-            " it also turns over by itself shortly."
+        return _(
+            "Next: **{slot}**. Anyone can press **Reveal next**; it also turns over by itself "
+            "shortly.",
+            slot=slot_label(table.next_slot),
         )
     waiting = [seat_name(names, p.seat) for p in table.players if p.active and not p.confirmed]
-    return (
-        f"Round {table.round} of {table.rounds}: waiting for {join_names(waiting)} to place "
-        "their cards. Press **My moves** to place yours."
+    return _(
+        "Round {round} of {rounds}: waiting for {names} to place their cards. Press "
+        "**My moves** to place yours.",
+        round=table.round,
+        rounds=table.rounds,
+        names=join_names(waiting),
     )

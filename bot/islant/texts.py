@@ -22,7 +22,9 @@ from engine.islant import (
     seat_summary,
     view_totals,
 )
+from locales import N_, _, current
 
+from ..i18n import words_text
 from ..presenter import COLOUR, as_sentence, mention_messages
 from ..store import GameRecord
 
@@ -31,16 +33,17 @@ STANDINGS_FILE = "standings.png"
 SHEET_FILE = "sheet.png"
 FINAL_LINES = 10  # players named in the final message's text (the picture has everyone)
 MAX_OPTIONS = 25  # Discord's limit for one select menu
-PLAY_LABEL = "Play my turn"
-HOST_CLOSED = "Closed by the host: whoever had not submitted draws nothing this round."
-HOST_ENDED = "The host ended the race."
-ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+PLAY_LABEL = N_("Play my turn")
+HOST_CLOSED = N_("Closed by the host: whoever had not submitted draws nothing this round.")
+HOST_ENDED = N_("The host ended the race.")
+ORDINALS = {1: N_("{rank}st"), 2: N_("{rank}nd"), 3: N_("{rank}rd")}
+ORDINAL = N_("{rank}th")
 
 
 def ordinal(rank: int) -> str:
     """``1st``, ``2nd``, ``11th``, ``23rd``."""
-    suffix = "th" if 10 <= rank % 100 <= 20 else ORDINAL_SUFFIXES.get(rank % 10, "th")
-    return f"{rank}{suffix}"
+    pattern = ORDINAL if 10 <= rank % 100 <= 20 else ORDINALS.get(rank % 10, ORDINAL)
+    return _(pattern, rank=rank)
 
 
 def totals(state: IslantState) -> list[int]:
@@ -53,14 +56,18 @@ def ranking(scores: list[int]) -> list[int]:
     return sorted(range(len(scores)), key=lambda s: (-scores[s], s))
 
 
-def rank_line(names: list[str], scores: list[int], seat: int | None, who: str = "You are") -> str:
-    """``You are **12th** of 99 with **23** points.`` (or who leads, for a spectator)."""
+def rank_line(names: list[str], scores: list[int], seat: int | None, who: str | None = None) -> str:
+    """``You are **12th** of 99 with **23** points.`` (or who leads, for a spectator); ``who``
+    names the player instead of "you"."""
     if seat is None:
         best = ranking(scores)[0]
-        return f"{names[best]} leads with {scores[best]} points."
+        return _("{name} leads with {points} points.", name=names[best], points=scores[best])
     rank = 1 + sum(1 for t in scores if t > scores[seat])
-    tie = " (tied)" if scores.count(scores[seat]) > 1 else ""
-    return f"{who} **{ordinal(rank)}**{tie} of {len(scores)} with **{scores[seat]}** points."
+    place = ordinal(rank) + (_(" (tied)") if scores.count(scores[seat]) > 1 else "")
+    values = {"place": place, "count": len(scores), "points": scores[seat]}
+    if who is None:
+        return _("You are **{place}** of {count} with **{points}** points.", **values)
+    return _("{name} is **{place}** of {count} with **{points}** points.", name=who, **values)
 
 
 # ----- the round message ------------------------------------------------------------------
@@ -68,14 +75,18 @@ def round_embed(record: GameRecord, state: IslantState, note: str = "") -> disco
     """The public message of the round in play: roll, progress, the race picture."""
     lines = [note] if note else []
     lines += [
-        f"🎲 {roll_text(state)}",
-        f"**{progress_text(state)}**",
-        f"Press **{PLAY_LABEL}** to fill in your sheet: only you see it until you submit.",
+        f"🎲 {engine_words(roll_text(state))}",
+        f"**{engine_words(progress_text(state))}**",
+        _(
+            "Press **{button}** to fill in your sheet: only you see it until you submit.",
+            button=_(PLAY_LABEL),
+        ),
     ]
-    embed = discord.Embed(title=race_title(state), description="\n".join(lines), colour=COLOUR)
+    title = engine_words(race_title(state))
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     embed.set_image(url=f"attachment://{ROUND_FILE}")
     return embed.set_footer(
-        text=f"Game #{record.id} · the host (or Manage Channel) may close the round"
+        text=_("Game #{id} · the host (or Manage Channel) may close the round", id=record.id)
     )
 
 
@@ -88,25 +99,30 @@ def round_pings(
     users = [p.user_id for p in record.players if p.seat in racing and p.user_id is not None]
     return [
         (text, discord.AllowedMentions(users=[discord.Object(id=u) for u in ids if u not in quiet]))
-        for text, ids in mention_messages(users, "a new roll, your turn.")
+        for text, ids in mention_messages(users, _("a new roll, your turn."))
     ]
 
 
 def closed_embed(game_id: int, round_number: int, dice: str) -> discord.Embed:
     """What a round's message becomes once the round is over (a line of history)."""
     return discord.Embed(
-        title=f"Islant · Round {round_number} is over",
+        title=_("Islant · Round {round} is over", round=round_number),
         description=f"🎲 {dice}" if dice else None,
         colour=COLOUR,
-    ).set_footer(text=f"Game #{game_id}")
+    ).set_footer(text=_("Game #{id}", id=game_id))
 
 
 def close_question(round_number: int, waiting: int) -> str:
     """The host's confirmation before closing a round early."""
-    have = "s have" if waiting != 1 else " has"
-    return (
-        f"Close round {round_number}? {waiting} player{have} not submitted: "
-        "they draw nothing this round."
+    if waiting == 1:
+        return _(
+            "Close round {round}? 1 player has not submitted: they draw nothing this round.",
+            round=round_number,
+        )
+    return _(
+        "Close round {round}? {count} players have not submitted: they draw nothing this round.",
+        round=round_number,
+        count=waiting,
     )
 
 
@@ -122,21 +138,25 @@ def final_embed(
         crown = "🏆 " if scores[seat] == best else f"{place}. "
         rows.append(f"{crown}**{record.names[seat]}**: {scores[seat]}")
     if len(order) > FINAL_LINES:
-        rows.append(f"… and {len(order) - FINAL_LINES} more in the picture.")
+        rows.append(_("… and {count} more in the picture.", count=len(order) - FINAL_LINES))
     reason = as_sentence(fill_names(state.end_reason, record.names))
     text = "\n".join(
         [
             *([note] if note else []),
-            f"**The race is over.** {reason}",
+            _("**The race is over.** {reason}", reason=reason),
             *rows,
-            "Every breakdown is in the picture; pick a player below, or use `/islant sheet`, "
-            "to see a sheet.",
+            _(
+                "Every breakdown is in the picture; pick a player below, or use "
+                "`/islant sheet`, to see a sheet."
+            ),
         ]
     )
-    embed = discord.Embed(title=f"Islant · Level {state.level} · final ranking", colour=COLOUR)
+    embed = discord.Embed(
+        title=_("Islant · Level {level} · final ranking", level=state.level), colour=COLOUR
+    )
     embed.description = text[:4000]
     embed.set_image(url=f"attachment://{STANDINGS_FILE}")
-    return embed.set_footer(text=f"Game #{record.id}")
+    return embed.set_footer(text=_("Game #{id}", id=record.id))
 
 
 def final_options(record: GameRecord, scores: list[int]) -> list[discord.SelectOption]:
@@ -158,19 +178,30 @@ def sheet_embed(
     named = [i["name"] for i in sheet["islands"] if i["name"]]
     name = record.names[seat]
     lines = [
-        f"Score **{parts['total']}**: {score_breakdown(parts, state.level)}",
-        rank_line(record.names, scores, seat, who=f"{name} is"),
+        _(
+            "Score **{total}**: {parts}",
+            total=parts["total"],
+            parts=score_breakdown(parts, state.level),
+        ),
+        rank_line(record.names, scores, seat, who=name),
     ]
     if named:
-        lines.append("Islands: " + ", ".join(named))
+        lines.append(_("Islands: {names}", names=", ".join(named)))
     embed = discord.Embed(
-        title=f"{name}'s sheet · Level {state.level}", description="\n".join(lines), colour=COLOUR
+        title=_("{name}'s sheet · Level {level}", name=name, level=state.level),
+        description="\n".join(lines),
+        colour=COLOUR,
     )
     embed.set_image(url=f"attachment://{SHEET_FILE}")
-    return embed.set_footer(text=f"Game #{record.id} · round {state.round}")
+    return embed.set_footer(text=_("Game #{id} · round {round}", id=record.id, round=state.round))
 
 
 def panel_lines(state: IslantState, seat: int) -> list[str]:
     """What a player's panel says above its menu: the race, the roll, their turn, score."""
     summary = seat_summary(state, seat)
-    return [f"**{summary.title}**", *summary.lines()]
+    return [f"**{engine_words(summary.title)}**", *map(engine_words, summary.lines())]
+
+
+def engine_words(text: str) -> str:
+    """An Islant text of the engine in the current language."""
+    return words_text(current(), text)

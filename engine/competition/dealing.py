@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.core import Event, Rng
+from engine.core import Event, Rng, said
 
 from .state import EMPTY_DRAFT, CompetitionState, SeatState
 
@@ -74,8 +74,13 @@ def deal_round(state: CompetitionState) -> tuple[CompetitionState, list[Event]]:
         next_slot=0,
         revealed=(),
     )
-    text = (
-        f"Round {number} of {state.rounds}: everyone gets {state.islands_per_hand} island "
-        f"cards and {state.blinds_per_hand} blind cards."
+    event = said(
+        "deal",
+        "Round {round} of {rounds}: everyone gets {islands} island cards and {blinds} blind cards.",
+        {"round": number, "draw_pile": len(pile)},
+        round=number,
+        rounds=state.rounds,
+        islands=state.islands_per_hand,
+        blinds=state.blinds_per_hand,
     )
-    return dealt, [Event("deal", text, {"round": number, "draw_pile": len(pile)})]
+    return dealt, [event]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Event, Seat
+from engine.core import Event, Seat, said
 from engine.core.names import seat_ref
 
 from .dealing import deal_round
@@ -60,7 +60,7 @@ def resign(state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list[
 
 
 def _end_round(state: CompetitionState) -> tuple[CompetitionState, list[Event]]:
-    ended = Event("round_end", f"Round {state.round} is over.", {"round": state.round})
+    ended = said("round_end", "Round {round} is over.", {"round": state.round}, round=state.round)
     if state.round >= state.rounds:
         done = Event("game_end", "The last round is over: final scoring.", {})
         return replace(state, finished=True), [ended, done]

@@ -12,6 +12,7 @@ from .game import (
     Seat,
     TurnMenu,
     View,
+    said,
     seats_with_best,
 )
 from .menus import (
@@ -29,6 +30,7 @@ from .names import fill_names, seat_ref
 from .options import OptionSpec, resolve_options
 from .registry import all_games, find_game, register
 from .rng import Rng
+from .words import Words
 
 __all__ = [
     "BAD_NOTATION",
@@ -56,6 +58,7 @@ __all__ = [
     "Step",
     "TurnMenu",
     "View",
+    "Words",
     "all_games",
     "fill_names",
     "find_game",
@@ -64,6 +67,7 @@ __all__ = [
     "read_levels",
     "register",
     "resolve_options",
+    "said",
     "seat_ref",
     "seats_with_best",
 ]

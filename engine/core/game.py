@@ -68,9 +68,20 @@ class Event:
     kind: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    template: str = ""
+    """The English sentence with ``{name}`` placeholders (a stable code readers translate by);
+    empty when :attr:`text` has no values in it."""
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """The values of :attr:`template`'s placeholders."""
 
     def to_json(self) -> JSON:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+def said(kind: str, template: str, data: Mapping[str, Any] | None = None, **params: Any) -> Event:
+    """An event whose sentence is ``template`` with ``params`` filled in; the template and its
+    values travel with it, so that a reader can put it in another language."""
+    return Event(kind, template.format(**params), data or {}, template, params)
 
 
 class EndReason(StrEnum):

@@ -29,6 +29,7 @@ from engine.core import (
     Rng,
     Seat,
     View,
+    said,
 )
 from engine.core.ai import Deadline
 from engine.core.errors import NOT_A_PLAYER
@@ -190,10 +191,12 @@ class IslantGame(Game[IslantState, Action]):
             )
         player = replace(player, sheet=draft.sheet, status=SUBMITTED, draft=None)
         state = state.with_player(seat, player)
-        event = Event(
+        event = said(
             "submitted",
-            f"Player {seat + 1} submitted round {state.round}.",
+            "Player {number} submitted round {round}.",
             {"seat": seat, "round": state.round},
+            number=seat + 1,
+            round=state.round,
         )
         state, more = after_player(state)
         return state, [event, *more]
@@ -201,7 +204,7 @@ class IslantGame(Game[IslantState, Action]):
     def _stop(self, state: IslantState, seat: Seat) -> tuple[IslantState, list[Event]]:
         player = replace(state.players[seat], status=STOPPED, draft=None)
         state = state.with_player(seat, player)
-        event = Event("stopped", f"Player {seat + 1} ends their game.", {"seat": seat})
+        event = said("stopped", "Player {number} ends their game.", {"seat": seat}, number=seat + 1)
         state, more = after_player(state)
         return state, [event, *more]
 

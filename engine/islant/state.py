@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import EndReason, Event, Rng, Seat
+from engine.core import EndReason, Event, Rng, Seat, said
 from engine.core.names import seat_ref
 
 from .actions import format_action, parse_action
@@ -100,14 +100,22 @@ def open_round(state: IslantState) -> tuple[IslantState, list[Event]]:
     """Roll for the next round; players who can draw nothing with it end their game."""
     dice, rerolled, rng = roll_dice(state.spec, state.rng)
     number = state.round + 1
-    again = "".join(f" (rerolled doubles {' '.join(map(str, r))})" for r in rerolled)
-    events = [
-        Event(
-            "roll",
-            f"Round {number}: {' '.join(map(str, dice))}{again}.",
-            {"round": number, "dice": list(dice), "rerolled": [list(r) for r in rerolled]},
-        )
-    ]
+    data = {"round": number, "dice": list(dice), "rerolled": [list(r) for r in rerolled]}
+    shown = " ".join(map(str, dice))
+    if rerolled:
+        doubles = ", ".join(" ".join(map(str, r)) for r in rerolled)
+        events = [
+            said(
+                "roll",
+                "Round {round}: {dice} (rerolled doubles {doubles}).",
+                data,
+                round=number,
+                dice=shown,
+                doubles=doubles,
+            )
+        ]
+    else:
+        events = [said("roll", "Round {round}: {dice}.", data, round=number, dice=shown)]
     players = list(state.players)
     for seat, player in enumerate(players):
         if player.status in ENDED:
@@ -117,10 +125,11 @@ def open_round(state: IslantState) -> tuple[IslantState, list[Event]]:
         else:
             players[seat] = replace(player, status=STUCK, draft=None)
             events.append(
-                Event(
+                said(
                     "cannot_continue",
-                    f"{seat_ref(seat)} cannot draw any tile with this roll: their game ends.",
+                    "{who} cannot draw any tile with this roll: their game ends.",
                     {"seat": seat},
+                    who=seat_ref(seat),
                 )
             )
     state = replace(
@@ -137,7 +146,10 @@ def close_round(state: IslantState) -> tuple[IslantState, list[Event]]:
         p if p.status in ENDED else replace(p, status=PLAYING, draft=None) for p in state.players
     )
     state = replace(state, players=players)
-    events = [Event("round_closed", f"Round {state.round} is closed.", {"round": state.round})]
+    closed = said(
+        "round_closed", "Round {round} is closed.", {"round": state.round}, round=state.round
+    )
+    events = [closed]
     if state.max_rounds and state.round >= state.max_rounds:
         reason = f"the last round ({state.max_rounds}) is over"
         return finish(state, reason, EndReason.ROUNDS_OVER, events)

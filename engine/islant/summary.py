@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Seat
+from engine.core import Seat, Words
 
 from .actions import Cross, Draw
 from .geometry import LEVELS, SHIPS, WAVES
@@ -16,8 +16,8 @@ from .turn import Draft
 from .words import SLOT_TITLES, die_text, listing, placed_shape, tile_words
 
 ENDED_TEXT = {
-    STOPPED: "You ended your game.",
-    "cannot_continue": "No tile of the roll fitted anywhere: your game has ended.",
+    STOPPED: Words("You ended your game."),
+    "cannot_continue": Words("No tile of the roll fitted anywhere: your game has ended."),
 }
 
 
@@ -38,8 +38,11 @@ class SeatSummary:
     def score_line(self) -> str:
         """``Score: 12`` or ``Score: 12 → 15 with this turn``."""
         if self.draft_score is None or self.draft_score == self.score:
-            return f"Score: {self.score}"
-        return f"Score: {self.score} → {self.draft_score} with this turn"
+            return Words("Score: {score}", {"score": self.score})
+        return Words(
+            "Score: {score} → {draft} with this turn",
+            {"score": self.score, "draft": self.draft_score},
+        )
 
     def lines(self) -> list[str]:
         """Every non-empty line, in the order a panel shows them."""
@@ -49,14 +52,19 @@ class SeatSummary:
 
 def race_title(state: IslantState) -> str:
     """``Islant · Level 5 · Round 3 of 10``."""
-    limit = f" of {state.max_rounds}" if state.max_rounds else ""
-    return f"Islant · Level {state.level} · Round {state.round}{limit}"
+    values = {"level": state.level, "round": state.round, "rounds": state.max_rounds}
+    if state.max_rounds:
+        return Words("Islant · Level {level} · Round {round} of {rounds}", values)
+    return Words("Islant · Level {level} · Round {round}", values)
 
 
 def roll_text(state: IslantState) -> str:
     """``Roll 3 5 1 2 4`` and any doubles rerolled before it."""
-    rerolled = "".join(f" (doubles rerolled: {' '.join(map(str, r))})" for r in state.rerolled)
-    return f"Roll {' '.join(map(str, state.roll))}{rerolled}"
+    dice = " ".join(map(str, state.roll))
+    if not state.rerolled:
+        return Words("Roll {dice}", {"dice": dice})
+    doubles = ", ".join(" ".join(map(str, r)) for r in state.rerolled)
+    return Words("Roll {dice} (doubles rerolled: {doubles})", {"dice": dice, "doubles": doubles})
 
 
 def progress_text(state: IslantState) -> str:
@@ -64,7 +72,10 @@ def progress_text(state: IslantState) -> str:
     done = len(state.seats(SUBMITTED))
     racing = done + len(state.seats(PLAYING))
     ended = len(state.seats(*ENDED))
-    return f"{done} of {racing} done" + (f" · {ended} ended" if ended else "")
+    values = {"done": done, "count": racing, "ended": ended}
+    if ended:
+        return Words("{done} of {count} done · {ended} ended", values)
+    return Words("{done} of {count} done", values)
 
 
 def score_breakdown(parts: dict[str, int], level: int) -> str:
@@ -90,13 +101,14 @@ def seat_summary(state: IslantState, seat: Seat) -> SeatSummary:
     now = score(player.sheet).total
     title = race_title(state)
     if state.finished or player.status in ENDED:
-        to_do = "The race is over." if state.finished else ENDED_TEXT[player.status]
+        to_do = Words("The race is over.") if state.finished else ENDED_TEXT[player.status]
         return SeatSummary(title, player.status, "", "", "", to_do, now, None)
     roll = roll_text(state)
     if player.status == SUBMITTED:
-        to_do = (
-            f"Turn submitted ({progress_text(state)}). The next roll comes when everyone has "
-            "submitted, or when the round is closed."
+        to_do = Words(
+            "Turn submitted ({progress}). The next roll comes when everyone has submitted, or "
+            "when the round is closed.",
+            {"progress": progress_text(state)},
         )
         return SeatSummary(title, player.status, roll, "", "", to_do, now, None)
     draft = player.working
@@ -142,14 +154,16 @@ def to_do_text(draft: Draft) -> str:
     """What is left this turn: ``Left to do: choose what your Red Land 6 stands for, then
     draw your wave 4 and your ship 2; then submit.``"""
     if not draft.assigned:
-        return "Left to do: give each die to a slot (a 6 is wild: you choose its value next)."
+        return Words(
+            "Left to do: give each die to a slot (a 6 is wild: you choose its value next)."
+        )
     pending = [s for s, d in draft.dice if draft.value(s) is None and not draft.is_done(s)]
     tiles = [s for s in draft.open_slots() if s not in pending]
     parts = [f"choose what your {SLOT_TITLES[s]} 6 stands for" for s in pending]
     if tiles:
         parts.append("draw " + listing([f"your {_open_tile(draft, s)}" for s in tiles]))
     if not parts:
-        return "Every tile is done: submit your turn (or undo a step to change it)."
+        return Words("Every tile is done: submit your turn (or undo a step to change it).")
     return f"Left to do: {listing(parts)}; then submit."
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from engine.core import EndReason, Event, Outcome
+from engine.core import EndReason, Event, Outcome, said
 
 from .state import TOTOROS_PER_PLAYER, VILLAGERS_PER_PLAYER, Phase, TigerState, player
 
@@ -23,7 +23,8 @@ def start_turn(state: TigerState, seat: int) -> tuple[TigerState, list[Event]]:
         return finish(state, "The tiles ran out.", EndReason.TILES_OUT)
     tile, *rest = state.deck
     new = replace(state, active=seat, phase=Phase.PLACE, hand=tile, deck=tuple(rest))
-    return new, [Event("draw", f"{player(seat)} draws {tile}.", {"seat": seat, "tile": str(tile)})]
+    data = {"seat": seat, "tile": str(tile)}
+    return new, [said("draw", "{who} draws {tile}.", data, who=player(seat), tile=str(tile))]
 
 
 def end_turn(state: TigerState) -> tuple[TigerState, list[Event]]:

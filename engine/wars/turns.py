@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core import EndReason, Event, IllegalAction
+from engine.core import EndReason, Event, IllegalAction, said
 from engine.core.hexgrid import Hex
 
 from .actions import KIND_NOUNS, Action, Move, Pass, Place, Step, describe_action, format_action
@@ -55,7 +55,15 @@ def play(state: WarsState, seat: int, action: Action) -> tuple[WarsState, list[E
     kind = "pass" if isinstance(action, Pass) else type(action).__name__.lower()
     events = [Event(kind, f"{name}: {describe_action(action)}", data)]
     if flipped_hexes:
-        events.append(Event("convert", f"{name} takes {len(flipped_hexes)} hex(es).", data))
+        events.append(
+            said(
+                "convert",
+                "{colour} takes {count} hex(es).",
+                data,
+                colour=name,
+                count=len(flipped_hexes),
+            )
+        )
     after = replace(
         state,
         owners=owners,
@@ -123,7 +131,7 @@ def resign(state: WarsState, seat: int) -> tuple[WarsState, list[Event]]:
     if seat in state.resigned:
         raise IllegalAction(ALREADY_RESIGNED, "You have already resigned from this game.")
     after = replace(state, resigned=state.resigned | {seat}, last=LastAction(seat, "RESIGN"))
-    events = [Event("resign", f"{COLOUR_NAMES[seat]} resigns.", {"seat": seat})]
+    events = [said("resign", "{colour} resigns.", {"seat": seat}, colour=COLOUR_NAMES[seat])]
     if seat != state.active:
         return _with_end_event(after, events)
     return _finish_turn(after, events)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import View
+from locales import tr
 from render.common import DEFAULT_THEME, Theme, to_png_palette
 
 from .card import render_daily_card
@@ -75,7 +76,7 @@ def final_pictures(view: View, names: Sequence[str]) -> dict[str, bytes]:
     """The ranking and every player's sheet, as named files (for offline simulations)."""
     pictures = {"standings.png": render_standings(view, names)}
     for seat, sheet in enumerate(view.data["players"]):
-        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        name = names[seat] if seat < len(names) else tr("Player {number}", number=seat + 1)
         pictures[f"sheet-{seat + 1:02d}.png"] = render_sheet(sheet, name)
     return pictures
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from PIL import Image, ImageDraw
 
 from engine.core import View
+from locales import N_, tr
 from render.common import Theme, draw_panel, draw_text, ellipsize
 
 from .model import ENDED, PLAYING, SUBMITTED, Race, Standing, parse_race
@@ -23,22 +24,26 @@ TOP_ROWS = 10  # beyond it, the leaders get rows and everyone is in the histogra
 BAR_H = 26
 HISTOGRAM_H = 200
 MAX_BINS = 30
-ROUND_STATUS = {SUBMITTED: "done ✓", PLAYING: "drawing"}
+ROUND_STATUS = {SUBMITTED: N_("done ✓"), PLAYING: N_("drawing")}
+ENDED_STATUS = N_("ended")
 
 
 def status_line(race: Race) -> str:
     """The round (of how many), or how the race ended."""
     if race.over:
-        return f"Race over: {race.end_reason}" if race.end_reason else "Race over"
-    limit = f" of {race.max_rounds}" if race.max_rounds else ""
-    return f"Round {race.round}{limit}"
+        if race.end_reason:
+            return tr("Race over: {reason}", reason=race.end_reason)
+        return tr("Race over")
+    if race.max_rounds:
+        return tr("Round {round} of {rounds}", round=race.round, rounds=race.max_rounds)
+    return tr("Round {round}", round=race.round)
 
 
 def progress_text(race: Race) -> str:
     """``37 of 99 done`` (players still in the race), plus how many have ended."""
-    text = f"{race.done} of {race.in_round} done"
+    text = tr("{done} of {count} done", done=race.done, count=race.in_round)
     ended = race.count(*ENDED)
-    return f"{text} · {ended} ended" if ended else text
+    return tr("{progress} · {count} ended", progress=text, count=ended) if ended else text
 
 
 def waiting_text(race: Race, width: float, measure: Callable[[str], float]) -> str:
@@ -46,16 +51,21 @@ def waiting_text(race: Race, width: float, measure: Callable[[str], float]) -> s
     drawing = [s.name for s in sorted(race.standings, key=lambda s: s.seat) if s.status == PLAYING]
     shown: list[str] = []
     for k, name in enumerate(drawing):
-        rest = len(drawing) - k - 1
-        line = "Still drawing: " + ", ".join([*shown, name]) + (f" +{rest} more" if rest else "")
+        line = _still_drawing([*shown, name], len(drawing) - k - 1)
         if measure(line) > width and shown:
-            return "Still drawing: " + ", ".join(shown) + f" +{len(drawing) - k} more"
+            return _still_drawing(shown, len(drawing) - k)
         shown.append(name)
-    return "Still drawing: " + ", ".join(shown)
+    return _still_drawing(shown, 0)
+
+
+def _still_drawing(names: list[str], rest: int) -> str:
+    """``Still drawing: A, B`` and ``+5 more`` when ``rest`` are left out."""
+    line = tr("Still drawing: {names}", names=", ".join(names))
+    return line + tr(" +{count} more", count=rest) if rest else line
 
 
 def _round_values(entry: Standing) -> tuple[str, ...]:
-    return (ROUND_STATUS.get(entry.status, "ended"), str(entry.score.total))
+    return (tr(ROUND_STATUS.get(entry.status, ENDED_STATUS)), str(entry.score.total))
 
 
 def _total(entry: Standing) -> tuple[str, ...]:
@@ -100,7 +110,7 @@ def _draw_histogram(
     bins = Counter((t - low) // step for t in totals)
     count = (high - low) // step + 1
     small = theme.font(SMALL_PX)
-    heading = f"All {len(totals)} players by total"
+    heading = tr("All {count} players by total", count=len(totals))
     draw_text(
         draw, (MARGIN, top), heading, theme.font(SMALL_PX, True), theme.muted_text, anchor="lt"
     )
@@ -117,7 +127,7 @@ def _draw_histogram(
             draw_text(
                 draw,
                 (x0 + width / 2, base + 6),
-                "you",
+                tr("you"),
                 theme.font(SMALL_PX, True),
                 theme.highlight,
                 anchor="mt",
@@ -158,7 +168,7 @@ def board_image(
     faces = [DieFace(d) for d in race.dice]
     dice_w = dice_width(len(faces))
     text_w = WIDTH - 3 * MARGIN - dice_w
-    heading = title or f"Islant · Level {race.level}"
+    heading = title or tr("Islant · Level {level}", level=race.level)
     y = draw_title(draw, MARGIN, MARGIN, text_w, heading, status_line(race), theme)
     if faces and not race.over:
         draw_dice(draw, WIDTH - MARGIN - dice_w, MARGIN, faces, theme)
@@ -167,7 +177,7 @@ def board_image(
             draw_text(
                 draw,
                 (WIDTH - MARGIN, MARGIN + DIE_PX + 8),
-                f"rerolled {doubles}",
+                tr("rerolled {dice}", dice=doubles),
                 theme.font(SMALL_PX - 2),
                 theme.muted_text,
                 anchor="rt",
@@ -182,8 +192,8 @@ def board_image(
         (MARGIN, y, WIDTH - MARGIN, MAX_HEIGHT),
         panel_rows(rows, _total if race.over else _round_values, theme, view.seat),
         theme,
-        title="Leaders" if many else "Standings",
-        headers=("Total",) if race.over else ("This round", "Total"),
+        title=tr("Leaders") if many else tr("Standings"),
+        headers=(tr("Total"),) if race.over else (tr("This round"), tr("Total")),
         text_size=TEXT_PX,
     )
     if many:

@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.islant.geometry import ANY_LABEL, LEVELS, SHIP_POINTS, SHIP_TOTALS
+from locales import N_, tr
 from render.common import RGB, Theme, draw_text, shade
 
 from .coast import completion, draw_coasts, draw_labels, draw_ship_borders, island_shapes
@@ -47,18 +48,18 @@ LEGEND_H = 40
 GAP = 18
 # Captions under the dice, by slot.
 SLOT_CAPTIONS = {
-    "column": "col",
-    "land": "land",
-    "red": "red",
-    "blue": "blue",
-    "waves": "waves",
-    "ships": "ships",
+    "column": N_("col"),
+    "land": N_("land"),
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "waves": N_("waves"),
+    "ships": N_("ships"),
 }
 STATUS_TEXT = {
-    PLAYING: "Drawing this round",
-    SUBMITTED: "Turn submitted",
-    STOPPED: "Game ended",
-    STUCK: "Cannot continue: game ended",
+    PLAYING: N_("Drawing this round"),
+    SUBMITTED: N_("Turn submitted"),
+    STOPPED: N_("Game ended"),
+    STUCK: N_("Cannot continue: game ended"),
 }
 
 
@@ -109,7 +110,7 @@ def die_faces(sheet: Sheet, roll: Sequence[int] | None, palette: Palette) -> lis
         crossed = draft.done.get(slot) == "crossed"
         colour = slot_colour(slot, palette)
         wild = draft.wild.get(slot)
-        faces.append(DieFace(draft.dice[slot], SLOT_CAPTIONS[slot], crossed, colour, wild))
+        faces.append(DieFace(draft.dice[slot], tr(SLOT_CAPTIONS[slot]), crossed, colour, wild))
     return faces
 
 
@@ -220,15 +221,15 @@ def _draw_track(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, them
 
 def score_terms(sheet: Sheet, score: Score) -> list[tuple[str, str, int]]:
     """The score as (operator, label, value) terms, in the order of the printed sheet."""
-    terms = [("", "Sides", score.sides), ("+", "Lakes", score.lakes)]
+    terms = [("", N_("Sides"), score.sides), ("+", N_("Lakes"), score.lakes)]
     if sheet.coloured:
-        terms.append(("+", "Colour", score.colour))
-    terms.append(("−2×", "Islands", score.islands))
+        terms.append(("+", N_("Colour"), score.colour))
+    terms.append(("−2×", N_("Islands"), score.islands))
     if sheet.has_waves:
-        terms.append(("+", "Waves", score.waves))
+        terms.append(("+", N_("Waves"), score.waves))
     if sheet.has_ships:
-        terms.append(("+", "Ships", score.ships))
-    terms.append(("=", "Total", score.total))
+        terms.append(("+", N_("Ships"), score.ships))
+    terms.append(("=", N_("Total"), score.total))
     return terms
 
 
@@ -238,7 +239,7 @@ def _draw_score(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, them
     left = min(left, MARGIN + ROW_LABELS)
     right = max(right, WIDTH - MARGIN)
     top = frame.score_top
-    caption = "Score with this turn" if sheet.draft_score is not None else "Score"
+    caption = tr("Score with this turn") if sheet.draft_score is not None else tr("Score")
     draw_text(
         draw, (left, top), caption, theme.font(HEADER_PX, bold=True), theme.muted_text, anchor="lt"
     )
@@ -258,7 +259,7 @@ def _draw_score(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, them
         draw.rounded_rectangle((x + 2, box_top, x + box_w - 2, box_bottom), 10, fill=fill)
         ink = theme.text_on(fill)
         muted = ink if is_total else theme.muted_text
-        draw_text(draw, (x + box_w / 2, box_top + 6), label, label_face, muted, anchor="mt")
+        draw_text(draw, (x + box_w / 2, box_top + 6), tr(label), label_face, muted, anchor="mt")
         draw_text(
             draw,
             (x + box_w / 2, box_bottom - 6),
@@ -278,9 +279,9 @@ def _draw_legend(
     x = MARGIN
     face = theme.font(19)
     keys = (
-        (palette.gold, "completed island"),
-        (palette.open_coast, "straight coast (unfinished)"),
-        (palette.draft, "drawn this turn"),
+        (palette.gold, tr("completed island")),
+        (palette.open_coast, tr("straight coast (unfinished)")),
+        (palette.draft, tr("drawn this turn")),
     )
     for colour, text in keys:
         draw.rounded_rectangle((x, y - 9, x + 34, y + 9), 5, fill=colour)
@@ -309,10 +310,9 @@ def sheet_image(
     image = Image.new("RGB", (frame.width, frame.height), theme.background)
     draw = ImageDraw.Draw(image)
     text_w = WIDTH - 2 * MARGIN - (dice_w + MARGIN if faces else 0)
-    heading = title or f"{name} · Level {sheet.level}"
-    draw_title(
-        draw, MARGIN, frame.header_top, text_w, heading, STATUS_TEXT.get(sheet.status, ""), theme
-    )
+    heading = title or tr("{name} · Level {level}", name=name, level=sheet.level)
+    status = tr(STATUS_TEXT[sheet.status]) if sheet.status in STATUS_TEXT else ""
+    draw_title(draw, MARGIN, frame.header_top, text_w, heading, status, theme)
     if faces:
         draw_dice(draw, WIDTH - MARGIN - dice_w, frame.header_top, faces, theme)
     _draw_margins(draw, frame, sheet, theme, palette)

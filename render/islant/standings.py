@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.islant.geometry import LEVELS, SHIPS, WAVES
+from locales import N_, tr
 from render.common import Theme, draw_panel, draw_text
 
 from .model import Race, Standing, parse_race
@@ -26,14 +27,14 @@ FOOTER_PX = 22
 def columns(level: int) -> tuple[str, ...]:
     """The breakdown columns of a level, then the total."""
     slots = LEVELS[level].slots
-    out = ["Sides", "Lakes", "Isl."]
+    out = [N_("Sides"), N_("Lakes"), N_("Isl.")]
     if LEVELS[level].coloured:
-        out.append("Col.")
+        out.append(N_("Col."))
     if WAVES in slots:
-        out.append("Waves")
+        out.append(N_("Waves"))
     if SHIPS in slots:
-        out.append("Ships")
-    return (*out, "Total")
+        out.append(N_("Ships"))
+    return (*out, N_("Total"))
 
 
 def breakdown(entry: Standing, level: int) -> tuple[str, ...]:
@@ -57,11 +58,16 @@ def winner_line(race: Race) -> str:
         return ""
     best = race.standings[0].score.total
     leaders = [s.name for s in race.standings if s.score.total == best]
-    verb = "wins" if race.over else "leads"
     if len(leaders) == 1:
-        return f"{leaders[0]} {verb} with {best}"
-    shared = "Shared win" if race.over else "Shared lead"
-    return f"{shared} at {best}: " + ", ".join(leaders[:3]) + ("…" if len(leaders) > 3 else "")
+        single = N_("{name} wins with {points}") if race.over else N_("{name} leads with {points}")
+        return tr(single, name=leaders[0], points=best)
+    shared = (
+        N_("Shared win at {points}: {names}")
+        if race.over
+        else N_("Shared lead at {points}: {names}")
+    )
+    names = ", ".join(leaders[:3]) + ("…" if len(leaders) > 3 else "")
+    return tr(shared, points=best, names=names)
 
 
 def standings_image(
@@ -79,13 +85,13 @@ def standings_image(
     height = round(MARGIN * 3 + 120 + (len(rows) + 2) * size * ROW_FACTOR + FOOTER_PX * 2)
     image = Image.new("RGB", (WIDTH, height), theme.background)
     draw = ImageDraw.Draw(image)
-    heading = "Final standings" if race.over else "Standings"
+    heading = tr("Final standings") if race.over else tr("Standings")
     y = draw_title(
         draw,
         MARGIN,
         MARGIN,
         WIDTH - 2 * MARGIN,
-        f"{heading} · Level {race.level}",
+        tr("{heading} · Level {level}", heading=heading, level=race.level),
         winner_line(race),
         theme,
     )
@@ -97,13 +103,17 @@ def standings_image(
         (MARGIN, y, WIDTH - MARGIN, height),
         panel_rows(rows, lambda e: breakdown(e, race.level), theme, highlight),
         theme,
-        headers=columns(race.level),
+        headers=tuple(tr(column) for column in columns(race.level)),
         text_size=size,
     )
     hidden = len(race.standings) - len(rows)
     if hidden > 0:
         y += 10
-        more = f"… and {hidden} more player{'s' if hidden != 1 else ''}"
+        more = (
+            tr("… and 1 more player")
+            if hidden == 1
+            else tr("… and {count} more players", count=hidden)
+        )
         draw_text(draw, (MARGIN, y), more, small, theme.muted_text, anchor="la")
         y += FOOTER_PX
     return image.crop((0, 0, WIDTH, round(y + MARGIN)))

@@ -24,7 +24,7 @@ from render.common import (
 )
 
 from .model import KINDS, SCORE_PARTS, Board
-from .palette import letter
+from .palette import colour_name, letter
 from .symbols import draw_piece
 
 MARGIN = 24
@@ -76,7 +76,7 @@ def status_line(board: Board, names: Sequence[str]) -> str:
         return tr("Shared win ({points}): {names}", points=best, names=together)
     if board.active is None:
         return tr("Waiting.")
-    colour = board.colours[board.active]
+    colour = colour_name(board.colours[board.active])
     return tr("{name} to play ({colour})", name=seat_name(names, board.active), colour=colour)
 
 

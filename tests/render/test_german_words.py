@@ -10,16 +10,20 @@ from contextlib import contextmanager
 
 import pytest
 
+from engine.islant import GAME
 from locales import speaking
 from render import render_view
 from render.common import text as text_module
 from render.competition import render_hand
 from render.competition.labels import CATEGORY_LABELS, category
 from render.competition.strip import GAP, LABEL_WIDTH, MARGIN
+from render.islant import render_seat_sheet, render_seat_standings, render_standings
+from render.wars.palette import COLOURS, colour_name, letter
 
 from . import competition_views, tigerisland_views, wars_views
-from .islant_states import crowd_view
+from .islant_states import crowd_view, played
 
+CROWD = [f"Spielerin {i}" for i in range(99)]
 Drawn = tuple[str, tuple[float, float, float, float], tuple[int, int]]
 
 
@@ -69,6 +73,16 @@ PICTURES: dict[str, Callable[[], bytes]] = {
         competition_views.view(competition_views.finished()), ["Anna", "Ben", "Cem"]
     ),
     "islant": lambda: render_view(crowd_view(12), [f"Spieler {i}" for i in range(12)]),
+    "islant crowd": lambda: render_view(crowd_view(99, seat=5), CROWD),
+    "islant standings": lambda: render_seat_standings(crowd_view(99, seat=5), CROWD),
+    "islant final standings": lambda: render_standings(crowd_view(30, over=True), CROWD),
+    "islant sheet": lambda: render_seat_sheet(GAME.view(played(5, 3), 0), ["Anna", "Ben"]),
+}
+ISLANT_WORDS = {
+    "islant crowd": {"Alle 99 Spieler nach Summe", "du", "Summe", "Diese Runde"},
+    "islant standings": {"Seiten", "Seen", "Summe"},
+    "islant final standings": {"Endstand · Stufe 5"},
+    "islant sheet": {"Punkte mit diesem Zug", "Seiten", "Summe", "in diesem Zug gezeichnet"},
 }
 
 
@@ -83,6 +97,14 @@ def test_every_german_word_stays_inside_its_picture(monkeypatch, picture: str) -
         if box[0] < -1 or box[2] > width + 1 or box[1] < -1 or box[3] > height + 1
     ]
     assert outside == []
+
+
+@pytest.mark.parametrize("picture", sorted(ISLANT_WORDS))
+def test_islant_pictures_carry_german_words(monkeypatch, picture: str) -> None:
+    with drawn_words(monkeypatch) as words, speaking("de"):
+        PICTURES[picture]()
+    drawn = {text for text, _, _ in words}
+    assert ISLANT_WORDS[picture] <= drawn, ISLANT_WORDS[picture] - drawn
 
 
 def test_german_category_names_fit_the_strip_and_the_hand_slots(monkeypatch) -> None:
@@ -102,3 +124,12 @@ def test_german_category_names_fit_the_strip_and_the_hand_slots(monkeypatch) -> 
     assert len(slots) == len(CATEGORY_LABELS), slots
     for left, right in itertools.pairwise(slots):
         assert left[2] < right[0], "a category name runs into the next slot"
+
+
+def test_wars_colours_have_german_names_and_their_own_letters() -> None:
+    colours = tuple(COLOURS)
+    with speaking("de"):
+        names = [colour_name(name) for name in colours]
+        letters = [letter(colours, seat) for seat in range(len(colours))]
+    assert names == ["Sand", "Dunkelgrün", "Hellgrün", "Orange", "Gelb", "Rosa"]
+    assert letters == ["S", "D", "H", "O", "G", "R"]
