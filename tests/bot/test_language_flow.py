@@ -205,3 +205,69 @@ async def test_a_german_member_plays_the_islant_of_the_day_in_german(world, memb
     assert not posted.ephemeral  # a public post: the English server's words
     assert posted.response.content.startswith("Islant of the day #")
     assert " · Level 3 · " in posted.response.content
+
+
+async def make_german(world, member_locales) -> None:
+    """The world's server set to German by an admin; alice and bob use Discord in German."""
+    admins = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+    await dora.slash(world.channel, "settings", language="de")
+    member_locales[world.alice.id] = member_locales[world.bob.id] = "de"
+
+
+async def test_an_islant_race_in_a_german_server(world, member_locales) -> None:
+    await make_german(world, member_locales)
+    opened = await world.alice.slash(world.channel, "game new", game="islant", options="level=3")
+    await seat_two_and_start(
+        opened.response.message, world.alice, world.bob, "Mitspielen", "Starten"
+    )
+    board = next(m for m in reversed(world.channel.history()) if m.components and m.embeds)
+    embed = board.embeds[0]
+    assert embed.title.startswith("Islant · Stufe 3 · Runde 1")
+    assert "\n🎲 Wurf " in embed.description and "**0 von 2 fertig**" in embed.description
+    assert "Drücke **Meinen Zug spielen**, um dein Blatt auszufüllen" in embed.description
+    assert embed.footer.text.startswith("Spiel #")
+    assert labels(board) == ["Meinen Zug spielen", "Stand", "Runde schließen"]
+
+    panel = await world.bob.click(board, label="Meinen Zug spielen")
+    assert panel.ephemeral and "**Islant · Stufe 3 · Runde 1" in panel.response.content
+    assert "Noch zu tun: gib jeden Würfel einem Feld" in panel.response.content
+    sheet = await world.bob.slash(world.channel, "islant sheet")
+    assert sheet.response.embeds[0].title == "Blatt von bob · Stufe 3"
+    standings = await world.bob.slash(world.channel, "islant standings")
+    assert standings.response.content.startswith("Du bist **1. (gleichauf)** von 2 mit ")
+
+    ended = await world.alice.slash(world.channel, "islant end")
+    assert ended.response.content == "**alice** hat das Rennen beendet: die Schlusswertung folgt."
+    final = world.channel.last_message
+    assert final.embeds[0].title == "Islant · Stufe 3 · Schlusswertung"
+    assert "Der Gastgeber hat das Rennen beendet." in final.embeds[0].description
+    assert "**Das Rennen ist vorbei.**" in final.embeds[0].description
+    assert message(world.channel, board.id).embeds[0].title == "Islant · Runde 1 ist vorbei"
+
+
+async def test_an_island_competition_in_a_german_server(world, member_locales) -> None:
+    await make_german(world, member_locales)
+    opened = await world.alice.slash(world.channel, "game new", game="competition")
+    await seat_two_and_start(
+        opened.response.message, world.alice, world.bob, "Mitspielen", "Starten"
+    )
+    board = world.channel.last_message
+    embed = board.embeds[0]
+    assert embed.title.startswith("Inseln toppen! · Runde 1 von ")
+    assert ": es fehlen noch die Karten von " in embed.description
+    assert "Runde 1 von " in embed.description and "ist ausgeteilt" in board.content
+    assert labels(board) == ["Meine Züge", "Nächsten aufdecken", "Punkte", "Aufgeben"]
+    scores = await world.bob.slash(world.channel, "islands score")
+    assert scores.ephemeral and scores.response.embeds[0].title.startswith(
+        "Punkte bisher · Runde 1"
+    )
+    hand = await world.bob.slash(world.channel, "islands hand")
+    assert hand.ephemeral and hand.response.content
+
+    asked = await world.bob.click(board, label="Aufgeben")
+    assert asked.ephemeral and asked.response.content.startswith("Willst du wirklich aufgeben?")
+    await world.bob.click(asked.response, label="Ja, aufgeben")
+    final = world.channel.last_message
+    assert final.embeds[0].title == "Inseln toppen! · Schlusswertung"
+    assert "**Summen**: " in final.embeds[0].description
