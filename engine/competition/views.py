@@ -174,9 +174,7 @@ def deal_unseen(
     seats = list(state.seats)
     for other in others:
         mine = seats[other]
-        draft = tuple(
-            take(SLOTS[i]) if hidden_draft(i, e) else e for i, e in enumerate(mine.draft)
-        )
+        draft = tuple(take(SLOTS[i]) if hidden_draft(i, e) else e for i, e in enumerate(mine.draft))
         seats[other] = replace(mine, draft=draft)
     for other in others:
         mine = seats[other]

@@ -59,9 +59,9 @@ async def test_a_coordinate_matches_whole_numbers_in_any_order(world) -> None:
         got = await suggestions(world, member, typed)
         assert target in got or len(got) == 25
         for value in got:
-            numbers = value.split(" AT ")[1].split() + GAME.search_text(
-                GAME.parse(value), state
-            ).split()
+            numbers = (
+                value.split(" AT ")[1].split() + GAME.search_text(GAME.parse(value), state).split()
+            )
             assert {x, y, z} <= set(numbers), (typed, value)
 
 
