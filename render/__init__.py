@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import View
 from locales import current, speaking
 
+from .common.text import drawable
 from .competition import render_picture as render_competition
 from .islant import final_pictures as islant_final_pictures
 from .islant import render_board as render_islant
@@ -45,7 +46,7 @@ def render_view(
         known = ", ".join(sorted(RENDERERS))
         raise ValueError(f"no renderer for game {view.game!r}; renderers exist for: {known}")
     with speaking(locale or current()):
-        return renderer(view, names, **options)
+        return renderer(view, [drawable(name) for name in names], **options)
 
 
 __all__ = ["FINAL_PICTURES", "RENDERERS", "Mark", "render_marked", "render_view"]

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.core import View
 
 from .common import HexLayout, Theme, draw_polygon, draw_text, regular_polygon, to_png_palette
+from .common.text import drawable
 from .common.theme import DEFAULT_THEME, font
 from .tigerisland import render_image as tigerisland_image
 from .wars import WARS_THEME
@@ -62,6 +63,6 @@ def draw_marks(image: Image.Image, layout: HexLayout, marks: Sequence[Mark]) -> 
 def render_marked(view: View, names: Sequence[str], marks: Sequence[Mark]) -> bytes:
     """The PNG of a hex game's view with ``marks`` drawn over its board."""
     draw_image, theme = IMAGES[view.game]
-    image, layout = draw_image(view, names, theme=theme)
+    image, layout = draw_image(view, [drawable(name) for name in names], theme=theme)
     draw_marks(image, layout, marks)
     return to_png_palette(image)

@@ -15,10 +15,38 @@ STAMPS = 4096  # text masks kept per process: numbers and labels repeat across p
 WIDTHS = 8192  # text widths kept per process
 
 
+MISSING = "\U0010fffd"  # a private-use code point no font draws: what a missing glyph looks like
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    return bytes(font(20).getmask(MISSING))
+
+
+@lru_cache(maxsize=WIDTHS)
+def has_glyph(char: str) -> bool:
+    """Whether the pictures' font draws ``char`` (an emoji, say, would be an empty box)."""
+    if char.isascii() or char.isspace():
+        return True
+    return bytes(font(20).getmask(char)) != _missing_glyph()
+
+
+@lru_cache(maxsize=WIDTHS)
+def drawable(text: str) -> str:
+    """``text`` without the characters the pictures' font lacks (emoji in display names),
+    so a picture never shows empty boxes; spaces left doubled are closed up."""
+    if text.isascii():
+        return text
+    kept = "".join(char for char in text if has_glyph(char))
+    if kept == text:
+        return text
+    return " ".join(kept.split()) or "?"
+
+
 @lru_cache(maxsize=WIDTHS)
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
     """How wide ``text`` is in ``face``, in pixels (remembered: labels repeat)."""
-    return face.getlength(text)
+    return face.getlength(drawable(text))
 
 
 def draw_text(
@@ -39,6 +67,7 @@ def draw_text(
     and stamped wherever it appears again (the same pixels Pillow draws at that point).
     """
     x, y = round(xy[0]), round(xy[1])
+    text = drawable(text)
     if "\n" in text:
         width = halo_width if halo is not None else 0
         draw.text(
