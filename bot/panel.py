@@ -218,7 +218,23 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     await client.show_change(interaction.channel_id, move, headline)
 
 
-class PanelTap(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], template=TAP.template):
+class PanelItem(ExplainsErrors):
+    """A panel component: its id (``ids``) carries the game, the seat version and the path."""
+
+    ids: ClassVar[IdFormat]
+    game_id: int
+    version: str
+    path: Path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Any:
+        fields = cls.ids.read(match)
+        return cls(fields["game"], fields["version"], decode(fields["path"]))
+
+
+class PanelTap(PanelItem, discord.ui.DynamicItem[discord.ui.Button], template=TAP.template):
     """A button of the panel: a choice, Back, or the way to the first menu."""
 
     ids: ClassVar[IdFormat] = TAP
@@ -239,18 +255,11 @@ class PanelTap(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Button], templa
         super().__init__(button)
         self.game_id, self.version, self.path = game_id, version, path
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> PanelTap:
-        fields = cls.ids.read(match)
-        return cls(fields["game"], fields["version"], decode(fields["path"]))
-
     async def run(self, interaction: discord.Interaction) -> None:
         await follow(interaction, self.game_id, self.version, self.path)
 
 
-class PanelPick(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Select], template=PICK.template):
+class PanelPick(PanelItem, discord.ui.DynamicItem[discord.ui.Select], template=PICK.template):
     """The select of a panel's menu; the picked options extend the path."""
 
     ids: ClassVar[IdFormat] = PICK
@@ -267,13 +276,6 @@ class PanelPick(ExplainsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
                 )
         super().__init__(select)
         self.game_id, self.version, self.path = game_id, version, path
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> PanelPick:
-        fields = cls.ids.read(match)
-        return cls(fields["game"], fields["version"], decode(fields["path"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await follow(interaction, self.game_id, self.version, self.picked_path())
