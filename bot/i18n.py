@@ -43,15 +43,16 @@ def in_words(text: str | Phrase | None, lang: str) -> str | None:
 
 
 def engine_text(lang: str, text: str) -> str:
-    """An engine's message in ``lang`` where the catalog has its exact English text."""
-    return gettext(lang, text)
+    """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template (see
+    :func:`words_text`), any other text where the catalog has its exact English text."""
+    return words_text(lang, text) if isinstance(text, Words) else gettext(lang, text)
 
 
 def words_text(lang: str, text: str) -> str:
     """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template, its
     values in ``lang`` too; any other text where the catalog has it exactly."""
     if not isinstance(text, Words):
-        return engine_text(lang, text)
+        return gettext(lang, text)
     params = {
         key: words_text(lang, value) if isinstance(value, str) else value
         for key, value in text.params.items()
