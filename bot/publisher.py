@@ -145,7 +145,6 @@ class Publisher:
         self._shown: dict[int, int] = {}
         self._last_edit: dict[int, float] = {}
         self._pending: dict[int, _Pending] = {}
-        self._calls: dict[int, list[int]] = {}  # game → its board's further ping messages
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._not_before: dict[int, float] = {}
         self.edits = 0
@@ -247,9 +246,11 @@ class Publisher:
                 message = await self._channel(record).send(**kwargs)
             self.posts += 1
             await self._end_calls(record)
-            for text, mentions in board.pings:
-                call = await self._channel(record).send(text, allowed_mentions=mentions)
-                self._calls.setdefault(record.id, []).append(call.id)
+            calls = [
+                (await self._channel(record).send(text, allowed_mentions=mentions)).id
+                for text, mentions in board.pings
+            ]
+            await self.service.store.add_board_calls(record.id, calls)
             await self.service.store.set_board_message(record.id, message.id)
             self._shown[record.id] = record.version
             self._last_edit[record.id] = asyncio.get_running_loop().time()
@@ -264,7 +265,7 @@ class Publisher:
     async def _end_calls(self, record: GameRecord) -> None:
         """The previous board's further calls to act (mentions that did not fit on it) no
         longer call anyone: a new board is up."""
-        calls = self._calls.pop(record.id, [])
+        calls = await self.service.store.take_board_calls(record.id)
         if not calls:
             return
         text = translate(await server_language(self.client, record.guild_id), CALL_OVER)

@@ -291,6 +291,26 @@ class Store(HistoryReads, DailyStore, ABC):
                 "UPDATE history SET board_message_id = ? WHERE game_id = ?", (message_id, game_id)
             )
 
+    async def add_board_calls(self, game_id: int, message_ids: Iterable[int]) -> None:
+        """Remember the messages that call a game's players beside its board."""
+        message_ids = list(message_ids)
+        if not message_ids:
+            return
+        async with self.transaction() as tx:
+            for message_id in message_ids:
+                await tx.execute(
+                    "INSERT INTO board_calls (game_id, message_id) VALUES (?, ?)",
+                    (game_id, message_id),
+                )
+
+    async def take_board_calls(self, game_id: int) -> list[int]:
+        """The game's remembered calls, forgotten as they are handed over (oldest first)."""
+        async with self.transaction() as tx:
+            rows = await tx.rows(
+                "DELETE FROM board_calls WHERE game_id = ? RETURNING message_id", (game_id,)
+            )
+        return sorted(int(r[0]) for r in rows)
+
     # ----- play -----------------------------------------------------------------------------
     async def save_move(
         self,

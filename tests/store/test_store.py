@@ -166,6 +166,18 @@ async def test_discord_sized_ids_round_trip(store: Store) -> None:
     assert await store.interaction_seen(big)
 
 
+async def test_a_boards_calls_to_act_are_handed_over_once(store: Store) -> None:
+    big = 1_234_567_890_123_456_789
+    record = await _lobby(store)
+    other = await _lobby(store, channel=6)
+    await store.add_board_calls(record.id, [big + 1, big])
+    await store.add_board_calls(other.id, [7])
+    await store.add_board_calls(record.id, [])
+    assert await store.take_board_calls(record.id) == [big, big + 1]
+    assert await store.take_board_calls(record.id) == []
+    assert await store.take_board_calls(other.id) == [7]
+
+
 async def test_jobs_are_claimed_once_until_their_lease_runs_out(store: Store) -> None:
     record = await _lobby(store)
     job_id = await store.schedule_job(record.id, "reminder", NOW, {"version": 0})
