@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine import find_game
-from engine.core import DEFAULT_THINK_MS, Budget, Level, parse_levels, read_levels
+from engine.core import DEFAULT_THINK_MS, Budget, IllegalAction, Level, parse_levels, read_levels
 from locales import LANGUAGES, SOURCE
 from render.replay import ReplayTooLarge
 
@@ -31,6 +31,14 @@ from .store import Store, StoreError, is_postgres_url
 log = logging.getLogger("islandbot")
 HEALTHY_WITHIN_SECONDS = 120
 DEFAULT_DEMO = ("tigerisland", 2, 1, "frames")
+
+
+def name_value(text: str) -> tuple[str, str]:
+    """A ``--option`` argument: ``NAME=VALUE``."""
+    name, equals, value = text.partition("=")
+    if not (name.strip() and equals):
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE (e.g. level=5)")
+    return name.strip(), value.strip()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--out", type=Path, default=Path("frames"))
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--option", action="append", default=[], type=name_value, metavar="NAME=VALUE")
     sim.add_argument(
         "--computer",
         default=Level.NORMAL.value,
@@ -76,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--games", type=int, default=20)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--players", type=int, help="seats per game (default: one per level)")
-    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    arena.add_argument(
+        "--option", action="append", default=[], type=name_value, metavar="NAME=VALUE"
+    )
     arena.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="hard's budget")
     arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     arena.add_argument("--json", type=Path, help="also write the results as JSON here")
@@ -113,13 +123,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    try:
+        return _command(args, settings)
+    except IllegalAction as err:  # a game or option the rules refuse: one line saying why
+        print(f"{args.command}: {err.message}", file=sys.stderr)
+        return 2
+
+
+def _command(args: argparse.Namespace, settings: Settings) -> int:
     command = args.command or ("run" if settings.token else None)
     if command is None:
         game, players, seed, out = DEFAULT_DEMO
         print("No DISCORD_TOKEN set: playing an offline demonstration game instead.")
         return _simulate(game, players, seed, Path(out), {})
     if command == "simulate":
-        options = dict(item.split("=", 1) for item in args.option)
+        options = dict(args.option)
         try:
             levels = parse_levels(args.computer, args.players)
         except ValueError as err:
@@ -234,7 +252,7 @@ def _arena(args: argparse.Namespace) -> int:
         levels,
         games=args.games,
         seed=args.seed,
-        options=dict(item.split("=", 1) for item in args.option),
+        options=dict(args.option),
         budget=Budget(args.think_ms),
         jobs=args.jobs,
         players=players,

@@ -45,6 +45,31 @@ def test_simulate_islant_ends_with_the_ranking_and_every_sheet(tmp_path) -> None
     assert len(list(out.glob("sheet-*.png"))) == 12
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["simulate", "tigerisland", "--players", "3"], "simulate: tiggar islanote is for 2 to 2"),
+        (["simulate", "chess"], "simulate: There is no game called `chess`"),
+        (["simulate", "islant", "--option", "level=9"], "must be a whole number from 1 to 5"),
+        (["arena", "wars", "--levels", "normal", "--option", "size=9"], "Unknown option `size`"),
+    ],
+)
+def test_refused_games_and_options_are_one_line_not_a_traceback(
+    tmp_path, capsys, argv, said
+) -> None:
+    assert main([*argv, *(["--out", str(tmp_path)] if argv[0] == "simulate" else [])]) == 2
+    error = capsys.readouterr().err
+    assert said in error and "Traceback" not in error and error.count("\n") == 1
+    assert not list(tmp_path.glob("*.png"))
+
+
+def test_an_option_without_a_value_is_a_usage_error(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "islant", "--option", "level"])
+    assert exit_.value.code == 2
+    assert "'level' is not NAME=VALUE" in capsys.readouterr().err
+
+
 def test_without_a_token_the_command_plays_an_offline_game(tmp_path, monkeypatch, capsys) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
