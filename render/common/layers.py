@@ -16,17 +16,26 @@ from PIL import Image
 from locales import current
 
 LAYERS = 64  # layers kept per process: a few per game, level, map size and language
+LAYER_BYTES = 32 * 1024 * 1024  # and at most this much memory (an Islant grid is 3 MB)
+
+
+def footprint(image: Image.Image) -> int:
+    """About how many bytes ``image`` holds (Pillow keeps colour pixels in four bytes)."""
+    return image.width * image.height * (1 if len(image.getbands()) == 1 else 4)
 
 
 class LayerCache:
-    """At most ``size`` layers, the least recently used dropped first."""
+    """At most ``size`` layers and ``max_bytes`` of them, the least recently used dropped
+    first (the newest layer is kept even when it alone is larger)."""
 
-    def __init__(self, size: int = LAYERS) -> None:
+    def __init__(self, size: int = LAYERS, max_bytes: int = LAYER_BYTES) -> None:
         if size < 1:
             raise ValueError(f"a layer cache holds at least one layer, not {size}")
         self.size = size
+        self.max_bytes = max_bytes
         self._layers: OrderedDict[tuple[str, Hashable], Image.Image] = OrderedDict()
         self._lock = Lock()
+        self.bytes = 0  # the layers' footprint
         self.drawn = 0  # how many layers were drawn (not found): for tests and benchmarks
 
     def __len__(self) -> int:
@@ -43,16 +52,21 @@ class LayerCache:
         image = draw()
         with self._lock:
             self.drawn += 1
+            old = self._layers.pop(full, None)  # drawn meanwhile by another thread
+            self.bytes += footprint(image) - (footprint(old) if old is not None else 0)
             self._layers[full] = image
-            self._layers.move_to_end(full)
-            while len(self._layers) > self.size:
-                self._layers.popitem(last=False)
+            while len(self._layers) > 1 and (
+                len(self._layers) > self.size or self.bytes > self.max_bytes
+            ):
+                _, dropped = self._layers.popitem(last=False)
+                self.bytes -= footprint(dropped)
         return image
 
     def clear(self) -> None:
         """Forget every layer."""
         with self._lock:
             self._layers.clear()
+            self.bytes = 0
 
 
 LAYER_CACHE = LayerCache()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -75,13 +75,17 @@ def draw_sea(
 ) -> None:
     """Empty cells with their faint names, and the grid lines.
 
-    The empty grid (every cell named) is drawn once per layout, palette, theme and language
-    and pasted; the cells in use are then cleared to plain sea inside their lines.
+    The empty grid (every cell named) is drawn once per grid size, palette, theme and
+    language and pasted; the cells in use are then cleared to plain sea inside their lines.
     """
     names = tuple(sheet.name_of(index) for index in range(grid.size * grid.size))
-    left, top, _, _ = grid.extent
+    left, top = grid.origin
+    # Whole-pixel anchors round halves to even: a grid moved by an even number of pixels
+    # rounds alike, so the layer depends on the origin's parity only.
+    parity = (round(left) % 2, round(top) % 2)
+    home = replace(grid, origin=parity)
     layer = cached_layer(
-        ("islant sea", grid, names, palette, theme), lambda: sea_layer(grid, names, palette, theme)
+        ("islant sea", home, names, palette, theme), lambda: sea_layer(home, names, palette, theme)
     )
     image.paste(layer, (round(left), round(top)))
     for index in sheet.cells:
@@ -93,8 +97,7 @@ def sea_layer(
     grid: GridLayout, names: Sequence[str], palette: Palette, theme: Theme
 ) -> Image.Image:
     """The empty grid as an image of its extent, lines included: sea, each cell's faint
-    name, the grid lines. Drawn where the grid is on the picture (text anchors round the
-    same way), then cut out."""
+    name, the grid lines (drawn where ``grid`` puts them, then cut out)."""
     left, top, right, bottom = grid.extent
     image = Image.new("RGB", (round(right) + 1, round(bottom) + 1), palette.sea)
     draw = ImageDraw.Draw(image)

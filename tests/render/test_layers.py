@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.islant import sheet_view
 from locales import speaking
@@ -12,7 +12,7 @@ from render.common.layers import LAYER_CACHE, LayerCache
 from render.islant import DEFAULT_PALETTE, sheet_image
 from render.islant import grid as islant_grid
 from render.islant.grid import MIN_NAME_PX, NAME_PX, GridLayout
-from render.islant.model import Sheet
+from render.islant.model import Sheet, parse_sheet
 from render.wars import WARS_THEME
 from render.wars.legend import draw_legend, legend_image
 
@@ -44,6 +44,18 @@ def test_the_cache_is_bounded_and_drops_the_least_recently_used():
     assert again.getpixel((0, 0)) == (7, 0, 0)  # drawn again
     with pytest.raises(ValueError, match="at least one layer"):
         LayerCache(0)
+
+
+def test_the_cache_is_bounded_in_memory_too():
+    cache = LayerCache(10, max_bytes=3 * 100 * 100 * 4)
+    for name in "abcd":
+        cache.layer(name, lambda: Image.new("RGB", (100, 100)))
+    assert len(cache) == 3 and cache.bytes == 3 * 100 * 100 * 4
+    assert cache.layer("a", lambda: flat((5, 5, 5))).size == (4, 4)  # "a" was dropped
+    huge = cache.layer("huge", lambda: Image.new("L", (2000, 2000)))
+    assert len(cache) == 1 and cache.layer("huge", lambda: flat((0, 0, 0))) is huge
+    cache.clear()
+    assert len(cache) == 0 and cache.bytes == 0
 
 
 def test_two_languages_do_not_share_a_layer():
@@ -118,3 +130,16 @@ def test_sea_layers_are_kept_apart_by_level_and_layout():
     assert LAYER_CACHE.drawn == one + 1  # another grid size: its own layer
     sheet_bytes(played(5, 4, seed=9), roll=True)
     assert LAYER_CACHE.drawn == one + 1  # same level and layout: found
+
+
+@pytest.mark.parametrize("cell", [81, 82])  # an odd cell puts names on half pixels
+@pytest.mark.parametrize("origin", [(68, 222), (69, 222), (68, 223), (69, 223), (71, 230)])
+def test_the_sea_layer_matches_a_fresh_sea_wherever_the_grid_sits(cell, origin):
+    state = played(5, 6, seed=3)
+    sheet = parse_sheet(sheet_view(state, 0))
+    grid = GridLayout(sheet.size, cell, origin)
+    size = (origin[0] + sheet.size * cell + 20, origin[1] + sheet.size * cell + 20)
+    ours, fresh = Image.new("RGB", size, (1, 2, 3)), Image.new("RGB", size, (1, 2, 3))
+    islant_grid.draw_sea(ours, ImageDraw.Draw(ours), grid, sheet, DEFAULT_PALETTE, DEFAULT_THEME)
+    uncached_sea(fresh, ImageDraw.Draw(fresh), grid, sheet, DEFAULT_PALETTE, DEFAULT_THEME)
+    assert sheet.cells and ours.tobytes() == fresh.tobytes()
