@@ -21,7 +21,8 @@ from render.islant import (
 )
 from render.islant.model import parse_race
 from render.islant.parts import MARGIN as STANDINGS_MARGIN
-from render.islant.race import progress_text, waiting_text
+from render.islant.race import WIDTH as RACE_WIDTH
+from render.islant.race import draw_board, progress_text, waiting_text
 from render.islant.standings import BIG_ROW_PX, BIG_TABLE, ROW_PX, columns, draw_standings
 from render.islant.standings import WIDTH as STANDINGS_WIDTH
 from render.islant.table import shown_rows
@@ -227,3 +228,18 @@ def test_a_panel_is_as_tall_as_panel_height_says():
                 bottom = draw_panel(draw, (10, 33.5, 590, 600), rows, DEFAULT_THEME, **kw)
                 height = panel_height(7, text_size=size, title=bool(title), headers=bool(headers))
                 assert bottom == pytest.approx(33.5 + height)
+
+
+@pytest.mark.parametrize(
+    ("players", "over", "seat"),
+    [(99, False, None), (99, False, 57), (99, True, 3), (12, False, 2), (13, False, None),
+     (2, False, 0), (1, True, None)],
+)  # fmt: skip
+def test_race_boards_are_as_tall_as_their_drawing(players, over, seat):
+    view = crowd_view(players, seat=seat, over=over)
+    ours = board_image(view, NAMES, title=None, theme=DEFAULT_THEME)
+    race = parse_race(view.data, NAMES)
+    canvas = Image.new("RGB", (RACE_WIDTH, 6000), DEFAULT_THEME.background)
+    bottom = draw_board(ImageDraw.Draw(canvas), race, seat, None, DEFAULT_THEME)
+    cut = canvas.crop((0, 0, RACE_WIDTH, round(bottom + STANDINGS_MARGIN)))
+    assert ours.size == cut.size and ours.tobytes() == cut.tobytes()
