@@ -14,7 +14,7 @@ from .hexes import (
     side_runs,
     unit_bounds,
 )
-from .panel import PanelRow, draw_panel
+from .panel import PanelRow, draw_panel, panel_height
 from .png import to_png, to_png_palette
 from .shapes import (
     MARKERS,
@@ -72,6 +72,7 @@ __all__ = [
     "luminance",
     "marker_outline",
     "mix",
+    "panel_height",
     "pip_centres",
     "regular_polygon",
     "rgb",

@@ -27,6 +27,23 @@ class PanelRow:
     current: bool = False
 
 
+# Heights, per pixel of text size: the title line, the column headers, each row.
+TITLE_FACTOR = 1.6
+HEADER_FACTOR = 1.1
+ROW_FACTOR = 1.7
+
+
+def panel_height(rows: int, *, text_size: int, title: bool, headers: bool) -> float:
+    """How tall :func:`draw_panel` draws a panel of ``rows`` rows (with a title, headers):
+    a picture can be made just as tall before it is drawn."""
+    height = rows * text_size * ROW_FACTOR
+    if title:
+        height += text_size * TITLE_FACTOR
+    if headers:
+        height += text_size * HEADER_FACTOR
+    return height
+
+
 def draw_panel(
     draw: ImageDraw.ImageDraw,
     box: Box,
@@ -47,13 +64,13 @@ def draw_panel(
     bold = theme.font(text_size, bold=True)
     small = theme.font(max(22, round(text_size * 0.8)))
     pad = text_size * 0.5
-    row_h = text_size * 1.7
+    row_h = text_size * ROW_FACTOR
     y = top
     if title:
         draw_text(
             draw, (left, y), title, theme.font(text_size * 1.15, True), theme.text, anchor="lt"
         )
-        y += text_size * 1.6
+        y += text_size * TITLE_FACTOR
     columns = len(headers) or max((len(r.values) for r in rows), default=0)
     widths = []
     for i in range(columns):
@@ -68,7 +85,7 @@ def draw_panel(
         for header, w in zip(headers, widths, strict=False):
             draw_text(draw, (x + w / 2, y + text_size * 0.5), header, small, theme.muted_text)
             x += w
-        y += text_size * 1.1
+        y += text_size * HEADER_FACTOR
     for row in rows:
         mid = y + row_h / 2
         if row.current:

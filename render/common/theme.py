@@ -116,6 +116,14 @@ class Theme:
     terrain: Mapping[str, RGB] = field(default_factory=lambda: _frozen(_TERRAIN_COLOURS))
     fonts: FontFamily = DEJAVU
 
+    def __hash__(self) -> int:
+        # The terrain mapping is read-only but not hashable: hash its items, so that a theme
+        # can key cached layers (equal themes hash alike).
+        terrain = tuple(sorted(self.terrain.items()))
+        colours = (self.background, self.panel, self.panel_band, self.text, self.muted_text)
+        rest = (self.dark_text, self.line, self.highlight, self.players, self.markers)
+        return hash((colours, rest, terrain, self.fonts))
+
     def player(self, seat: int) -> RGB:
         """The colour of ``seat`` (colours repeat beyond the palette)."""
         return self.players[seat % len(self.players)]

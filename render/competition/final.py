@@ -119,6 +119,14 @@ def _draw_row(
         draw_text(draw, centre, str(value), theme.font(size, bold=True), theme.text)
 
 
+def final_height(table: Table) -> float:
+    """How tall :func:`draw_final` draws: title, names, a row per sea (or the cards won),
+    the face-down row and the totals."""
+    scores = table.scores
+    seas = 0 if scores.variant == "simple" else len(scores.seas) * ROW_HEIGHT
+    return TITLE_PX + 10 + HEADER_HEIGHT + seas + ROW_HEIGHT + 4 + TOTAL_HEIGHT
+
+
 def draw_final(
     draw: ImageDraw.ImageDraw,
     top: float,

@@ -13,9 +13,9 @@ from engine.core import View
 from locales import tr
 from render.common import Box, Theme, draw_text, fit_text, regular_polygon
 
-from .board import BOTTOM_MARGIN, CANVAS_WIDTH, MAX_HEIGHT, SECTION_GAP
+from .board import BOTTOM_MARGIN, CANVAS_WIDTH, SECTION_GAP
 from .cards import CARD_HEIGHT, CARD_WIDTH, draw_blind_card, draw_card, draw_slot_card
-from .header import Status, draw_header
+from .header import Status, draw_header, header_height
 from .icons import draw_icon
 from .labels import category as category_name
 from .labels import join_names, seat_name
@@ -130,14 +130,31 @@ def _draw_hand(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Theme) ->
 
 
 def hand_image(view: View, names: Sequence[str], title: str, theme: Theme) -> Image.Image:
-    """The picture of a seat's own hand and placement; ValueError for a spectator's view."""
+    """The picture of a seat's own hand and placement, made as tall as its contents before
+    drawing; ValueError for a spectator's view."""
     table = parse_table(view.data)
     own = table.you
     if view.seat is None or own is None:
         raise ValueError("a hand picture needs a player's own view (seat is None)")
-    image = Image.new("RGB", (CANVAS_WIDTH, MAX_HEIGHT), theme.background)
-    draw = ImageDraw.Draw(image)
-    y = draw_header(draw, table, title, own_status(table, own, names), theme, CANVAS_WIDTH)
+    status = own_status(table, own, names)
+    image = Image.new("RGB", (CANVAS_WIDTH, hand_height(own, status)), theme.background)
+    draw_hand(ImageDraw.Draw(image), table, own, title, status, theme)
+    return image
+
+
+def hand_height(own: Own, status: Status) -> int:
+    """How tall the hand picture is (as :func:`draw_hand` draws it)."""
+    placement = HEADING_PX + 12 + 62 + 2 * SLOT_HEIGHT + 8 + 10 + LABEL_PX
+    rows = -(-(len(own.hand) + own.blinds) // HAND_COLUMNS)
+    cards = HEADING_PX + 14 + rows * (CARD_HEIGHT + CARD_GAP)
+    y = header_height(status) + SECTION_GAP + placement + SECTION_GAP * 1.5 + cards
+    return round(y + BOTTOM_MARGIN)
+
+
+def draw_hand(
+    draw: ImageDraw.ImageDraw, table: Table, own: Own, title: str, status: Status, theme: Theme
+) -> float:
+    """Draw the hand picture; returns the y below it (:func:`hand_height` less the margin)."""
+    y = draw_header(draw, table, title, status, theme, CANVAS_WIDTH)
     y = _draw_placement(draw, y + SECTION_GAP, own, theme)
-    y = _draw_hand(draw, y + SECTION_GAP * 1.5, own, theme)
-    return image.crop((0, 0, CANVAS_WIDTH, round(y + BOTTOM_MARGIN)))
+    return _draw_hand(draw, y + SECTION_GAP * 1.5, own, theme)

@@ -88,6 +88,11 @@ def public_status(table: Table, names: Sequence[str]) -> Status:
     return Status(tr("Waiting"))
 
 
+def header_height(status: Status) -> float:
+    """How tall :func:`draw_header` draws (from the top of the picture)."""
+    return MARGIN + TITLE_PX + 14 + STATUS_PX + 8 + (DETAIL_PX + 6 if status.detail else 0) + 10
+
+
 def draw_header(
     draw: ImageDraw.ImageDraw,
     table: Table,

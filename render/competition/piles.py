@@ -83,6 +83,11 @@ def _draw_chip(draw: ImageDraw.ImageDraw, box: Box, sea: Sea, count: int, theme:
     draw_text(draw, centre, str(count), theme.font(COUNT_PX, bold=True), theme.text_on(colour))
 
 
+def piles_height(table: Table) -> float:
+    """How tall :func:`draw_piles` draws: the headers, then a row per player."""
+    return HEADER_HEIGHT + len(table.players) * ROW_HEIGHT
+
+
 def draw_piles(
     draw: ImageDraw.ImageDraw,
     top: float,

@@ -141,6 +141,17 @@ def _draw_names(
         draw_text(draw, (left + 30, mid), name, face, colour, anchor="lm")
 
 
+def strip_height(table: Table) -> float:
+    """How tall :func:`draw_strip` draws: the names, then a row per slot."""
+    rows = (REVEALED_HEIGHT if table.trick(slot) else HIDDEN_HEIGHT for slot in table.slots)
+    return HEADER_HEIGHT + sum(rows)
+
+
+def progress_height(table: Table) -> float:
+    """How tall :func:`draw_progress` draws: a row per player."""
+    return len(table.players) * PROGRESS_HEIGHT
+
+
 def draw_strip(
     draw: ImageDraw.ImageDraw,
     top: float,

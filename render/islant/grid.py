@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render.common import RGB, Box, Point, Theme, draw_text, shade
+from render.common.layers import cached_layer
 
 from .glyphs import boat, compass, dashed_box, wave_lines
 from .model import Cell, Sheet
@@ -64,20 +66,50 @@ class GridLayout:
 
 
 def draw_sea(
-    draw: ImageDraw.ImageDraw, grid: GridLayout, sheet: Sheet, palette: Palette, theme: Theme
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    grid: GridLayout,
+    sheet: Sheet,
+    palette: Palette,
+    theme: Theme,
 ) -> None:
-    """Empty cells with their faint names, and the grid lines."""
-    draw.rectangle(grid.extent, fill=palette.sea)
-    face = theme.font(max(MIN_NAME_PX, grid.px(NAME_PX)))
-    for index in range(grid.size * grid.size):
-        if index not in sheet.cells:
-            draw_text(draw, grid.centre(index), sheet.name_of(index), face, palette.cell_name)
+    """Empty cells with their faint names, and the grid lines.
+
+    The empty grid (every cell named) is drawn once per grid size, palette, theme and
+    language and pasted; the cells in use are then cleared to plain sea inside their lines.
+    """
+    names = tuple(sheet.name_of(index) for index in range(grid.size * grid.size))
+    left, top = grid.origin
+    # Whole-pixel anchors round halves to even: a grid moved by an even number of pixels
+    # rounds alike, so the layer depends on the origin's parity only.
+    parity = (round(left) % 2, round(top) % 2)
+    home = replace(grid, origin=parity)
+    layer = cached_layer(
+        ("islant sea", home, names, palette, theme), lambda: sea_layer(home, names, palette, theme)
+    )
+    image.paste(layer, (round(left), round(top)))
+    for index in sheet.cells:
+        x0, y0, x1, y1 = grid.box(index)
+        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=palette.sea)
+
+
+def sea_layer(
+    grid: GridLayout, names: Sequence[str], palette: Palette, theme: Theme
+) -> Image.Image:
+    """The empty grid as an image of its extent, lines included: sea, each cell's faint
+    name, the grid lines (drawn where ``grid`` puts them, then cut out)."""
     left, top, right, bottom = grid.extent
+    image = Image.new("RGB", (round(right) + 1, round(bottom) + 1), palette.sea)
+    draw = ImageDraw.Draw(image)
+    face = theme.font(max(MIN_NAME_PX, grid.px(NAME_PX)))
+    for index, name in enumerate(names):
+        draw_text(draw, grid.centre(index), name, face, palette.cell_name)
     for k in range(grid.size + 1):
         x = left + k * grid.cell
         y = top + k * grid.cell
         draw.line([(x, top), (x, bottom)], fill=palette.grid, width=1)
         draw.line([(left, y), (right, y)], fill=palette.grid, width=1)
+    return image.crop((round(left), round(top), round(right) + 1, round(bottom) + 1))
 
 
 def draw_land(

@@ -70,7 +70,11 @@ class Score:
     def parse(cls, data: Mapping[str, Any] | None) -> Score:
         """A score from its view dict (missing parts count as zero)."""
         data = data or {}
-        return cls(**{f.name: int(data.get(f.name, 0)) for f in fields(cls)})
+        return cls(**{name: int(data.get(name, 0)) for name in SCORE_PARTS})
+
+
+SCORE_PARTS = tuple(f.name for f in fields(Score))
+"""The names of a score's parts, looked up once (a race parses a score per player)."""
 
 
 @dataclass(frozen=True, slots=True)

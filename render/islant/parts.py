@@ -102,11 +102,15 @@ def draw_title(
     """A bold title and a status line below it; returns the y below them."""
     face = theme.font(TITLE_PX, bold=True)
     draw_text(draw, (left, top), ellipsize(title, face, width), face, theme.text, anchor="lt")
-    y = top + TITLE_PX + 10
     if status:
         small = theme.font(STATUS_PX, bold=True)
+        y = top + title_height("")
         draw_text(
             draw, (left, y), ellipsize(status, small, width), small, theme.highlight, anchor="lt"
         )
-        y += STATUS_PX + 6
-    return y
+    return top + title_height(status)
+
+
+def title_height(status: str) -> float:
+    """How tall :func:`draw_title` draws a title with ``status`` (none when empty)."""
+    return TITLE_PX + 10 + (STATUS_PX + 6 if status else 0)

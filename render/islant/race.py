@@ -9,20 +9,30 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from locales import N_, tr
-from render.common import Theme, draw_panel, draw_text, ellipsize
+from render.common import Theme, draw_panel, draw_text, ellipsize, panel_height
 
 from .model import ENDED, PLAYING, SUBMITTED, Race, Standing, parse_race
-from .parts import DIE_PX, MARGIN, STATUS_PX, TITLE_PX, DieFace, dice_width, draw_dice, draw_title
+from .parts import (
+    DIE_PX,
+    MARGIN,
+    STATUS_PX,
+    TITLE_PX,
+    DieFace,
+    dice_width,
+    draw_dice,
+    draw_title,
+    title_height,
+)
 from .table import panel_rows, shown_rows
 
 WIDTH = 1000
-MAX_HEIGHT = 2400
 TEXT_PX = 26
 SMALL_PX = 22
 ALL_ROWS = 12  # up to this many players, every one gets a row
 TOP_ROWS = 10  # beyond it, the leaders get rows and everyone is in the histogram
 BAR_H = 26
 HISTOGRAM_H = 200
+HISTOGRAM_HEIGHT = SMALL_PX + 14 + HISTOGRAM_H + 6 + SMALL_PX  # heading, bars, axis labels
 MAX_BINS = 30
 ROUND_STATUS = {SUBMITTED: N_("done ✓"), PLAYING: N_("drawing")}
 ENDED_STATUS = N_("ended")
@@ -70,6 +80,12 @@ def _round_values(entry: Standing) -> tuple[str, ...]:
 
 def _total(entry: Standing) -> tuple[str, ...]:
     return (str(entry.score.total),)
+
+
+def progress_height(race: Race) -> float:
+    """How tall :func:`_draw_progress` draws: the text, the bar, the names still drawing."""
+    waiting = SMALL_PX + 10 if race.done < race.in_round else 0
+    return TEXT_PX + 16 + BAR_H + 12 + waiting
 
 
 def _draw_progress(draw: ImageDraw.ImageDraw, top: float, race: Race, theme: Theme) -> float:
@@ -161,15 +177,48 @@ def _draw_histogram(
 def board_image(
     view: View, names: Sequence[str], *, title: str | None, theme: Theme
 ) -> Image.Image:
-    """The picture of a race view (``view.seat``'s row picked out when set)."""
+    """The picture of a race view (``view.seat``'s row picked out when set), made as tall as
+    its contents before drawing (no larger canvas to fill and cut down)."""
     race = parse_race(view.data, names)
-    image = Image.new("RGB", (WIDTH, MAX_HEIGHT), theme.background)
-    draw = ImageDraw.Draw(image)
+    image = Image.new("RGB", (WIDTH, board_height(race, view.seat)), theme.background)
+    draw_board(ImageDraw.Draw(image), race, view.seat, title, theme)
+    return image
+
+
+def _header_bottom(race: Race) -> float:
+    """The y below the title, the roll and the rerolls."""
+    title_bottom = MARGIN + title_height(status_line(race))
+    return max(title_bottom, MARGIN + TITLE_PX + STATUS_PX + 16, MARGIN + DIE_PX + 34) + 8
+
+
+def _rows(race: Race, seat: int | None) -> tuple[bool, list[Standing]]:
+    """Whether the race is too large to list everyone, and the rows listed."""
+    many = len(race.standings) > ALL_ROWS
+    return many, shown_rows(race.standings, TOP_ROWS if many else None, seat)
+
+
+def board_height(race: Race, seat: int | None) -> int:
+    """How tall the board of ``race`` is (as :func:`draw_board` draws it for ``seat``)."""
+    y = _header_bottom(race)
+    if not race.over:
+        y += progress_height(race) + 8
+    many, rows = _rows(race, seat)
+    y += panel_height(len(rows), text_size=TEXT_PX, title=True, headers=True)
+    if many:
+        y += 24 + HISTOGRAM_HEIGHT
+    return round(y + MARGIN)
+
+
+def draw_board(
+    draw: ImageDraw.ImageDraw, race: Race, seat: int | None, title: str | None, theme: Theme
+) -> float:
+    """Draw the board of ``race``; returns the y below it (:func:`board_height` less the
+    margin)."""
     faces = [DieFace(d) for d in race.dice]
     dice_w = dice_width(len(faces))
     text_w = WIDTH - 3 * MARGIN - dice_w
     heading = title or tr("Islant · Level {level}", level=race.level)
-    y = draw_title(draw, MARGIN, MARGIN, text_w, heading, status_line(race), theme)
+    draw_title(draw, MARGIN, MARGIN, text_w, heading, status_line(race), theme)
     if faces and not race.over:
         draw_dice(draw, WIDTH - MARGIN - dice_w, MARGIN, faces, theme)
         if race.rerolled:
@@ -182,20 +231,20 @@ def board_image(
                 theme.muted_text,
                 anchor="rt",
             )
-    y = max(y, MARGIN + TITLE_PX + STATUS_PX + 16, MARGIN + DIE_PX + 34) + 8
+    y = _header_bottom(race)
     if not race.over:
         y = _draw_progress(draw, y, race, theme) + 8
-    many = len(race.standings) > ALL_ROWS
-    rows = shown_rows(race.standings, TOP_ROWS if many else None, view.seat)
+    many, rows = _rows(race, seat)
+    panel = panel_height(len(rows), text_size=TEXT_PX, title=True, headers=True)
     y = draw_panel(
         draw,
-        (MARGIN, y, WIDTH - MARGIN, MAX_HEIGHT),
-        panel_rows(rows, _total if race.over else _round_values, theme, view.seat),
+        (MARGIN, y, WIDTH - MARGIN, y + panel),
+        panel_rows(rows, _total if race.over else _round_values, theme, seat),
         theme,
         title=tr("Leaders") if many else tr("Standings"),
         headers=(tr("Total"),) if race.over else (tr("This round"), tr("Total")),
         text_size=TEXT_PX,
     )
     if many:
-        y = _draw_histogram(draw, y + 24, race, view.seat, theme)
-    return image.crop((0, 0, WIDTH, round(y + MARGIN)))
+        y = _draw_histogram(draw, y + 24, race, seat, theme)
+    return y

@@ -157,10 +157,15 @@ def _draw_margins(
 
 
 def draw_grid(
-    draw: ImageDraw.ImageDraw, grid: GridLayout, sheet: Sheet, theme: Theme, palette: Palette
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    grid: GridLayout,
+    sheet: Sheet,
+    theme: Theme,
+    palette: Palette,
 ) -> None:
     """Everything inside the grid, from the sea up to the island names."""
-    draw_sea(draw, grid, sheet, palette, theme)
+    draw_sea(image, draw, grid, sheet, palette, theme)
     shapes = island_shapes(sheet)
     done = completion(shapes)
     corners = set(LEVELS[sheet.level].corners())
@@ -316,7 +321,7 @@ def sheet_image(
     if faces:
         draw_dice(draw, WIDTH - MARGIN - dice_w, frame.header_top, faces, theme)
     _draw_margins(draw, frame, sheet, theme, palette)
-    draw_grid(draw, frame.grid, sheet, theme, palette)
+    draw_grid(image, draw, frame.grid, sheet, theme, palette)
     if sheet.has_ships:
         _draw_track(draw, frame, sheet, theme)
     _draw_score(draw, frame, sheet, theme)

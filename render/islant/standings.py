@@ -9,10 +9,10 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from engine.islant.geometry import LEVELS, SHIPS, WAVES
 from locales import N_, tr
-from render.common import Theme, draw_panel, draw_text
+from render.common import Theme, draw_panel, draw_text, panel_height
 
 from .model import Race, Standing, parse_race
-from .parts import MARGIN, draw_title
+from .parts import MARGIN, draw_title, title_height
 from .race import status_line
 from .table import panel_rows, shown_rows
 
@@ -20,7 +20,6 @@ WIDTH = 1000
 ROW_PX = 18  # text size when many rows are shown
 BIG_ROW_PX = 26  # text size for a short table
 BIG_TABLE = 20
-ROW_FACTOR = 1.7  # the panel's row height per text pixel
 FOOTER_PX = 22
 
 
@@ -78,13 +77,34 @@ def standings_image(
     top: int | None,
     theme: Theme,
 ) -> Image.Image:
-    """The ranking picture of a race view."""
+    """The ranking picture of a race view, made as tall as its contents before drawing
+    (no larger canvas to fill and cut down)."""
     race = parse_race(view.data, names)
     rows = shown_rows(race.standings, top, highlight)
     size = BIG_ROW_PX if len(rows) <= BIG_TABLE else ROW_PX
-    height = round(MARGIN * 3 + 120 + (len(rows) + 2) * size * ROW_FACTOR + FOOTER_PX * 2)
-    image = Image.new("RGB", (WIDTH, height), theme.background)
-    draw = ImageDraw.Draw(image)
+    image = Image.new("RGB", (WIDTH, standings_height(race, len(rows), size)), theme.background)
+    draw_standings(ImageDraw.Draw(image), race, rows, size, highlight, theme)
+    return image
+
+
+def standings_height(race: Race, rows: int, size: int) -> int:
+    """How tall the ranking picture of ``race`` is with ``rows`` rows of text ``size``."""
+    y = MARGIN + title_height(winner_line(race)) + FOOTER_PX + 16
+    y += panel_height(rows, text_size=size, title=False, headers=True)
+    if len(race.standings) > rows:
+        y += 10 + FOOTER_PX
+    return round(y + MARGIN)
+
+
+def draw_standings(
+    draw: ImageDraw.ImageDraw,
+    race: Race,
+    rows: Sequence[Standing],
+    size: int,
+    highlight: int | None,
+    theme: Theme,
+) -> float:
+    """Draw the ranking; returns the y below it (:func:`standings_height` less the margin)."""
     heading = tr("Final standings") if race.over else tr("Standings")
     y = draw_title(
         draw,
@@ -98,9 +118,10 @@ def standings_image(
     small = theme.font(FOOTER_PX)
     draw_text(draw, (MARGIN, y), status_line(race), small, theme.muted_text, anchor="la")
     y += FOOTER_PX + 16
+    panel = panel_height(len(rows), text_size=size, title=False, headers=True)
     y = draw_panel(
         draw,
-        (MARGIN, y, WIDTH - MARGIN, height),
+        (MARGIN, y, WIDTH - MARGIN, y + panel),
         panel_rows(rows, lambda e: breakdown(e, race.level), theme, highlight),
         theme,
         headers=tuple(tr(column) for column in columns(race.level)),
@@ -116,4 +137,4 @@ def standings_image(
         )
         draw_text(draw, (MARGIN, y), more, small, theme.muted_text, anchor="la")
         y += FOOTER_PX
-    return image.crop((0, 0, WIDTH, round(y + MARGIN)))
+    return y

@@ -13,7 +13,7 @@ from render.common import DEFAULT_THEME, HexLayout, Theme, to_png_palette
 from .board import draw_island, draw_origin
 from .layout import frame_board
 from .model import parse_board
-from .panel import draw_header
+from .panel import draw_header, header_height
 
 DEFAULT_TITLE = "tiggar islanote"
 
@@ -28,12 +28,12 @@ def render_image(
     """The picture of a TigerIsland view, and where its hexes are on it."""
     board = parse_board(view.data)
     frame = frame_board(board.cells)
-    header = draw_header(board, names, theme, frame.width, title or DEFAULT_TITLE)
-    image = Image.new("RGB", (frame.width, header.height + frame.height), theme.background)
-    image.paste(header, (0, 0))
-    ox, oy = frame.layout.origin
-    layout = replace(frame.layout, origin=(ox, oy + header.height))
+    header = header_height(board)
+    image = Image.new("RGB", (frame.width, header + frame.height), theme.background)
     draw = ImageDraw.Draw(image)
+    draw_header(draw, board, names, theme, frame.width, title or DEFAULT_TITLE)
+    ox, oy = frame.layout.origin
+    layout = replace(frame.layout, origin=(ox, oy + header))
     if board.cells:
         draw_island(draw, layout, board.cells, theme, last_turn=board.last_turn)
     else:

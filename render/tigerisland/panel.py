@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from engine.core.names import fill_names
 from locales import N_, tr
@@ -20,6 +20,7 @@ from render.common import (
     draw_text,
     ellipsize,
     fit_layout,
+    panel_height,
     regular_polygon,
     star,
     text_width,
@@ -34,7 +35,6 @@ TITLE_PX = 34
 STATUS_PX = 30
 TEXT_PX = 28
 SMALL_PX = 22
-MAX_HEIGHT = 480
 HEADERS = (N_("Score"), N_("Villagers left"), N_("Totoros left"))
 TERRAIN_WORDS = (N_("JUNGLE"), N_("LAKE"), N_("GRASS"), N_("ROCK"))
 """The terrains of a tile in hand, as the panel writes them (looked up with ``tr``)."""
@@ -154,12 +154,26 @@ def _draw_legend(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) ->
         x += text_width(label, small) + 30
 
 
+def header_height(board: Board) -> int:
+    """How tall the header is (as :func:`draw_header` draws it)."""
+    y = MARGIN + TITLE_PX + 12 + STATUS_PX + 8
+    if board.outcome is not None:
+        y += SMALL_PX + 10
+    y += panel_height(board.players, text_size=TEXT_PX, title=False, headers=True)
+    return round(y + 20 + SMALL_PX / 2 + MARGIN)
+
+
 def draw_header(
-    board: Board, names: Sequence[str], theme: Theme, width: int, title: str
-) -> Image.Image:
-    """The header as an image ``width`` wide and as tall as its contents."""
-    image = Image.new("RGB", (width, MAX_HEIGHT), theme.panel)
-    draw = ImageDraw.Draw(image)
+    draw: ImageDraw.ImageDraw,
+    board: Board,
+    names: Sequence[str],
+    theme: Theme,
+    width: int,
+    title: str,
+) -> float:
+    """Draw the header at the top of the picture, on a band :func:`header_height` tall;
+    returns the y below its contents."""
+    draw.rectangle((0, 0, width - 1, header_height(board) - 1), fill=theme.panel)
     right = width - MARGIN - HAND_WIDTH - MARGIN
     y = MARGIN
     title_font = theme.font(TITLE_PX, bold=True)
@@ -197,7 +211,7 @@ def draw_header(
         y += SMALL_PX + 10
     y = draw_panel(
         draw,
-        (MARGIN, y, right, MAX_HEIGHT),
+        (MARGIN, y, right, y),
         _rows(board, names, theme),
         theme,
         headers=tuple(tr(h) for h in HEADERS),
@@ -207,4 +221,4 @@ def draw_header(
     bottom = y + 20 + SMALL_PX / 2
     hand = (width - MARGIN - HAND_WIDTH, MARGIN, width - MARGIN, bottom)
     _draw_hand(draw, hand, board, theme)
-    return image.crop((0, 0, width, round(bottom + MARGIN)))
+    return bottom

@@ -15,7 +15,7 @@ from .layout import frame_map
 from .legend import draw_legend
 from .model import parse_board
 from .palette import WARS_THEME
-from .panel import draw_header
+from .panel import draw_header, header_height
 
 DEFAULT_TITLE = "Island Wars"
 
@@ -30,15 +30,16 @@ def render_image(
     """The picture of an Island Wars view, and where its hexes are on it."""
     board = parse_board(view.data)
     frame = frame_map(c.axial for c in board.cells)
-    header = draw_header(board, names, theme, frame.width, title or DEFAULT_TITLE)
+    header = header_height(board, names)
     legend = draw_legend(theme, frame.width)
-    height = header.height + frame.height + legend.height
+    height = header + frame.height + legend.height
     image = Image.new("RGB", (frame.width, height), theme.background)
-    image.paste(header, (0, 0))
-    image.paste(legend, (0, header.height + frame.height))
+    draw = ImageDraw.Draw(image)
+    draw_header(draw, board, names, theme, frame.width, title or DEFAULT_TITLE)
+    image.paste(legend, (0, header + frame.height))
     ox, oy = frame.layout.origin
-    layout = replace(frame.layout, origin=(ox, oy + header.height))
-    draw_map(ImageDraw.Draw(image), layout, board, theme)
+    layout = replace(frame.layout, origin=(ox, oy + header))
+    draw_map(draw, layout, board, theme)
     return image, layout
 
 

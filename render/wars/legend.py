@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from locales import N_, tr
 from render.common import Point, Theme, draw_path, draw_text, regular_polygon, text_width
+from render.common.layers import cached_layer
 
 from .palette import LAGOON, NEUTRAL
 from .symbols import draw_anchor, draw_piece
@@ -66,7 +67,13 @@ ITEMS: tuple[tuple[Icon, str], ...] = (
 
 
 def draw_legend(theme: Theme, width: int) -> Image.Image:
-    """The key as an image ``width`` wide, its items wrapped onto as many lines as needed."""
+    """The key as an image ``width`` wide, its items wrapped onto as many lines as needed;
+    drawn once per theme, width and language (a shared image: paste it, never draw on it)."""
+    return cached_layer(("wars legend", theme, width), lambda: legend_image(theme, width))
+
+
+def legend_image(theme: Theme, width: int) -> Image.Image:
+    """The key drawn afresh (see :func:`draw_legend`)."""
     face = theme.font(TEXT_PX)
     placed: list[tuple[float, int]] = []
     x, line = float(MARGIN), 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from engine.core import EndReason
 from locales import N_, tr
@@ -35,7 +35,6 @@ TEXT_PX = 26
 SMALL_PX = 22
 ROW_PX = 48
 ICON_RADIUS = 14
-MAX_HEIGHT = 900
 HEADERS: dict[str, str] = {
     "land": N_("Land"),
     "pieces": N_("Pieces"),
@@ -185,12 +184,25 @@ def _draw_table(
     return y
 
 
+def header_height(board: Board, names: Sequence[str]) -> int:
+    """How tall the header is (as :func:`draw_header` draws it)."""
+    y = MARGIN + ROUND_PX * 1.45 + 18 + STATUS_PX + 12
+    if last_turn_line(board, names) is not None:
+        y += SMALL_PX + 12
+    return round(y + SMALL_PX * 1.3 + board.players * ROW_PX + MARGIN * 0.75)
+
+
 def draw_header(
-    board: Board, names: Sequence[str], theme: Theme, width: int, title: str
-) -> Image.Image:
-    """The header as an image ``width`` wide and as tall as its contents."""
-    image = Image.new("RGB", (width, MAX_HEIGHT), theme.panel)
-    draw = ImageDraw.Draw(image)
+    draw: ImageDraw.ImageDraw,
+    board: Board,
+    names: Sequence[str],
+    theme: Theme,
+    width: int,
+    title: str,
+) -> float:
+    """Draw the header at the top of the picture, on a band :func:`header_height` tall;
+    returns the y below its last row."""
+    draw.rectangle((0, 0, width - 1, header_height(board, names) - 1), fill=theme.panel)
     right = width - MARGIN
     pill_left = _draw_round(draw, right, MARGIN, board, theme)
     title_face = theme.font(TITLE_PX, bold=True)
@@ -241,5 +253,4 @@ def draw_header(
             anchor="lt",
         )
         y += SMALL_PX + 12
-    bottom = _draw_table(draw, (MARGIN, y, right, MAX_HEIGHT), board, names, theme)
-    return image.crop((0, 0, width, round(bottom + MARGIN * 0.75)))
+    return _draw_table(draw, (MARGIN, y, right, y), board, names, theme)

@@ -584,9 +584,9 @@ def main() -> None:
             "picture",
             "size",
             "render+encode ms",
-            "flat encode ms",
-            "ratio",
-            "picture's encode alone ms (÷ flat)",
+            "flat P 1-bit ms (ratio)",
+            "flat P 8-bit ms (ratio)",
+            "picture's encode alone ms (÷ 8-bit)",
             "ratio to flat RGB",
             "bytes",
         )

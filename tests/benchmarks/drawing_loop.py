@@ -61,7 +61,7 @@ async def draw_all(pictures: Pictures, batch: list[tuple[View, list[str]]], firs
     """Every board of ``batch`` ``ROUNDS`` times, each under its own version."""
     await asyncio.gather(
         *(
-            pictures.draw(PictureKey(1, first + k, None), lambda v=view: v, names)
+            pictures.draw(PictureKey(1, first + k, None), view, names)
             for k, (view, names) in enumerate(batch * ROUNDS)
         )
     )

@@ -36,6 +36,7 @@ from render.common import (
     unit_bounds,
 )
 from render.common.png import to_png_palette
+from render.common.text import COVERAGE, COVERAGE_LEVELS, stamp
 
 AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 cells = st.lists(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), max_size=60)
@@ -221,6 +222,16 @@ def test_text_halo_surrounds_the_letters():
     assert {(255, 255, 255), (0, 0, 0), (0, 0, 255)} <= colours
 
 
+def pillow_text(image, xy, text, face, fill, anchor, halo, stroke) -> None:
+    """Pillow's own text at ``xy`` (its outline first, as Pillow draws it), the coverage of
+    each pass rounded to the stamps' levels."""
+    passes = ((stroke, halo), (0, fill)) if halo is not None else ((0, fill),)
+    for width, colour in passes:
+        mask = Image.new("L", image.size, 0)
+        ImageDraw.Draw(mask).text(xy, text, font=face, fill=255, anchor=anchor, stroke_width=width)
+        image.paste(colour, (0, 0), mask.point(COVERAGE))
+
+
 @pytest.mark.parametrize("anchor", ["mm", "lt", "la", "rm", "ms"])
 @pytest.mark.parametrize("halo", [0, 2])
 @pytest.mark.parametrize("text", ["12", "Sailor 42 wins", "Åland …", " ", ""])
@@ -232,12 +243,22 @@ def test_stamped_text_has_the_pixels_pillow_draws_at_the_rounded_point(anchor, h
     for _ in range(2):  # the second time from the remembered mask
         draw_text(ImageDraw.Draw(ours), (160.4, 39.6), text, face, DEFAULT_THEME.text,
                   anchor=anchor, halo=outline, halo_width=halo)  # fmt: skip
-    for _ in range(2):
-        ImageDraw.Draw(pillow).text(
-            (160, 40), text, font=face, fill=DEFAULT_THEME.text, anchor=anchor,
-            stroke_width=halo, stroke_fill=outline,
-        )  # fmt: skip
+        pillow_text(pillow, (160, 40), text, face, DEFAULT_THEME.text, anchor, outline, halo)
     assert ours.tobytes() == pillow.tobytes()
+
+
+def test_text_edges_take_a_few_coverage_levels_and_keep_full_and_none():
+    assert len(set(COVERAGE)) == COVERAGE_LEVELS
+    assert COVERAGE[0] == 0 and COVERAGE[255] == 255
+    assert all(abs(level - value) <= 255 / (COVERAGE_LEVELS - 1) / 2 + 0.5
+               for value, level in enumerate(COVERAGE))  # fmt: skip
+    _, _, mask = stamp("Wg 42 Ärger", font(23), "mm", 0)
+    coverages = {value for _, value in mask.getcolors(256)}
+    assert {0, 255} <= coverages <= set(COVERAGE)
+    # Text on a flat ground gives at most one colour per level: a palette holds them all.
+    image = Image.new("RGB", (300, 60), DEFAULT_THEME.panel)
+    draw_text(ImageDraw.Draw(image), (150, 30), "Wg 42 Ärger", font(23), DEFAULT_THEME.text)
+    assert len(image.getcolors(1 << 16)) <= COVERAGE_LEVELS
 
 
 def near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:

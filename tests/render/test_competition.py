@@ -241,3 +241,42 @@ def test_the_symbols_used_have_glyphs(bold):
     missing = mask("\ue000")
     for symbol in "▲▼✓−²°…–·":
         assert mask(symbol) != missing, symbol
+
+
+def _states():
+    yield placing(2, seed=3, placed=0)
+    yield placing(5, seed=7, placed=5)
+    yield placing(3, seed=1, placed=12)
+    yield mid_reveal(3, seed=7)
+    yield mid_reveal(5, seed=2, round_=3, shown=12)
+    yield pending(4, seed=7, kind="split")
+    yield finished(2, seed=4)
+    yield finished(5, seed=7)
+    yield finished(3, seed=5, variant="simple")
+
+
+@pytest.mark.parametrize("state", list(_states()))
+def test_tables_and_hands_are_as_tall_as_their_drawing(state):
+    """Each picture is made as tall as its drawing before drawing: the same pixels as
+    drawing on a tall canvas and cutting where the drawing ends."""
+    for seat in (None, *range(len(state.seats))):
+        seen = view(state, seat)
+        table = parse_table(seen.data)
+        ours, chips = board_image(seen, NAMES, "Island competition", DEFAULT_THEME)
+        tall = Image.new("RGB", (CANVAS_WIDTH, 4000), DEFAULT_THEME.background)
+        status = public_status(table, NAMES)
+        bottom, tall_chips = board.draw_board(
+            ImageDraw.Draw(tall), seen, table, NAMES, "Island competition", status, DEFAULT_THEME
+        )
+        cut = tall.crop((0, 0, CANVAS_WIDTH, round(bottom + board.BOTTOM_MARGIN)))
+        assert ours.size == cut.size and ours.tobytes() == cut.tobytes() and chips == tall_chips
+        if seat is None or table.you is None or table.outcome is not None:
+            continue
+        mine = hand.hand_image(seen, NAMES, "Your hand", DEFAULT_THEME)
+        tall = Image.new("RGB", (CANVAS_WIDTH, 4000), DEFAULT_THEME.background)
+        status = hand.own_status(table, table.you, NAMES)
+        bottom = hand.draw_hand(
+            ImageDraw.Draw(tall), table, table.you, "Your hand", status, DEFAULT_THEME
+        )
+        cut = tall.crop((0, 0, CANVAS_WIDTH, round(bottom + board.BOTTOM_MARGIN)))
+        assert mine.size == cut.size and mine.tobytes() == cut.tobytes()

@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.islant import GAME, sheet_view
 from render import RENDERERS, render_view
-from render.common import DEFAULT_THEME
+from render.common import DEFAULT_THEME, PanelRow, draw_panel, panel_height
 from render.islant import (
     DEFAULT_PALETTE,
     board_image,
@@ -20,8 +20,12 @@ from render.islant import (
     standings_image,
 )
 from render.islant.model import parse_race
-from render.islant.race import progress_text, waiting_text
-from render.islant.standings import columns
+from render.islant.parts import MARGIN as STANDINGS_MARGIN
+from render.islant.race import WIDTH as RACE_WIDTH
+from render.islant.race import draw_board, progress_text, waiting_text
+from render.islant.standings import BIG_ROW_PX, BIG_TABLE, ROW_PX, columns, draw_standings
+from render.islant.standings import WIDTH as STANDINGS_WIDTH
+from render.islant.table import shown_rows
 
 from .islant_states import NAMES, crowd_view, played, scripted
 
@@ -189,3 +193,53 @@ def test_standings_top_keeps_the_askers_row():
     mine = standings_image(view, NAMES, highlight=57, top=10, theme=DEFAULT_THEME)
     assert mine.height > short.height
     assert DEFAULT_THEME.highlight in {c for _, c in mine.getcolors(1 << 20)}
+
+
+def standings_cut_to_size(view, names, highlight, top):
+    """The ranking drawn on a tall canvas and cut where the drawing ends (how it was made
+    before its height was worked out in advance)."""
+    race = parse_race(view.data, names)
+    rows = shown_rows(race.standings, top, highlight)
+    size = BIG_ROW_PX if len(rows) <= BIG_TABLE else ROW_PX
+    canvas = Image.new("RGB", (STANDINGS_WIDTH, 6000), DEFAULT_THEME.background)
+    bottom = draw_standings(ImageDraw.Draw(canvas), race, rows, size, highlight, DEFAULT_THEME)
+    return canvas.crop((0, 0, STANDINGS_WIDTH, round(bottom + STANDINGS_MARGIN)))
+
+
+@pytest.mark.parametrize(
+    ("players", "over", "highlight", "top"),
+    [(99, True, None, None), (99, False, 57, 10), (99, False, None, 10), (12, False, 3, None),
+     (21, True, 20, 20), (2, False, None, None), (1, True, 0, None)],
+)  # fmt: skip
+def test_standings_are_as_tall_as_their_drawing(players, over, highlight, top):
+    view = crowd_view(players, over=over)
+    ours = standings_image(view, NAMES, highlight=highlight, top=top, theme=DEFAULT_THEME)
+    cut = standings_cut_to_size(view, NAMES, highlight, top)
+    assert ours.size == cut.size and ours.tobytes() == cut.tobytes()
+
+
+def test_a_panel_is_as_tall_as_panel_height_says():
+    rows = [PanelRow(f"P{k}", ("1", "22"), (200, 10, 10), current=k == 1) for k in range(7)]
+    for title in (None, "Scores"):
+        for headers in ((), ("This round", "Total")):
+            for size in (18, 26, 28):
+                draw = ImageDraw.Draw(Image.new("RGB", (600, 600)))
+                kw = {"title": title, "headers": headers, "text_size": size}
+                bottom = draw_panel(draw, (10, 33.5, 590, 600), rows, DEFAULT_THEME, **kw)
+                height = panel_height(7, text_size=size, title=bool(title), headers=bool(headers))
+                assert bottom == pytest.approx(33.5 + height)
+
+
+@pytest.mark.parametrize(
+    ("players", "over", "seat"),
+    [(99, False, None), (99, False, 57), (99, True, 3), (12, False, 2), (13, False, None),
+     (2, False, 0), (1, True, None)],
+)  # fmt: skip
+def test_race_boards_are_as_tall_as_their_drawing(players, over, seat):
+    view = crowd_view(players, seat=seat, over=over)
+    ours = board_image(view, NAMES, title=None, theme=DEFAULT_THEME)
+    race = parse_race(view.data, NAMES)
+    canvas = Image.new("RGB", (RACE_WIDTH, 6000), DEFAULT_THEME.background)
+    bottom = draw_board(ImageDraw.Draw(canvas), race, seat, None, DEFAULT_THEME)
+    cut = canvas.crop((0, 0, RACE_WIDTH, round(bottom + STANDINGS_MARGIN)))
+    assert ours.size == cut.size and ours.tobytes() == cut.tobytes()

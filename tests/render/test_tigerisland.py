@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.core import View
 from render import RENDERERS, render_view
 from render.common import DEFAULT_THEME
-from render.tigerisland import render_board, render_image
+from render.tigerisland import DEFAULT_TITLE, panel, render_board, render_image
 from render.tigerisland.board import hex_fill
 from render.tigerisland.layout import CANVAS_WIDTH, MAX_CANVAS
 from render.tigerisland.model import (
@@ -178,3 +178,19 @@ def test_render_view_dispatches_on_the_game():
     assert render_view(view, NAMES, title="T") == render_board(view, NAMES, title="T")
     with pytest.raises(ValueError, match="chess"):
         render_view(View("chess", None, {}), NAMES)
+
+
+@pytest.mark.parametrize("make", [empty_view, small_view, mid_view, finished_view])
+def test_the_header_is_drawn_in_place_as_tall_as_its_contents(make):
+    """The header is drawn straight onto the picture, on a band as tall as the header drawn
+    on its own and cut where its contents end (with the margin below)."""
+    view = make()
+    board = parse_board(view.data)
+    image, _ = render_image(view, ["Alice", "Bob"])
+    alone = Image.new("RGB", (image.width, 2000), DEFAULT_THEME.panel)
+    bottom = panel.draw_header(
+        ImageDraw.Draw(alone), board, ["Alice", "Bob"], DEFAULT_THEME, image.width, DEFAULT_TITLE
+    )
+    cut = alone.crop((0, 0, image.width, round(bottom + panel.MARGIN)))
+    assert panel.header_height(board) == cut.height
+    assert image.crop((0, 0, image.width, cut.height)).tobytes() == cut.tobytes()

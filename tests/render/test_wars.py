@@ -6,14 +6,14 @@ import io
 import itertools
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.core.game import Resign
 from engine.wars import GAME
 from render import RENDERERS, render_view
 from render.common import luminance
-from render.wars import WARS_THEME, render_board, render_image
+from render.wars import DEFAULT_TITLE, WARS_THEME, panel, render_board, render_image
 from render.wars.board import LAST_INSET, SECURED_INSET
 from render.wars.layout import CANVAS_WIDTH
 from render.wars.model import parse_board
@@ -187,3 +187,20 @@ def test_render_view_dispatches_on_the_game():
     assert render_view(view, NAMES, title="T") == render_board(view, NAMES, title="T")
     with pytest.raises(ValueError, match="wars"):
         render_view(View("chess", None, {}), NAMES)
+
+
+@pytest.mark.parametrize(("make", "players"), [(start_view, 2), (mid_view, 6), (finished_view, 4)])
+def test_the_header_is_drawn_in_place_as_tall_as_its_contents(make, players):
+    """The header is drawn straight onto the picture, on a band as tall as the header drawn
+    on its own and cut where its contents end (with the margin below)."""
+    view = make(players)
+    board = parse_board(view.data)
+    names = [f"Captain {k}" for k in range(players)]
+    image, _ = render_image(view, names)
+    alone = Image.new("RGB", (image.width, 2000), WARS_THEME.panel)
+    bottom = panel.draw_header(
+        ImageDraw.Draw(alone), board, names, WARS_THEME, image.width, DEFAULT_TITLE
+    )
+    cut = alone.crop((0, 0, image.width, round(bottom + panel.MARGIN * 0.75)))
+    assert panel.header_height(board, names) == cut.height
+    assert image.crop((0, 0, image.width, cut.height)).tobytes() == cut.tobytes()
