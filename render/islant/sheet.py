@@ -190,11 +190,11 @@ def _draw_track(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, them
     left, _, right, _ = frame.grid.extent
     top = frame.track_top
     heading = theme.font(HEADER_PX, bold=True)
-    draw_text(draw, (left, top), "Ship totals", heading, theme.muted_text, anchor="lt")
+    draw_text(draw, (left, top), tr("Ship totals"), heading, theme.muted_text, anchor="lt")
     draw_text(
         draw,
         (right, top),
-        "points: largest marked total",
+        tr("points: largest marked total"),
         theme.font(HEADER_PX - 2),
         theme.muted_text,
         anchor="rt",

@@ -217,7 +217,8 @@ def draw_header(
     )
     y = MARGIN + TITLE_PX + 8
     small = theme.font(SMALL_PX)
-    subtitle = board.name if board.outcome is None else f"{board.name} · final scores"
+    name = tr(board.name)
+    subtitle = name if board.outcome is None else tr("{board} · final scores", board=name)
     draw_text(
         draw,
         (MARGIN, y),
