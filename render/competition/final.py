@@ -154,7 +154,14 @@ def draw_final(
     else:
         y = _draw_seas(draw, y, scores, width, theme)
         _draw_row(
-            draw, y, ROW_HEIGHT, tr("Face down (1 each)"), scores.face_down, width, theme, size=TEXT_PX
+            draw,
+            y,
+            ROW_HEIGHT,
+            tr("Face down (1 each)"),
+            scores.face_down,
+            width,
+            theme,
+            size=TEXT_PX,
         )
     y += ROW_HEIGHT
     draw.line((MARGIN, y + 2, width - MARGIN, y + 2), fill=theme.muted_text, width=2)
