@@ -44,8 +44,8 @@ async def legal_move_choices(
     typing = words.pop() if words and not typed.endswith(" ") else None
     picked = []
     for notation in service.legal_moves(record, state, interaction.user.id):
-        if not keep(notation):
-            continue
+        if len(notation) > MAX_CHOICE_TEXT or not keep(notation):
+            continue  # (a choice's value holds at most 100 characters)
         action = game.parse(notation)
         known = set(WORD.findall(game.search_text(action, state).lower()))
         if all(word in known for word in words) and (

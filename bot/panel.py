@@ -115,7 +115,9 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
         lines.append(_(PREVIEW_NOTE))
     if labels:
         lines.append("› ".join(f"{label} " for label in labels).strip())
-    lines.append(f"**{menu.prompt}**")
+    question, *more = menu.prompt.split("\n")
+    lines.append(f"**{question}**")
+    lines.extend(more)  # what the question lists (a suggested plan)
     if _as_buttons(menu):
         lines.extend(f"• {c.label}: {c.hint}" for c in menu.choices if c.hint)
     return "\n".join(lines)
@@ -268,7 +270,7 @@ class PanelPick(PanelItem, discord.ui.DynamicItem[discord.ui.Select], template=P
         custom_id = self.ids.make(game=game_id, version=version, path=encode(path))
         select: discord.ui.Select = discord.ui.Select(custom_id=custom_id)
         if menu is not None:
-            select.placeholder = menu.prompt[:150]
+            select.placeholder = menu.prompt.split("\n")[0][:150]
             select.min_values, select.max_values = max(menu.min_picks, 1), menu.max_picks
             for index, choice in enumerate(menu.choices):
                 select.add_option(

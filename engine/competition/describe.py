@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core import Resign, Seat
 from engine.core.names import seat_ref
 
-from .actions import SEA, Action, Confirm, Place, Reveal, Split, Steal, StealDone, Unplace
+from .actions import SEA, Action, Confirm, Fill, Place, Reveal, Split, Steal, StealDone, Unplace
 from .cards import CardIndex
 from .deck import Sea
 from .placement import fits
@@ -45,6 +45,9 @@ def sea_name(sea: str) -> str:
 def _phrase(action: Action, cards: CardIndex) -> str:
     if isinstance(action, Place):
         return f"places {card_name(action.card, cards)} in {action.slot.label}"
+    if isinstance(action, Fill):
+        rows = [f"{card_name(card, cards)} in {slot.label}" for card, slot in action.placed()]
+        return f"places the rest: {_join(rows)}"
     if isinstance(action, Unplace):
         return f"takes the card in {action.slot.label} back to the hand"
     if isinstance(action, Confirm):

@@ -25,10 +25,11 @@ from engine.core.menus import Menu, Path, Picked
 from engine.core.names import seat_ref
 from engine.core.options import OptionValue
 
-from . import ai, codec, menus, placement, scoring, tricks, views
+from . import ai, codec, menus, placement, scoring, suggest, tricks, views
 from .actions import (
     Action,
     Confirm,
+    Fill,
     Place,
     Reveal,
     Split,
@@ -59,6 +60,7 @@ from .state import (
 
 ACTION_PHASES: dict[type, str] = {
     Place: PLACE,
+    Fill: PLACE,
     Unplace: PLACE,
     Confirm: PLACE,
     Reveal: REVEAL,
@@ -130,7 +132,9 @@ class CompetitionGame(Game[CompetitionState, Action]):
             return []
         phase = state.phase
         if phase == PLACE:
-            return placement.placement_actions(state, seat, self.cards)
+            actions: list[Action] = [*placement.placement_actions(state, seat, self.cards)]
+            rest = suggest.rest_plan(state, seat, self.cards, self.ranks)
+            return actions if rest is None else [*actions, rest]
         if phase == REVEAL:
             return [Reveal()]
         if phase == SPLIT:
@@ -157,6 +161,8 @@ class CompetitionGame(Game[CompetitionState, Action]):
         assert seat is not None
         if isinstance(action, Place):
             return placement.place(state, seat, action, self.cards)
+        if isinstance(action, Fill):
+            return placement.fill(state, seat, action, self.cards)
         if isinstance(action, Unplace):
             return placement.unplace(state, seat, action)
         if isinstance(action, Confirm):

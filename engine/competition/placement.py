@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Event, IllegalAction, Seat
+from engine.core import Event, IllegalAction, Seat, Words
 from engine.core.names import seat_ref
 
-from .actions import Confirm, Place, Unplace
+from .actions import Confirm, Fill, Place, Unplace
 from .cards import CardIndex
 from .slots import CATEGORY_LABELS, SLOT_INDEX, SLOTS, Slot
 from .state import BLIND, CompetitionState, SeatState
@@ -25,6 +25,9 @@ NO_BLIND_LEFT = "no_blind_left"
 ALREADY_PLACED = "already_placed"
 SLOT_EMPTY = "slot_empty"
 PLACEMENT_INCOMPLETE = "placement_incomplete"
+FILL_SLOT_TAKEN = "fill_slot_taken"
+FILL_SLOT_LEFT = "fill_slot_left"
+FILL_CARDS = "fill_cards"
 
 
 def fits(cards: CardIndex, card: str, slot: Slot) -> bool:
@@ -58,6 +61,47 @@ def place(
         )
     mine = _back_to_hand(mine, index)
     mine = replace(mine, draft=_set(mine.draft, index, card))
+    return state.with_seat(seat, mine), [_changed(seat, mine)]
+
+
+def fill(
+    state: CompetitionState, seat: Seat, action: Fill, cards: CardIndex
+) -> tuple[CompetitionState, list[Event]]:
+    """Put every card still unplaced (hand and blinds) into the empty slots at once; the
+    cards already placed stay where they are."""
+    mine = state.seats[seat]
+    for entry, slot, held in zip(action.entries, SLOTS, mine.draft, strict=True):
+        if entry is not None and held is not None:
+            raise IllegalAction(
+                FILL_SLOT_TAKEN,
+                Words(
+                    "{slot} already holds a card: fill only the empty slots.", {"slot": slot.name}
+                ),
+            )
+        if entry is None and held is None:
+            raise IllegalAction(
+                FILL_SLOT_LEFT,
+                Words("{slot} is still empty: fill every empty slot.", {"slot": slot.name}),
+            )
+    islands = sorted(entry for entry, _ in action.placed() if entry != BLIND)
+    blinds = len(action.placed()) - len(islands)
+    if islands != sorted(mine.hand) or blinds != mine.blinds:
+        raise IllegalAction(
+            FILL_CARDS,
+            _fill_cards_text(mine.blinds),
+        )
+    for card, slot in action.placed():
+        if card != BLIND:
+            _check_island(mine, card, slot, cards)
+    mine = replace(
+        mine,
+        hand=(),
+        blinds=0,
+        draft=tuple(
+            held if entry is None else entry
+            for entry, held in zip(action.entries, mine.draft, strict=True)
+        ),
+    )
     return state.with_seat(seat, mine), [_changed(seat, mine)]
 
 
@@ -142,6 +186,17 @@ def _check_island(mine: SeatState, card: str, slot: Slot, cards: CardIndex) -> N
             f"{cards[card].name_en} has no value for {CATEGORY_LABELS[slot.category]}, so it "
             "may go in neither slot of that category.",
         )
+
+
+def _fill_cards_text(blinds: int) -> Words:
+    """What a fill must place: the hand and the blinds left."""
+    if blinds == 0:
+        return Words("Place each card of your hand once, and no blind card.")
+    if blinds == 1:
+        return Words("Place each card of your hand once, and your last blind card.")
+    return Words(
+        "Place each card of your hand once, and your {count} blind cards.", {"count": blinds}
+    )
 
 
 def _back_to_hand(mine: SeatState, index: int) -> SeatState:
