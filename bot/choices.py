@@ -13,6 +13,7 @@ from engine.core import IllegalAction, fill_names
 
 from .components import service_of
 from .errors import UserError
+from .i18n import engine_text, user_language
 
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
@@ -39,6 +40,7 @@ async def legal_move_choices(
     except (UserError, IllegalAction):
         return []
     game = find_game(record.game)
+    lang = user_language(interaction)
     typed = typed[:MAX_TYPED].lower()
     words = list(dict.fromkeys(WORD.findall(typed)))[:MAX_WORDS]
     typing = words.pop() if words and not typed.endswith(" ") else None
@@ -56,7 +58,7 @@ async def legal_move_choices(
                 break
     return [
         app_commands.Choice(
-            name=_clip(fill_names(game.describe(action, state), record.names)),
+            name=_clip(fill_names(engine_text(lang, game.describe(action, state)), record.names)),
             value=notation,
         )
         for notation, action in picked

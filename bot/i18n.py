@@ -28,8 +28,12 @@ class Phrase:
     params: Mapping[str, object] = field(default_factory=dict)
 
     def text(self, lang: str) -> str:
-        """The phrase in ``lang``."""
-        return translate(lang, self.msgid, **self.params)
+        """The phrase in ``lang`` (a value that is an engine's words in ``lang`` too)."""
+        params = {
+            key: words_text(lang, value) if isinstance(value, Words | Name | Number) else value
+            for key, value in self.params.items()
+        }
+        return translate(lang, self.msgid, **params)
 
 
 def say(msgid: str, **params: object) -> Phrase:

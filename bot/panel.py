@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, lettered
+from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, joined, lettered
 from locales import N_, _, current
 
 from .components import ExplainsErrors, picked, service_of
@@ -200,7 +200,9 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     )
     if step.move is None:
         note = _(STALE_NOTE) if step.stale else ""
+        names = step.record.names
         labels = [] if step.stale else service.menu_labels(step)
+        labels = [fill_names(engine_text(current(), label), names) for label in labels]
         await interaction.edit_original_response(
             content=panel_text(step, labels, note),
             attachments=[await picture(service, step)],
@@ -209,7 +211,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         return
     move = step.move
     mine = [a for a in move.applied if a.user_id == interaction.user.id]
-    described = "; ".join(service.describe(move.record, a.notation) for a in mine)
+    described = joined([service.describe(move.record, a.notation) for a in mine], "; ")
     headline = say("**{name}** {move}", name=interaction.user.display_name, move=described)
     await interaction.edit_original_response(
         content=panel_text(step, [], as_sentence(headline.text(current()))),

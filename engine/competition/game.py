@@ -18,6 +18,8 @@ from engine.core import (
     Rng,
     Seat,
     View,
+    Words,
+    joined,
 )
 from engine.core.ai import Deadline
 from engine.core.errors import NOT_A_PLAYER, WRONG_PHASE
@@ -265,14 +267,20 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def _phase_hint(self, state: CompetitionState) -> str:
         phase = state.phase
         if phase == PLACE:
-            waiting = ", ".join(seat_ref(s) for s in sorted(self.to_move(state)))
-            return f"Cards are still being placed (waiting for {waiting} to CONFIRM)."
+            waiting = joined([seat_ref(s) for s in sorted(self.to_move(state))], ", ")
+            return Words(
+                "Cards are still being placed (waiting for {seats} to CONFIRM).", {"seats": waiting}
+            )
         if phase == REVEAL:
-            return f"All cards are placed: next is REVEAL ({SLOTS[state.next_slot].label})."
+            slot = SLOTS[state.next_slot].label
+            return Words("All cards are placed: next is REVEAL ({slot}).", {"slot": slot})
         job = state.jobs[0]
         if phase == SPLIT:
-            return f"{seat_ref(job.seat)} must first SPLIT their trick."
-        return f"{seat_ref(job.seat)} may first STEAL {job.count} card(s), or say STEAL DONE."
+            return Words("{seat} must first SPLIT their trick.", {"seat": seat_ref(job.seat)})
+        return Words(
+            "{seat} may first STEAL {count} card(s), or say STEAL DONE.",
+            {"seat": seat_ref(job.seat), "count": job.count},
+        )
 
 
 def _blind_problems(state: CompetitionState) -> list[str]:

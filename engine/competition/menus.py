@@ -73,6 +73,8 @@ REST_PLAN = "Suggested for the rest:"
 SPLIT_PROMPT = "Which cards go face up on their sea piles? The rest go face down."
 ENTRY = "{card} · {value}"
 """An island with its value in a slot's category (the same in every language)."""
+CARD_SEA = "{card} ({sea})"
+"""An island with its sea (the same in every language)."""
 ROW = "{slot} ← {entry}"
 """A row of the suggested plan: a slot and what goes there."""
 FACE_DOWN = "Face down"
@@ -304,7 +306,7 @@ class _Placing:
         label = self._entry_text(card, slot)
         if card in self.placed_at:
             left = SLOTS[self.placed_at[card]].name
-            hint = Words("Now in {slot}; moving it here empties that slot", {"slot": left})
+            hint = Words("Now in {slot}; empties that slot", {"slot": left})
             return Words("{card} · placed", {"card": label}), prompt, self._and_back(hint, slot)
         found = self.cards[card]
         value = found.value(slot.category) or 0.0
@@ -352,17 +354,23 @@ def _split_menu(state: CompetitionState, path: Path, cards: CardIndex) -> Menu |
     trick = job.cards
     choices = tuple(
         Choice(
-            f"{card_name(card, cards)} ({sea_name(cards[card].sea)})", _standing(state, card, cards)
+            Words(CARD_SEA, {"card": card_name(card, cards), "sea": sea_name(cards[card].sea)}),
+            _standing(state, card, cards),
         )
         for card in trick
     )
     if len(trick) == 1:
         down = len(state.seats[job.seat].face_down)
+        sea = sea_name(cards[trick[0]].sea)
         choices = (
-            Choice(f"Face up on the {sea_name(cards[trick[0]].sea)} pile", choices[0].hint),
-            Choice(FACE_DOWN, f"1 point at the end; you have {down} face down"),
+            Choice(Words("Face up on the {sea} pile", {"sea": sea}), choices[0].hint),
+            Choice(
+                FACE_DOWN, Words("1 point at the end; you have {count} face down", {"count": down})
+            ),
         )
-        question = Menu(f"Where does {card_name(trick[0], cards)} go?", choices)
+        question = Menu(
+            Words("Where does {card} go?", {"card": card_name(trick[0], cards)}), choices
+        )
     else:
         question = Menu(SPLIT_PROMPT, choices, min_picks=1, max_picks=len(trick) - 1)
     if not path:
@@ -385,8 +393,30 @@ def _standing(state: CompetitionState, card: str, cards: CardIndex) -> str:
         ((len(state.seats[o].face_up[index]), o) for o in state.active() if o != seat),
         default=(0, seat),
     )
-    others = f"{seat_ref(who)} {best}" if best else "nobody else any"
-    return f"{sea_name(sea)}: you have {mine} face up, {others}"
+    if not best:
+        return Words(
+            "{sea}: you have {count} face up, nobody else any",
+            {"sea": sea_name(sea), "count": mine},
+        )
+    return Words(
+        "{sea}: you have {count} face up, {seat} {theirs}",
+        {"sea": sea_name(sea), "count": mine, "seat": seat_ref(who), "theirs": best},
+    )
+
+
+def _steal_prompt(by_player: bool, left: int) -> str:
+    """The first question of a steal: whose pile (or which), and how many cards are left."""
+    if left == 1:
+        if by_player:
+            return "Whose pile do you take a face-up card from? (1 card)"
+        return "Which pile do you take a face-up card from? (1 card)"
+    if by_player:
+        return Words(
+            "Whose pile do you take a face-up card from? (up to {count} cards)", {"count": left}
+        )
+    return Words(
+        "Which pile do you take a face-up card from? (up to {count} cards)", {"count": left}
+    )
 
 
 # ----- stealing -------------------------------------------------------------------------------
@@ -406,9 +436,7 @@ class _Stealing:
             if pile
         ]
         self.by_player = len(piles) > MAX_PILES
-        more = f"{self.left} card{'s' if self.left != 1 else ''}"
-        whose = "Whose pile" if self.by_player else "Which pile"
-        self.prompt = f"{whose} do you take a face-up card from? (up to {more})"
+        self.prompt: str = _steal_prompt(self.by_player, self.left)
 
     def _pile(self, action: Steal) -> tuple[str, int, tuple[str, ...]]:
         sea = self.cards[action.card].sea
@@ -431,26 +459,40 @@ class _Stealing:
 
     def words(self, action: Action) -> Said:
         if isinstance(action, StealDone):
-            hint = f"Leave the {'steals' if self.left > 1 else 'steal'} unused"
+            hint = "Leave the steals unused" if self.left > 1 else "Leave the steal unused"
             return ((DONE_STEALING, self.prompt, hint),)
         assert isinstance(action, Steal)
         sea, index, pile = self._pile(action)
         victim, card, top = action.victim, action.card, pile[-1]
         mine = len(self.state.seats[self.seat].face_up[index])
         theirs = seat_ref(victim)
+        top_name, sea_words = card_name(top, self.cards), sea_name(sea)
         pile_words = (
-            f"{card_name(top, self.cards)} from {theirs}'s {sea_name(sea)} pile ({len(pile)})",
+            Words(
+                "{card} from {seat}'s {sea} pile ({count})",
+                {"card": top_name, "seat": theirs, "sea": sea_words, "count": len(pile)},
+            ),
             "Which pile do you take from?" if self.by_player else self.prompt,
-            f"{sea_name(sea)}: you have {mine} face up, {theirs} {len(pile)}",
+            Words(
+                "{sea}: you have {count} face up, {seat} {theirs}",
+                {"sea": sea_words, "count": mine, "seat": theirs, "theirs": len(pile)},
+            ),
         )
-        question = f"Where does {card_name(top, self.cards)} go?"
+        question = Words("Where does {card} go?", {"card": top_name})
+        left = len(pile) - 1
         where = (
             (
-                f"Face up on my {sea_name(sea)} pile",
-                f"{sea_name(sea)}: you {mine + 1}, {theirs} {len(pile) - 1}",
+                Words("Face up on my {sea} pile", {"sea": sea_words}),
+                Words(
+                    "{sea}: you {mine}, {seat} {theirs}",
+                    {"sea": sea_words, "mine": mine + 1, "seat": theirs, "theirs": left},
+                ),
             )
             if action.to == SEA
-            else (FACE_DOWN, f"1 point at the end; {theirs} keeps {len(pile) - 1}")
+            else (
+                FACE_DOWN,
+                Words("1 point at the end; {seat} keeps {count}", {"seat": theirs, "count": left}),
+            )
         )
         said: Said = (pile_words,)
         if card != top:
@@ -459,8 +501,8 @@ class _Stealing:
                 (ANOTHER_CARD, question, "The cards of a pile score alike"),
                 (name, "Which card?", ""),
             )
-            question = f"Where does {name} go?"
+            question = Words("Where does {card} go?", {"card": name})
         said += ((where[0], question, where[1]),)
         if self.by_player:
-            said = ((f"{theirs}'s piles", self.prompt, ""), *said)
+            said = ((Words("{seat}'s piles", {"seat": theirs}), self.prompt, ""), *said)
         return said

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Event, IllegalAction, Seat, Words
+from engine.core import Event, IllegalAction, Name, Seat, Words, joined
 from engine.core.names import seat_ref
 
 from .actions import Confirm, Fill, Place, Unplace
@@ -43,13 +43,18 @@ def place(
     index = SLOT_INDEX[action.slot]
     card = action.card
     if mine.draft[index] == card:
-        raise IllegalAction(ALREADY_PLACED, f"That card is already in {action.slot.label}.")
+        raise IllegalAction(
+            ALREADY_PLACED, Words("That card is already in {slot}.", {"slot": action.slot.label})
+        )
     if card == BLIND:
         if mine.blinds == 0:
             raise IllegalAction(
                 NO_BLIND_LEFT,
-                f"All your {state.blinds_per_hand} blind cards are placed. UNPLACE one first, "
-                "or place an island card over it.",
+                Words(
+                    "All your {count} blind cards are placed. UNPLACE one first, or place an "
+                    "island card over it.",
+                    {"count": state.blinds_per_hand},
+                ),
             )
         mine = replace(mine, blinds=mine.blinds - 1)
     else:
@@ -112,7 +117,9 @@ def unplace(
     mine = state.seats[seat]
     index = SLOT_INDEX[action.slot]
     if mine.draft[index] is None:
-        raise IllegalAction(SLOT_EMPTY, f"There is no card in {action.slot.label}.")
+        raise IllegalAction(
+            SLOT_EMPTY, Words("There is no card in {slot}.", {"slot": action.slot.label})
+        )
     mine = _back_to_hand(mine, index)
     return state.with_seat(seat, mine), [_changed(seat, mine)]
 
@@ -124,7 +131,10 @@ def confirm(state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list
     if empty:
         raise IllegalAction(
             PLACEMENT_INCOMPLETE,
-            f"Fill all {len(SLOTS)} slots before confirming; still empty: {', '.join(empty)}.",
+            Words(
+                "Fill all {count} slots before confirming; still empty: {slots}.",
+                {"count": len(SLOTS), "slots": joined(empty, ", ")},
+            ),
         )
     event = Event("confirm", f"{seat_ref(seat)} has placed their cards.", {"seat": seat})
     return state.with_seat(seat, replace(mine, confirmed=True)), [event]
@@ -174,17 +184,26 @@ def forward_actions(state: CompetitionState, seat: Seat, cards: CardIndex) -> li
 
 def _check_island(mine: SeatState, card: str, slot: Slot, cards: CardIndex) -> None:
     if card not in cards:
-        raise IllegalAction(UNKNOWN_CARD, f"There is no island card called `{card}`.")
+        raise IllegalAction(
+            UNKNOWN_CARD, Words("There is no island card called `{card}`.", {"card": card})
+        )
     if card not in mine.hand and card not in mine.draft:
         hand = ", ".join(mine.hand) or "nothing"
         raise IllegalAction(
-            NOT_YOUR_CARD, f"{cards[card].name_en} is not one of your cards. In hand: {hand}."
+            NOT_YOUR_CARD,
+            Words(
+                "{card} is not one of your cards. In hand: {hand}.",
+                {"card": card_name(card, cards), "hand": hand},
+            ),
         )
     if not fits(cards, card, slot):
         raise IllegalAction(
             NO_VALUE_IN_CATEGORY,
-            f"{cards[card].name_en} has no value for {CATEGORY_LABELS[slot.category]}, so it "
-            "may go in neither slot of that category.",
+            Words(
+                "{card} has no value for {category}, so it may go in neither slot of that "
+                "category.",
+                {"card": card_name(card, cards), "category": CATEGORY_LABELS[slot.category]},
+            ),
         )
 
 
@@ -197,6 +216,17 @@ def _fill_cards_text(blinds: int) -> Words:
     return Words(
         "Place each card of your hand once, and your {count} blind cards.", {"count": blinds}
     )
+
+
+def card_name(card: str, cards: CardIndex) -> str:
+    """An island's name (English, with its German form from the deck), ``a blind card``, or
+    the id itself when it is unknown."""
+    if card == BLIND:
+        return "a blind card"
+    if card not in cards:
+        return card
+    found = cards[card]
+    return Name(found.name_en, {"de": found.name_de})
 
 
 def _back_to_hand(mine: SeatState, index: int) -> SeatState:
