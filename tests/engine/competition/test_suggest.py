@@ -166,3 +166,13 @@ def test_a_card_without_a_value_never_goes_where_it_has_none() -> None:
     with pytest.raises(IllegalAction) as error:
         game.apply(state, 0, Fill(tuple(entries)))
     assert error.value.code == NO_VALUE_IN_CATEGORY
+
+
+def test_a_greedy_plan_that_strands_a_card_gives_way_to_a_matching() -> None:
+    from engine.competition.plan import best_matching
+    from engine.competition.suggest import _greedy
+
+    worth = {("y", 10): 0.9, ("x", 10): 0.5, ("y", 11): 0.1}  # x fits slot 10 only
+    assert _greedy(("x", "y"), [10, 11], worth) == []
+    assert sorted(best_matching(["x", "y"], [10, 11], worth)) == [("x", 10), ("y", 11)]
+    assert _greedy(("y",), [10, 11], worth) == [("y", 10), (BLIND, 11)]
