@@ -10,6 +10,7 @@ from discord import app_commands
 
 from engine import find_game
 from engine.core import IllegalAction, fill_names
+from locales import SOURCE
 
 from .components import service_of
 from .errors import UserError
@@ -30,8 +31,9 @@ async def legal_move_choices(
     """Up to 25 of the user's legal moves that every typed word names.
 
     A typed word must be a whole word of the move's search text (its notation, description and
-    menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order); the
-    word still being typed may be the start of one. Cost: one pass over the legal moves, each
+    menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order, and
+    the description in the member's language); the word still being typed may be the start
+    of one. Choices are described in the member's language. Cost: one pass over the legal moves, each
     matched against at most ``MAX_WORDS`` words of at most ``MAX_TYPED`` characters.
     """
     service = service_of(interaction)
@@ -49,7 +51,10 @@ async def legal_move_choices(
         if len(notation) > MAX_CHOICE_TEXT or not keep(notation):
             continue  # (a choice's value holds at most 100 characters)
         action = game.parse(notation)
-        known = set(WORD.findall(game.search_text(action, state).lower()))
+        searched = game.search_text(action, state)
+        if lang != SOURCE:  # the move in the member's words too ("legt", "Fläche")
+            searched += " " + engine_text(lang, game.describe(action, state))
+        known = set(WORD.findall(searched.lower()))
         if all(word in known for word in words) and (
             typing is None or any(word.startswith(typing) for word in known)
         ):

@@ -116,6 +116,14 @@ async def test_a_german_member_in_an_english_server_places_a_hand_in_german(
     assert buttons[:3] == ["Auslage bestätigen", "Platz ändern", "Karte zurücknehmen"]
     assert "places the rest" not in placed and "Confirm" not in " ".join(buttons)
 
+    taken = await world.bob.slash(world.channel, "game move", move="UNPLACE AREA HIGH")
+    assert "nimmt die Karte von Fläche oben (höchster Wert) zurück" in taken.response.content
+    mine = card_by_id(world.env.bot.service.state_of(await latest_game(world)).seats[1].hand[0])
+    offered = await world.bob.autocomplete(
+        world.channel, "game move", "move", f"legt {mine.name_de}"
+    )
+    assert offered and all(c["name"].startswith(f"Legt {mine.name_de} auf ") for c in offered)
+
     board = next(m for m in world.channel.history() if m.id == record.board_message_id)
     assert labels(board) == ["My moves", "Reveal next", "Scores", "Resign"]
     assert board.embeds[0].title == "Island competition · round 1 of 6"
