@@ -115,6 +115,9 @@ async def test_a_german_member_in_an_english_server_places_a_hand_in_german(
     buttons = [c.label for c in components(panel.message) if isinstance(c, discord.Button)]
     assert buttons[:3] == ["Auslage bestätigen", "Platz ändern", "Karte zurücknehmen"]
     assert "places the rest" not in placed and "Confirm" not in " ".join(buttons)
+    change = next(c for c in components(panel.message) if getattr(c, "label", "") == "Platz ändern")
+    await world.bob.click(panel.message, custom_id=change.custom_id)
+    assert "Platz ändern\n**Welcher Platz?**" in panel.message.content
 
     taken = await world.bob.slash(world.channel, "game move", move="UNPLACE AREA HIGH")
     assert "nimmt die Karte von Fläche oben (höchster Wert) zurück" in taken.response.content
