@@ -10,9 +10,11 @@ from discord import app_commands
 
 from engine import find_game
 from engine.core import IllegalAction, fill_names
+from locales import SOURCE
 
 from .components import service_of
 from .errors import UserError
+from .i18n import engine_text, user_language
 
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
@@ -29,8 +31,9 @@ async def legal_move_choices(
     """Up to 25 of the user's legal moves that every typed word names.
 
     A typed word must be a whole word of the move's search text (its notation, description and
-    menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order); the
-    word still being typed may be the start of one. Cost: one pass over the legal moves, each
+    menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order, and
+    the description in the member's language); the word still being typed may be the start
+    of one. Choices are described in the member's language. Cost: one pass over the legal moves, each
     matched against at most ``MAX_WORDS`` words of at most ``MAX_TYPED`` characters.
     """
     service = service_of(interaction)
@@ -39,15 +42,19 @@ async def legal_move_choices(
     except (UserError, IllegalAction):
         return []
     game = find_game(record.game)
+    lang = user_language(interaction)
     typed = typed[:MAX_TYPED].lower()
     words = list(dict.fromkeys(WORD.findall(typed)))[:MAX_WORDS]
     typing = words.pop() if words and not typed.endswith(" ") else None
     picked = []
     for notation in service.legal_moves(record, state, interaction.user.id):
-        if not keep(notation):
-            continue
+        if len(notation) > MAX_CHOICE_TEXT or not keep(notation):
+            continue  # (a choice's value holds at most 100 characters)
         action = game.parse(notation)
-        known = set(WORD.findall(game.search_text(action, state).lower()))
+        searched = game.search_text(action, state)
+        if lang != SOURCE:  # the move in the member's words too ("legt", "Fläche")
+            searched += " " + engine_text(lang, game.describe(action, state))
+        known = set(WORD.findall(searched.lower()))
         if all(word in known for word in words) and (
             typing is None or any(word.startswith(typing) for word in known)
         ):
@@ -56,7 +63,7 @@ async def legal_move_choices(
                 break
     return [
         app_commands.Choice(
-            name=_clip(fill_names(game.describe(action, state), record.names)),
+            name=_clip(fill_names(engine_text(lang, game.describe(action, state)), record.names)),
             value=notation,
         )
         for notation, action in picked

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import discord
 
-from engine.core import Event, Words
-from locales import LANGUAGES, SOURCE, gettext, language, translate
+from engine.core import Event, Name, Number, Words
+from locales import LANGUAGES, SOURCE, gettext, language, translate, written_number
 
 FOLLOW_DISCORD = "discord"
 LANGUAGE_CHOICES = (FOLLOW_DISCORD, *LANGUAGES)
@@ -28,8 +28,12 @@ class Phrase:
     params: Mapping[str, object] = field(default_factory=dict)
 
     def text(self, lang: str) -> str:
-        """The phrase in ``lang``."""
-        return translate(lang, self.msgid, **self.params)
+        """The phrase in ``lang`` (a value that is an engine's words in ``lang`` too)."""
+        params = {
+            key: words_text(lang, value) if isinstance(value, Words | Name | Number) else value
+            for key, value in self.params.items()
+        }
+        return translate(lang, self.msgid, **params)
 
 
 def say(msgid: str, **params: object) -> Phrase:
@@ -45,12 +49,18 @@ def in_words(text: str | Phrase | None, lang: str) -> str | None:
 def engine_text(lang: str, text: str) -> str:
     """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template (see
     :func:`words_text`), any other text where the catalog has its exact English text."""
-    return words_text(lang, text) if isinstance(text, Words) else gettext(lang, text)
+    return words_text(lang, text)
 
 
 def words_text(lang: str, text: str) -> str:
     """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template, its
-    values in ``lang`` too; any other text where the catalog has it exactly."""
+    values in ``lang`` too; a :class:`~engine.core.Name` in its form for ``lang``; a
+    :class:`~engine.core.Number` with ``lang``'s separators; any other text where the
+    catalog has it exactly."""
+    if isinstance(text, Name):
+        return text.forms.get(lang, str(text))
+    if isinstance(text, Number):
+        return written_number(lang, text)
     if not isinstance(text, Words):
         return gettext(lang, text)
     params = {

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, lettered
+from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, joined, lettered
 from locales import N_, _, current
 
 from .components import ExplainsErrors, picked, service_of
@@ -115,7 +115,9 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
         lines.append(_(PREVIEW_NOTE))
     if labels:
         lines.append("› ".join(f"{label} " for label in labels).strip())
-    lines.append(f"**{menu.prompt}**")
+    question, *more = menu.prompt.split("\n")
+    lines.append(f"**{question}**")
+    lines.extend(more)  # what the question lists (a suggested plan)
     if _as_buttons(menu):
         lines.extend(f"• {c.label}: {c.hint}" for c in menu.choices if c.hint)
     return "\n".join(lines)
@@ -198,7 +200,9 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     )
     if step.move is None:
         note = _(STALE_NOTE) if step.stale else ""
+        names = step.record.names
         labels = [] if step.stale else service.menu_labels(step)
+        labels = [fill_names(engine_text(current(), label), names) for label in labels]
         await interaction.edit_original_response(
             content=panel_text(step, labels, note),
             attachments=[await picture(service, step)],
@@ -207,7 +211,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         return
     move = step.move
     mine = [a for a in move.applied if a.user_id == interaction.user.id]
-    described = "; ".join(service.describe(move.record, a.notation) for a in mine)
+    described = joined([service.describe(move.record, a.notation) for a in mine], "; ")
     headline = say("**{name}** {move}", name=interaction.user.display_name, move=described)
     await interaction.edit_original_response(
         content=panel_text(step, [], as_sentence(headline.text(current()))),
@@ -268,7 +272,7 @@ class PanelPick(PanelItem, discord.ui.DynamicItem[discord.ui.Select], template=P
         custom_id = self.ids.make(game=game_id, version=version, path=encode(path))
         select: discord.ui.Select = discord.ui.Select(custom_id=custom_id)
         if menu is not None:
-            select.placeholder = menu.prompt[:150]
+            select.placeholder = menu.prompt.split("\n")[0][:150]
             select.min_values, select.max_values = max(menu.min_picks, 1), menu.max_picks
             for index, choice in enumerate(menu.choices):
                 select.add_option(

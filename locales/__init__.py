@@ -101,6 +101,16 @@ def number(value: float, lang: str | None = None, digits: int = 0) -> str:
     return format_decimal(value, format=pattern, locale=Locale.parse(lang or current()))
 
 
+DECIMAL_COMMA = frozenset({"de"})
+"""Languages that write ``1.234,5`` where English writes ``1,234.5``."""
+SWAPPED_SEPARATORS = str.maketrans({",": ".", ".": ","})
+
+
+def written_number(lang: str, text: str) -> str:
+    """A number written the English way (``1,234.5 km²``) as ``lang`` writes it."""
+    return text.translate(SWAPPED_SEPARATORS) if lang in DECIMAL_COMMA else text
+
+
 __all__ = [
     "LANGUAGES",
     "N_",
@@ -115,4 +125,5 @@ __all__ = [
     "speaking",
     "tr",
     "translate",
+    "written_number",
 ]

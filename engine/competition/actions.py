@@ -4,6 +4,8 @@
 ``PLACE usedom AREA HIGH``                put an island (from hand or another slot) in a slot
 ``PLACE BLIND DENSITY LOW``               put one of your blind cards in a slot
 ``UNPLACE AREA HIGH``                     take the card in a slot back to your hand
+``FILL usedom - blind sylt …``            fill every empty slot at once: one word per slot in
+                                          reveal order, ``-`` for a slot that keeps its card
 ``CONFIRM``                               lock your placement (all 12 slots filled)
 ``REVEAL``                                reveal the next slot and resolve its trick
 ``SPLIT usedom=down sylt=sea``            assign each card of your trick to a pile
@@ -27,7 +29,7 @@ from engine.core import IllegalAction
 from engine.core.errors import BAD_NOTATION
 from engine.core.notation import capped, shorten, whole_number
 
-from .slots import Slot, parse_slot
+from .slots import SLOTS, Slot, parse_slot
 from .state import BLIND
 
 DOWN = "down"
@@ -35,6 +37,8 @@ SEA = "sea"
 DESTINATION_ALIASES: dict[str, str] = {"down": DOWN, "sea": SEA, "up": SEA}
 """Words for the two kinds of pile: the face-down pile, or the card's own sea pile (face up)."""
 
+KEEP = "-"
+"""In a FILL, the word for a slot that keeps its card."""
 CARD_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
@@ -58,6 +62,21 @@ class Unplace:
 
     def __str__(self) -> str:
         return f"UNPLACE {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fill:
+    """Fill every empty slot at once: ``entries`` holds, per slot in reveal order, the card
+    (an island id or ``BLIND``) put there, or None for a slot that keeps what it holds."""
+
+    entries: tuple[str | None, ...]
+
+    def __str__(self) -> str:
+        return "FILL " + " ".join(KEEP if entry is None else entry for entry in self.entries)
+
+    def placed(self) -> list[tuple[str, Slot]]:
+        """The (card, slot) pairs this fill places, in reveal order."""
+        return [(e, s) for e, s in zip(self.entries, SLOTS, strict=True) if e is not None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +125,7 @@ class StealDone:
         return "STEAL DONE"
 
 
-Action = Place | Unplace | Confirm | Reveal | Split | Steal | StealDone
+Action = Place | Fill | Unplace | Confirm | Reveal | Split | Steal | StealDone
 
 
 def format_action(action: Action) -> str:
@@ -122,6 +141,7 @@ def parse_action(text: str) -> Action:
     parsers = {
         "PLACE": _parse_place,
         "UNPLACE": _parse_unplace,
+        "FILL": _parse_fill,
         "SPLIT": _parse_split,
         "STEAL": _parse_steal,
     }
@@ -132,7 +152,8 @@ def parse_action(text: str) -> Action:
         raise IllegalAction(
             BAD_NOTATION,
             f"Cannot read `{shorten(text)}`. Try `PLACE usedom AREA HIGH`, "
-            "`PLACE BLIND DENSITY LOW`, `UNPLACE AREA HIGH`, `CONFIRM`, `REVEAL`, "
+            "`PLACE BLIND DENSITY LOW`, `UNPLACE AREA HIGH`, "
+            "`FILL usedom - blind …` (12 words), `CONFIRM`, `REVEAL`, "
             "`SPLIT usedom=down sylt=sea`, `STEAL sylt FROM 1 TO SEA` or `STEAL DONE`.",
         )
     return action
@@ -148,6 +169,15 @@ def _parse_place(words: list[str]) -> Place | None:
         return None
     card, slot = _card(words[0]), parse_slot(words[1:])
     return Place(card, slot) if card is not None and slot is not None else None
+
+
+def _parse_fill(words: list[str]) -> Fill | None:
+    if len(words) != len(SLOTS):
+        return None
+    entries = [None if word == KEEP else _card(word) for word in words]
+    if any(entry is None for word, entry in zip(words, entries, strict=True) if word != KEEP):
+        return None
+    return Fill(tuple(entries))
 
 
 def _parse_unplace(words: list[str]) -> Unplace | None:

@@ -10,15 +10,18 @@ A phrase may name the player's own cards, so it belongs in that player's private
 
 from __future__ import annotations
 
-from engine.core import Resign, Seat
+from engine.core import Resign, Seat, Words, joined
 from engine.core.names import seat_ref
 
-from .actions import SEA, Action, Confirm, Place, Reveal, Split, Steal, StealDone, Unplace
+from .actions import SEA, Action, Confirm, Fill, Place, Reveal, Split, Steal, StealDone, Unplace
 from .cards import CardIndex
 from .deck import Sea
-from .placement import fits
+from .placement import card_name, fits
 from .slots import CATEGORY_LABELS, SLOT_INDEX, SLOTS
 from .state import BLIND, PLACE, REVEAL, SEA_INDEX, SPLIT, STEAL, CompetitionState
+
+WITH_NOTES = "{phrase} ({notes})"
+"""A move's phrase with what follows from it (the same in every language)."""
 
 
 def describe(action: Action | Resign, state: CompetitionState | None, cards: CardIndex) -> str:
@@ -27,14 +30,9 @@ def describe(action: Action | Resign, state: CompetitionState | None, cards: Car
         return "resigns"
     text = _phrase(action, cards)
     notes = _consequences(action, state, cards) if state is not None else []
-    return f"{text} ({'; '.join(notes)})" if notes else text
-
-
-def card_name(card: str, cards: CardIndex) -> str:
-    """An island's English name, ``a blind card``, or the id itself when it is unknown."""
-    if card == BLIND:
-        return "a blind card"
-    return cards[card].name_en if card in cards else card
+    if not notes:
+        return text
+    return Words(WITH_NOTES, {"phrase": text, "notes": joined(notes, "; ")})
 
 
 def sea_name(sea: str) -> str:
@@ -44,9 +42,16 @@ def sea_name(sea: str) -> str:
 
 def _phrase(action: Action, cards: CardIndex) -> str:
     if isinstance(action, Place):
-        return f"places {card_name(action.card, cards)} in {action.slot.label}"
+        card = card_name(action.card, cards)
+        return Words("places {card} in {slot}", {"card": card, "slot": action.slot.label})
+    if isinstance(action, Fill):
+        rows = [
+            Words("{card} in {slot}", {"card": card_name(card, cards), "slot": slot.label})
+            for card, slot in action.placed()
+        ]
+        return Words("places the rest: {cards}", {"cards": _join(rows)})
     if isinstance(action, Unplace):
-        return f"takes the card in {action.slot.label} back to the hand"
+        return Words("takes the card in {slot} back to the hand", {"slot": action.slot.label})
     if isinstance(action, Confirm):
         return "confirms the placement"
     if isinstance(action, Reveal):
@@ -54,28 +59,33 @@ def _phrase(action: Action, cards: CardIndex) -> str:
     if isinstance(action, Split):
         return _split_phrase(action, cards)
     if isinstance(action, Steal):
-        where = (
-            f"onto the {sea_name(cards[action.card].sea)} pile"
-            if action.to == SEA and action.card in cards
-            else "face down"
-        )
-        return f"takes {card_name(action.card, cards)} from {seat_ref(action.victim)} {where}"
+        card, victim = card_name(action.card, cards), seat_ref(action.victim)
+        if action.to == SEA and action.card in cards:
+            return Words(
+                "takes {card} from {seat} onto the {sea} pile",
+                {"card": card, "seat": victim, "sea": sea_name(cards[action.card].sea)},
+            )
+        return Words("takes {card} from {seat} face down", {"card": card, "seat": victim})
     return "stops stealing"
 
 
 def _split_phrase(action: Split, cards: CardIndex) -> str:
     up = [card_name(card, cards) for card, where in action.assignments if where == SEA]
     down = [card_name(card, cards) for card, where in action.assignments if where != SEA]
-    parts = [f"{_join(up)} face up"] if up else []
-    parts += [f"{_join(down)} face down"] if down else []
-    return "puts " + " and ".join(parts)
+    if up and down:
+        return Words(
+            "puts {up} face up and {down} face down", {"up": _join(up), "down": _join(down)}
+        )
+    if up:
+        return Words("puts {cards} face up", {"cards": _join(up)})
+    return Words("puts {cards} face down", {"cards": _join(down)})
 
 
 def _consequences(action: Action, state: CompetitionState, cards: CardIndex) -> list[str]:
     if isinstance(action, Place) and state.phase == PLACE and action.card != BLIND:
         return _place_notes(action, state, cards)
     if isinstance(action, Reveal) and state.phase == REVEAL and state.next_slot < len(SLOTS):
-        return [f"{SLOTS[state.next_slot].label} is next"]
+        return [Words("{slot} is next", {"slot": SLOTS[state.next_slot].label})]
     if isinstance(action, Split) and state.phase == SPLIT:
         seat = state.jobs[0].seat
         up = [card for card, where in action.assignments if where == SEA and card in cards]
@@ -85,7 +95,9 @@ def _consequences(action: Action, state: CompetitionState, cards: CardIndex) -> 
         return _steal_notes(action, state, cards)
     if isinstance(action, StealDone) and state.phase == STEAL:
         left = state.jobs[0].count
-        return [f"{left} steal{'s' if left != 1 else ''} left unused"]
+        if left == 1:
+            return ["1 steal left unused"]
+        return [Words("{count} steals left unused", {"count": left})]
     return []
 
 
@@ -98,14 +110,20 @@ def _place_notes(action: Place, state: CompetitionState, cards: CardIndex) -> li
         return []
     if not fits(cards, action.card, action.slot):
         label = CATEGORY_LABELS[action.slot.category]
-        return [f"not allowed: {card_name(action.card, cards)} has no value for {label}"]
+        card = card_name(action.card, cards)
+        return [
+            Words(
+                "not allowed: {card} has no value for {category}", {"card": card, "category": label}
+            )
+        ]
     draft = state.seats[owner].draft
-    notes = []
+    notes: list[str] = []
     if action.card in draft:
-        notes.append(f"moved from {SLOTS[draft.index(action.card)].label}")
+        notes.append(Words("moved from {slot}", {"slot": SLOTS[draft.index(action.card)].label}))
     replaced = draft[SLOT_INDEX[action.slot]]
     if replaced is not None and replaced != action.card:
-        notes.append(f"{card_name(replaced, cards)} goes back to the hand")
+        card = card_name(replaced, cards)
+        notes.append(Words("{card} goes back to the hand", {"card": card}))
     return notes
 
 
@@ -115,7 +133,12 @@ def _steal_notes(action: Steal, state: CompetitionState, cards: CardIndex) -> li
     index = SEA_INDEX[sea]
     mine = len(state.seats[thief].face_up[index]) + (action.to == SEA)
     theirs = len(state.seats[action.victim].face_up[index]) - 1
-    return [f"{sea_name(sea)}: {mine} to {seat_ref(action.victim)}'s {theirs}"]
+    return [
+        Words(
+            "{sea}: {mine} to {seat}'s {theirs}",
+            {"sea": sea_name(sea), "mine": mine, "seat": seat_ref(action.victim), "theirs": theirs},
+        )
+    ]
 
 
 def _sea_standing(state: CompetitionState, seat: Seat, sea: str, gain: int) -> str:
@@ -123,8 +146,11 @@ def _sea_standing(state: CompetitionState, seat: Seat, sea: str, gain: int) -> s
     index = SEA_INDEX[sea]
     mine = len(state.seats[seat].face_up[index]) + gain
     best = max((len(state.seats[o].face_up[index]) for o in state.active() if o != seat), default=0)
-    standing = "leading" if mine > best else "tied for the lead" if mine == best else "behind"
-    return f"{sea_name(sea)}: {mine}, {standing}"
+    if mine > best:
+        return Words("{sea}: {count}, leading", {"sea": sea_name(sea), "count": mine})
+    if mine == best:
+        return Words("{sea}: {count}, tied for the lead", {"sea": sea_name(sea), "count": mine})
+    return Words("{sea}: {count}, behind", {"sea": sea_name(sea), "count": mine})
 
 
 def _count(action: Split, sea: str, cards: CardIndex) -> int:
@@ -134,5 +160,7 @@ def _count(action: Split, sea: str, cards: CardIndex) -> int:
 
 
 def _join(names: list[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    """``A``, ``A and B``, ``A, B and C`` (each name translated on its own)."""
+    if len(names) == 1:
+        return names[0]
+    return Words("{names} and {last}", {"names": joined(names[:-1], ", "), "last": names[-1]})

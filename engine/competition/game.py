@@ -18,6 +18,8 @@ from engine.core import (
     Rng,
     Seat,
     View,
+    Words,
+    joined,
 )
 from engine.core.ai import Deadline
 from engine.core.errors import NOT_A_PLAYER, WRONG_PHASE
@@ -25,10 +27,11 @@ from engine.core.menus import Menu, Path, Picked
 from engine.core.names import seat_ref
 from engine.core.options import OptionValue
 
-from . import ai, codec, menus, placement, scoring, tricks, views
+from . import ai, codec, menus, placement, scoring, suggest, tricks, views
 from .actions import (
     Action,
     Confirm,
+    Fill,
     Place,
     Reveal,
     Split,
@@ -59,6 +62,7 @@ from .state import (
 
 ACTION_PHASES: dict[type, str] = {
     Place: PLACE,
+    Fill: PLACE,
     Unplace: PLACE,
     Confirm: PLACE,
     Reveal: REVEAL,
@@ -130,7 +134,9 @@ class CompetitionGame(Game[CompetitionState, Action]):
             return []
         phase = state.phase
         if phase == PLACE:
-            return placement.placement_actions(state, seat, self.cards)
+            actions: list[Action] = [*placement.placement_actions(state, seat, self.cards)]
+            rest = suggest.rest_plan(state, seat, self.cards, self.ranks)
+            return actions if rest is None else [*actions, rest]
         if phase == REVEAL:
             return [Reveal()]
         if phase == SPLIT:
@@ -157,6 +163,8 @@ class CompetitionGame(Game[CompetitionState, Action]):
         assert seat is not None
         if isinstance(action, Place):
             return placement.place(state, seat, action, self.cards)
+        if isinstance(action, Fill):
+            return placement.fill(state, seat, action, self.cards)
         if isinstance(action, Unplace):
             return placement.unplace(state, seat, action)
         if isinstance(action, Confirm):
@@ -259,14 +267,20 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def _phase_hint(self, state: CompetitionState) -> str:
         phase = state.phase
         if phase == PLACE:
-            waiting = ", ".join(seat_ref(s) for s in sorted(self.to_move(state)))
-            return f"Cards are still being placed (waiting for {waiting} to CONFIRM)."
+            waiting = joined([seat_ref(s) for s in sorted(self.to_move(state))], ", ")
+            return Words(
+                "Cards are still being placed (waiting for {seats} to CONFIRM).", {"seats": waiting}
+            )
         if phase == REVEAL:
-            return f"All cards are placed: next is REVEAL ({SLOTS[state.next_slot].label})."
+            slot = SLOTS[state.next_slot].label
+            return Words("All cards are placed: next is REVEAL ({slot}).", {"slot": slot})
         job = state.jobs[0]
         if phase == SPLIT:
-            return f"{seat_ref(job.seat)} must first SPLIT their trick."
-        return f"{seat_ref(job.seat)} may first STEAL {job.count} card(s), or say STEAL DONE."
+            return Words("{seat} must first SPLIT their trick.", {"seat": seat_ref(job.seat)})
+        return Words(
+            "{seat} may first STEAL {count} card(s), or say STEAL DONE.",
+            {"seat": seat_ref(job.seat), "count": job.count},
+        )
 
 
 def _blind_problems(state: CompetitionState) -> list[str]:

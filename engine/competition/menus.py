@@ -4,9 +4,12 @@ Placing: the first menu asks for the card of the first empty slot (reveal order)
 hand or a blind card fits, so a hand takes one tap per slot and one to confirm, 13 in all. It
 lists the cards in hand that may go there, best value for that slot first, then a blind card,
 then the cards already placed elsewhere (marked "placed" and sorted last; their hint names the
-slot they would leave empty), then "Another slot" and "Take a card back". Once all twelve slots
-are filled, "Confirm my placement" comes first. Cards without a value for a slot are never
-offered for it.
+slot they would leave empty), then "Another slot" and "Take a card back". From two empty slots
+on, "Place the rest as suggested" comes first: one tap fills every empty slot by the plan of
+:mod:`.suggest`, which the question lists card by card (the placement stays open to change
+until it is confirmed), so a hand takes two taps: the suggestion, then "Confirm". Once all
+twelve slots are filled, "Confirm my placement" comes first. Cards without a value for a slot
+are never offered for it.
 
 Splitting: one menu, "Which cards go face up on their sea piles?", taking several picks (the
 path element is the picked indices joined by "+"). The rule's bounds are exactly a number of
@@ -30,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from engine.core import Seat
+from engine.core import Number, Seat, Words, joined
 from engine.core.menus import (
     MAX_CHOICES,
     Choice,
@@ -44,7 +47,7 @@ from engine.core.menus import (
 )
 from engine.core.names import seat_ref
 
-from .actions import DOWN, SEA, Action, Confirm, Place, Split, Steal, StealDone, Unplace
+from .actions import DOWN, SEA, Action, Confirm, Fill, Place, Split, Steal, StealDone, Unplace
 from .ai import Ranks
 from .cards import CardIndex
 from .describe import card_name, sea_name
@@ -57,7 +60,7 @@ Order = tuple[Any, ...]
 """A sort key: the menus list choices in the order of their actions' keys."""
 Keys = tuple[str, ...]
 """An action's key at each level of the menus."""
-Words = tuple[tuple[str, str, str], ...]
+Said = tuple[tuple[str, str, str], ...]
 """An action's label, question and hint at each level of the menus."""
 Route = tuple[Keys, Action]
 
@@ -65,7 +68,15 @@ ANOTHER_SLOT = "Another slot"
 CHANGE_SLOT = "Change a slot"
 TAKE_BACK = "Take a card back"
 CONFIRM = "Confirm my placement"
+REST_HINT = "Fills the empty slots as listed; change any before you confirm"
+REST_PLAN = "Suggested for the rest:"
 SPLIT_PROMPT = "Which cards go face up on their sea piles? The rest go face down."
+ENTRY = "{card} · {value}"
+"""An island with its value in a slot's category (the same in every language)."""
+CARD_SEA = "{card} ({sea})"
+"""An island with its sea (the same in every language)."""
+ROW = "{slot} ← {entry}"
+"""A row of the suggested plan: a slot and what goes there."""
 FACE_DOWN = "Face down"
 ANOTHER_CARD = "Another card of this pile"
 DONE_STEALING = "Done stealing"
@@ -78,7 +89,7 @@ class _Shape(Protocol):
 
     def route(self, action: Action) -> tuple[Order, Keys]: ...
 
-    def words(self, action: Action) -> Words: ...
+    def words(self, action: Action) -> Said: ...
 
 
 class SeatMenus:
@@ -95,11 +106,11 @@ class SeatMenus:
         self.state = state
         self.cards = cards
         self.actions = actions
-        self.shape = _shape(state, seat, cards, ranks)
+        self.shape = _shape(state, seat, actions, cards, ranks)
         routed = () if state.phase == SPLIT else actions  # a split has a menu of its own
         routes = sorted(((*self.shape.route(a), a) for a in routed), key=lambda r: r[0])
         self.routes = [(keys, action) for _, keys, action in routes]
-        self.said: dict[Action, Words] = {}
+        self.said: dict[Action, Said] = {}
 
     def at(self, path: Path) -> Menu | Picked[Action]:
         """The menu after the choices in ``path``, or the action they name."""
@@ -111,7 +122,7 @@ class SeatMenus:
         ]
         return tree_menu(entries, path, lambda action: self.words(action)[-1][2])
 
-    def words(self, action: Action) -> Words:
+    def words(self, action: Action) -> Said:
         """The words of ``action``'s steps, written once."""
         said = self.said.get(action)
         if said is None:
@@ -119,11 +130,14 @@ class SeatMenus:
         return said
 
 
-def _shape(state: CompetitionState, seat: Seat, cards: CardIndex, ranks: Ranks) -> _Shape:
+def _shape(
+    state: CompetitionState, seat: Seat, actions: Sequence[Action], cards: CardIndex, ranks: Ranks
+) -> _Shape:
     if state.phase in (SPLIT, OVER):
         return _Nothing()
     if state.phase == PLACE:
-        return _Placing(state, seat, cards, ranks)
+        rest = next((a for a in actions if isinstance(a, Fill)), None)
+        return _Placing(state, seat, cards, ranks, rest)
     if state.phase == STEAL:
         return _Stealing(state, seat, cards)
     return _Revealing(state)
@@ -165,7 +179,7 @@ class _Nothing:
     def route(self, action: Action) -> tuple[Order, Keys]:
         raise AssertionError("no action is routed here")
 
-    def words(self, action: Action) -> Words:
+    def words(self, action: Action) -> Said:
         raise AssertionError("no action is routed here")
 
 
@@ -178,17 +192,24 @@ class _Revealing:
     def route(self, action: Action) -> tuple[Order, Keys]:
         return (), ("reveal",)
 
-    def words(self, action: Action) -> Words:
+    def words(self, action: Action) -> Said:
         prompt = "All cards are placed. Turn over the next slot?"
         hint = "Everyone's card there is shown; the best value takes the trick"
-        return ((f"Reveal {self.slot.name}", prompt, hint),)
+        return ((Words("Reveal {slot}", {"slot": self.slot.name}), prompt, hint),)
 
 
 # ----- placing --------------------------------------------------------------------------------
 class _Placing:
     """Where one seat's placement actions sit, with what its draft holds now."""
 
-    def __init__(self, state: CompetitionState, seat: Seat, cards: CardIndex, ranks: Ranks) -> None:
+    def __init__(
+        self,
+        state: CompetitionState,
+        seat: Seat,
+        cards: CardIndex,
+        ranks: Ranks,
+        rest: Fill | None,
+    ) -> None:
         mine = state.seats[seat]
         self.cards = cards
         self.ranks = ranks
@@ -203,15 +224,28 @@ class _Placing:
         ]
         self.current = (fitting or empty or [None])[0]  # the slot asked for first
         filled = mine.placed_count()
+        self.prompt: str
         if self.current is None:
-            self.prompt = f"All {len(SLOTS)} slots are filled. Confirm your placement?"
+            self.prompt = Words(
+                "All {count} slots are filled. Confirm your placement?", {"count": len(SLOTS)}
+            )
         else:
-            where = SLOTS[self.current].name
-            self.prompt = f"Which card goes in {where}? ({filled} of {len(SLOTS)} placed)"
+            self.prompt = Words(
+                "Which card goes in {slot}? ({placed} of {count} placed)",
+                {"slot": SLOTS[self.current].name, "placed": filled, "count": len(SLOTS)},
+            )
+        if rest is not None:
+            rows = [
+                Words(ROW, {"slot": slot.name, "entry": self._entry_text(card, slot)})
+                for card, slot in rest.placed()
+            ]
+            self.prompt = joined((self.prompt, REST_PLAN, *rows), "\n")
 
     def route(self, action: Action) -> tuple[Order, Keys]:
         if isinstance(action, Confirm):
             return (0,), ("@confirm",)
+        if isinstance(action, Fill):
+            return (0,), ("@rest",)
         if isinstance(action, Unplace):
             return (3, SLOT_INDEX[action.slot]), ("@back", action.slot.key)
         assert isinstance(action, Place)
@@ -222,13 +256,17 @@ class _Placing:
         empty_first = (self.draft[index] is not None, index)
         return (2, *empty_first, *order), ("@slot", action.slot.key, action.card)
 
-    def words(self, action: Action) -> Words:
+    def words(self, action: Action) -> Said:
         if isinstance(action, Confirm):
             return ((CONFIRM, self.prompt, "Lock your cards for this round"),)
+        if isinstance(action, Fill):
+            count = len(action.placed())
+            label = Words("Place the rest as suggested ({count} cards)", {"count": count})
+            return ((label, self.prompt, REST_HINT),)
         if isinstance(action, Unplace):
             index = SLOT_INDEX[action.slot]
             held = self._entry_text(self.draft[index], action.slot)
-            hint = f"{held[:1].upper()}{held[1:]} goes back to your hand"
+            hint = Words("{card} goes back to your hand", {"card": held})
             return (
                 (TAKE_BACK, self.prompt, ""),
                 (action.slot.name, "Which card goes back to your hand?", hint),
@@ -253,41 +291,51 @@ class _Placing:
     def _card_prompt(self, slot: Slot) -> str:
         entry = self.draft[SLOT_INDEX[slot]]
         if entry is None:
-            return f"Which card goes in {slot.name}?"
-        return f"{slot.name} holds {self._entry_text(entry, slot)}. Which card goes there instead?"
+            return Words("Which card goes in {slot}?", {"slot": slot.name})
+        return Words(
+            "{slot} holds {entry}. Which card goes there instead?",
+            {"slot": slot.name, "entry": self._entry_text(entry, slot)},
+        )
 
     def _card_words(self, action: Place, prompt: str) -> tuple[str, str, str]:
         slot, card = action.slot, action.card
-        replaced = self.draft[SLOT_INDEX[slot]]
-        back = (
-            f"; {card_name(replaced, self.cards)} goes back to your hand"
-            if replaced not in (None, BLIND)
-            else "; the blind card goes back"
-            if replaced == BLIND
-            else ""
-        )
+        hint: str
         if card == BLIND:
-            return "Blind card", prompt, f"Takes no trick ({self.blinds} left){back}"
+            hint = Words("Takes no trick ({count} left)", {"count": self.blinds})
+            return "Blind card", prompt, self._and_back(hint, slot)
         label = self._entry_text(card, slot)
         if card in self.placed_at:
             left = SLOTS[self.placed_at[card]].name
-            return (
-                f"{label} · placed",
-                prompt,
-                f"Now in {left}; moving it here empties that slot{back}",
-            )
+            hint = Words("Now in {slot}; empties that slot", {"slot": left})
+            return Words("{card} · placed", {"card": label}), prompt, self._and_back(hint, slot)
         found = self.cards[card]
-        borders = (
-            f" · {found.borders} border{'s' if found.borders > 1 else ''}" if found.borders else ""
-        )
         value = found.value(slot.category) or 0.0
         beats = round(100 * self.ranks.strength(value, slot))
-        hint = f"{sea_name(found.sea)} · beats {beats}% of the deck here{borders}{back}"
-        return label, prompt, hint
+        hint = Words(
+            "{sea} · beats {percent}% of the deck here",
+            {"sea": sea_name(found.sea), "percent": beats},
+        )
+        if found.borders == 1:
+            hint = Words("{hint} · 1 border", {"hint": hint})
+        elif found.borders:
+            hint = Words("{hint} · {count} borders", {"hint": hint, "count": found.borders})
+        return label, prompt, self._and_back(hint, slot)
+
+    def _and_back(self, hint: str, slot: Slot) -> str:
+        """``hint``, and what goes back to the hand when the card lands in ``slot``."""
+        replaced = self.draft[SLOT_INDEX[slot]]
+        if replaced == BLIND:
+            return Words("{hint}; the blind card goes back", {"hint": hint})
+        if replaced is not None:
+            card = card_name(replaced, self.cards)
+            return Words("{hint}; {card} goes back to your hand", {"hint": hint, "card": card})
+        return hint
 
     def _holds(self, index: int) -> str:
         entry = self.draft[index]
-        return "Empty" if entry is None else f"Holds {self._entry_text(entry, SLOTS[index])}"
+        if entry is None:
+            return "Empty"
+        return Words("Holds {entry}", {"entry": self._entry_text(entry, SLOTS[index])})
 
     def _entry_text(self, entry: str | None, slot: Slot) -> str:
         """``Usedom · 445 km²``, ``a blind card`` or ``nothing``."""
@@ -296,7 +344,8 @@ class _Placing:
         if entry == BLIND:
             return "a blind card"
         value = self.cards[entry].value(slot.category)
-        return f"{card_name(entry, self.cards)} · {format_with_unit(slot.category, value)}"
+        number = Number(format_with_unit(slot.category, value))
+        return Words(ENTRY, {"card": card_name(entry, self.cards), "value": number})
 
 
 # ----- splitting ------------------------------------------------------------------------------
@@ -305,17 +354,23 @@ def _split_menu(state: CompetitionState, path: Path, cards: CardIndex) -> Menu |
     trick = job.cards
     choices = tuple(
         Choice(
-            f"{card_name(card, cards)} ({sea_name(cards[card].sea)})", _standing(state, card, cards)
+            Words(CARD_SEA, {"card": card_name(card, cards), "sea": sea_name(cards[card].sea)}),
+            _standing(state, card, cards),
         )
         for card in trick
     )
     if len(trick) == 1:
         down = len(state.seats[job.seat].face_down)
+        sea = sea_name(cards[trick[0]].sea)
         choices = (
-            Choice(f"Face up on the {sea_name(cards[trick[0]].sea)} pile", choices[0].hint),
-            Choice(FACE_DOWN, f"1 point at the end; you have {down} face down"),
+            Choice(Words("Face up on the {sea} pile", {"sea": sea}), choices[0].hint),
+            Choice(
+                FACE_DOWN, Words("1 point at the end; you have {count} face down", {"count": down})
+            ),
         )
-        question = Menu(f"Where does {card_name(trick[0], cards)} go?", choices)
+        question = Menu(
+            Words("Where does {card} go?", {"card": card_name(trick[0], cards)}), choices
+        )
     else:
         question = Menu(SPLIT_PROMPT, choices, min_picks=1, max_picks=len(trick) - 1)
     if not path:
@@ -338,8 +393,30 @@ def _standing(state: CompetitionState, card: str, cards: CardIndex) -> str:
         ((len(state.seats[o].face_up[index]), o) for o in state.active() if o != seat),
         default=(0, seat),
     )
-    others = f"{seat_ref(who)} {best}" if best else "nobody else any"
-    return f"{sea_name(sea)}: you have {mine} face up, {others}"
+    if not best:
+        return Words(
+            "{sea}: you have {count} face up, nobody else any",
+            {"sea": sea_name(sea), "count": mine},
+        )
+    return Words(
+        "{sea}: you have {count} face up, {seat} {theirs}",
+        {"sea": sea_name(sea), "count": mine, "seat": seat_ref(who), "theirs": best},
+    )
+
+
+def _steal_prompt(by_player: bool, left: int) -> str:
+    """The first question of a steal: whose pile (or which), and how many cards are left."""
+    if left == 1:
+        if by_player:
+            return "Whose pile do you take a face-up card from? (1 card)"
+        return "Which pile do you take a face-up card from? (1 card)"
+    if by_player:
+        return Words(
+            "Whose pile do you take a face-up card from? (up to {count} cards)", {"count": left}
+        )
+    return Words(
+        "Which pile do you take a face-up card from? (up to {count} cards)", {"count": left}
+    )
 
 
 # ----- stealing -------------------------------------------------------------------------------
@@ -359,9 +436,7 @@ class _Stealing:
             if pile
         ]
         self.by_player = len(piles) > MAX_PILES
-        more = f"{self.left} card{'s' if self.left != 1 else ''}"
-        whose = "Whose pile" if self.by_player else "Which pile"
-        self.prompt = f"{whose} do you take a face-up card from? (up to {more})"
+        self.prompt: str = _steal_prompt(self.by_player, self.left)
 
     def _pile(self, action: Steal) -> tuple[str, int, tuple[str, ...]]:
         sea = self.cards[action.card].sea
@@ -382,38 +457,52 @@ class _Stealing:
         from_top = len(pile) - 1 - pile.index(card)
         return (0, -len(pile), victim, index, from_top, action.to != SEA), (*keys, action.to)
 
-    def words(self, action: Action) -> Words:
+    def words(self, action: Action) -> Said:
         if isinstance(action, StealDone):
-            hint = f"Leave the {'steals' if self.left > 1 else 'steal'} unused"
+            hint = "Leave the steals unused" if self.left > 1 else "Leave the steal unused"
             return ((DONE_STEALING, self.prompt, hint),)
         assert isinstance(action, Steal)
         sea, index, pile = self._pile(action)
         victim, card, top = action.victim, action.card, pile[-1]
         mine = len(self.state.seats[self.seat].face_up[index])
         theirs = seat_ref(victim)
+        top_name, sea_words = card_name(top, self.cards), sea_name(sea)
         pile_words = (
-            f"{card_name(top, self.cards)} from {theirs}'s {sea_name(sea)} pile ({len(pile)})",
+            Words(
+                "{card} from {seat}'s {sea} pile ({count})",
+                {"card": top_name, "seat": theirs, "sea": sea_words, "count": len(pile)},
+            ),
             "Which pile do you take from?" if self.by_player else self.prompt,
-            f"{sea_name(sea)}: you have {mine} face up, {theirs} {len(pile)}",
+            Words(
+                "{sea}: you have {count} face up, {seat} {theirs}",
+                {"sea": sea_words, "count": mine, "seat": theirs, "theirs": len(pile)},
+            ),
         )
-        question = f"Where does {card_name(top, self.cards)} go?"
+        question = Words("Where does {card} go?", {"card": top_name})
+        left = len(pile) - 1
         where = (
             (
-                f"Face up on my {sea_name(sea)} pile",
-                f"{sea_name(sea)}: you {mine + 1}, {theirs} {len(pile) - 1}",
+                Words("Face up on my {sea} pile", {"sea": sea_words}),
+                Words(
+                    "{sea}: you {mine}, {seat} {theirs}",
+                    {"sea": sea_words, "mine": mine + 1, "seat": theirs, "theirs": left},
+                ),
             )
             if action.to == SEA
-            else (FACE_DOWN, f"1 point at the end; {theirs} keeps {len(pile) - 1}")
+            else (
+                FACE_DOWN,
+                Words("1 point at the end; {seat} keeps {count}", {"seat": theirs, "count": left}),
+            )
         )
-        said: Words = (pile_words,)
+        said: Said = (pile_words,)
         if card != top:
             name = card_name(card, self.cards)
             said += (
                 (ANOTHER_CARD, question, "The cards of a pile score alike"),
                 (name, "Which card?", ""),
             )
-            question = f"Where does {name} go?"
+            question = Words("Where does {card} go?", {"card": name})
         said += ((where[0], question, where[1]),)
         if self.by_player:
-            said = ((f"{theirs}'s piles", self.prompt, ""), *said)
+            said = ((Words("{seat}'s piles", {"seat": theirs}), self.prompt, ""), *said)
         return said

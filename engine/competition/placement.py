@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Event, IllegalAction, Seat
+from engine.core import Event, IllegalAction, Name, Seat, Words, joined
 from engine.core.names import seat_ref
 
-from .actions import Confirm, Place, Unplace
+from .actions import Confirm, Fill, Place, Unplace
 from .cards import CardIndex
 from .slots import CATEGORY_LABELS, SLOT_INDEX, SLOTS, Slot
 from .state import BLIND, CompetitionState, SeatState
@@ -25,6 +25,9 @@ NO_BLIND_LEFT = "no_blind_left"
 ALREADY_PLACED = "already_placed"
 SLOT_EMPTY = "slot_empty"
 PLACEMENT_INCOMPLETE = "placement_incomplete"
+FILL_SLOT_TAKEN = "fill_slot_taken"
+FILL_SLOT_LEFT = "fill_slot_left"
+FILL_CARDS = "fill_cards"
 
 
 def fits(cards: CardIndex, card: str, slot: Slot) -> bool:
@@ -40,13 +43,18 @@ def place(
     index = SLOT_INDEX[action.slot]
     card = action.card
     if mine.draft[index] == card:
-        raise IllegalAction(ALREADY_PLACED, f"That card is already in {action.slot.label}.")
+        raise IllegalAction(
+            ALREADY_PLACED, Words("That card is already in {slot}.", {"slot": action.slot.label})
+        )
     if card == BLIND:
         if mine.blinds == 0:
             raise IllegalAction(
                 NO_BLIND_LEFT,
-                f"All your {state.blinds_per_hand} blind cards are placed. UNPLACE one first, "
-                "or place an island card over it.",
+                Words(
+                    "All your {count} blind cards are placed. UNPLACE one first, or place an "
+                    "island card over it.",
+                    {"count": state.blinds_per_hand},
+                ),
             )
         mine = replace(mine, blinds=mine.blinds - 1)
     else:
@@ -61,6 +69,47 @@ def place(
     return state.with_seat(seat, mine), [_changed(seat, mine)]
 
 
+def fill(
+    state: CompetitionState, seat: Seat, action: Fill, cards: CardIndex
+) -> tuple[CompetitionState, list[Event]]:
+    """Put every card still unplaced (hand and blinds) into the empty slots at once; the
+    cards already placed stay where they are."""
+    mine = state.seats[seat]
+    for entry, slot, held in zip(action.entries, SLOTS, mine.draft, strict=True):
+        if entry is not None and held is not None:
+            raise IllegalAction(
+                FILL_SLOT_TAKEN,
+                Words(
+                    "{slot} already holds a card: fill only the empty slots.", {"slot": slot.name}
+                ),
+            )
+        if entry is None and held is None:
+            raise IllegalAction(
+                FILL_SLOT_LEFT,
+                Words("{slot} is still empty: fill every empty slot.", {"slot": slot.name}),
+            )
+    islands = sorted(entry for entry, _ in action.placed() if entry != BLIND)
+    blinds = len(action.placed()) - len(islands)
+    if islands != sorted(mine.hand) or blinds != mine.blinds:
+        raise IllegalAction(
+            FILL_CARDS,
+            _fill_cards_text(mine.blinds),
+        )
+    for card, slot in action.placed():
+        if card != BLIND:
+            _check_island(mine, card, slot, cards)
+    mine = replace(
+        mine,
+        hand=(),
+        blinds=0,
+        draft=tuple(
+            held if entry is None else entry
+            for entry, held in zip(action.entries, mine.draft, strict=True)
+        ),
+    )
+    return state.with_seat(seat, mine), [_changed(seat, mine)]
+
+
 def unplace(
     state: CompetitionState, seat: Seat, action: Unplace
 ) -> tuple[CompetitionState, list[Event]]:
@@ -68,7 +117,9 @@ def unplace(
     mine = state.seats[seat]
     index = SLOT_INDEX[action.slot]
     if mine.draft[index] is None:
-        raise IllegalAction(SLOT_EMPTY, f"There is no card in {action.slot.label}.")
+        raise IllegalAction(
+            SLOT_EMPTY, Words("There is no card in {slot}.", {"slot": action.slot.label})
+        )
     mine = _back_to_hand(mine, index)
     return state.with_seat(seat, mine), [_changed(seat, mine)]
 
@@ -80,7 +131,10 @@ def confirm(state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list
     if empty:
         raise IllegalAction(
             PLACEMENT_INCOMPLETE,
-            f"Fill all {len(SLOTS)} slots before confirming; still empty: {', '.join(empty)}.",
+            Words(
+                "Fill all {count} slots before confirming; still empty: {slots}.",
+                {"count": len(SLOTS), "slots": joined(empty, ", ")},
+            ),
         )
     event = Event("confirm", f"{seat_ref(seat)} has placed their cards.", {"seat": seat})
     return state.with_seat(seat, replace(mine, confirmed=True)), [event]
@@ -130,18 +184,49 @@ def forward_actions(state: CompetitionState, seat: Seat, cards: CardIndex) -> li
 
 def _check_island(mine: SeatState, card: str, slot: Slot, cards: CardIndex) -> None:
     if card not in cards:
-        raise IllegalAction(UNKNOWN_CARD, f"There is no island card called `{card}`.")
+        raise IllegalAction(
+            UNKNOWN_CARD, Words("There is no island card called `{card}`.", {"card": card})
+        )
     if card not in mine.hand and card not in mine.draft:
         hand = ", ".join(mine.hand) or "nothing"
         raise IllegalAction(
-            NOT_YOUR_CARD, f"{cards[card].name_en} is not one of your cards. In hand: {hand}."
+            NOT_YOUR_CARD,
+            Words(
+                "{card} is not one of your cards. In hand: {hand}.",
+                {"card": card_name(card, cards), "hand": hand},
+            ),
         )
     if not fits(cards, card, slot):
         raise IllegalAction(
             NO_VALUE_IN_CATEGORY,
-            f"{cards[card].name_en} has no value for {CATEGORY_LABELS[slot.category]}, so it "
-            "may go in neither slot of that category.",
+            Words(
+                "{card} has no value for {category}, so it may go in neither slot of that "
+                "category.",
+                {"card": card_name(card, cards), "category": CATEGORY_LABELS[slot.category]},
+            ),
         )
+
+
+def _fill_cards_text(blinds: int) -> Words:
+    """What a fill must place: the hand and the blinds left."""
+    if blinds == 0:
+        return Words("Place each card of your hand once, and no blind card.")
+    if blinds == 1:
+        return Words("Place each card of your hand once, and your last blind card.")
+    return Words(
+        "Place each card of your hand once, and your {count} blind cards.", {"count": blinds}
+    )
+
+
+def card_name(card: str, cards: CardIndex) -> str:
+    """An island's name (English, with its German form from the deck), ``a blind card``, or
+    the id itself when it is unknown."""
+    if card == BLIND:
+        return "a blind card"
+    if card not in cards:
+        return card
+    found = cards[card]
+    return Name(found.name_en, {"de": found.name_de})
 
 
 def _back_to_hand(mine: SeatState, index: int) -> SeatState:

@@ -52,7 +52,7 @@ def planned_placement(
         samples += 1
     if not samples:
         return None
-    plan = _match(entries, empty, totals)
+    plan = best_matching(entries, empty, totals)
     entry, index = max(plan, key=lambda pair: totals.get(pair, float("-inf")))
     return Place(entry, SLOTS[index])
 
@@ -105,7 +105,7 @@ def _worth(cards: CardIndex, entry: str, slot: Slot, rivals: list[float], player
     return -count / (players - 1)
 
 
-def _match(entries: list[str], empty: list[int], totals: Table) -> list[tuple[str, int]]:
+def best_matching(entries: list[str], empty: list[int], totals: Table) -> list[tuple[str, int]]:
     """Entries matched to slots for the largest total worth: greedy, then pairwise swaps."""
     worst = min(totals.values(), default=0.0) - 1.0
 

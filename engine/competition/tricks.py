@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from engine.core import Event, IllegalAction, Seat
+from engine.core import Event, IllegalAction, Seat, Words, joined
 from engine.core.names import seat_ref
 
 from .actions import DOWN, SEA, Split, Steal, StealDone
@@ -115,11 +115,16 @@ def steal(
     if action.victim == seat:
         raise IllegalAction(STEAL_FROM_SELF, "Steal from another player's sea piles, not yours.")
     if (action.victim, action.card) not in stealable(state, seat):
-        options = ", ".join(f"{card} from {victim}" for victim, card in stealable(state, seat))
+        options = [
+            Words("{card} from {seat}", {"card": card, "seat": victim})
+            for victim, card in stealable(state, seat)
+        ]
         raise IllegalAction(
             STEAL_NOT_AVAILABLE,
-            f"`{action.card}` is not on a face-up pile of seat {action.victim}. "
-            f"You may take: {options}.",
+            Words(
+                "`{card}` is not on a face-up pile of seat {seat}. You may take: {options}.",
+                {"card": action.card, "seat": action.victim, "options": joined(options, ", ")},
+            ),
         )
     victim = state.seats[action.victim]
     state = state.with_seat(
@@ -206,13 +211,20 @@ def _check_split(trick: tuple[str, ...], action: Split) -> None:
     stray = [card for card in named if card not in trick]
     if stray:
         raise IllegalAction(
-            NOT_IN_TRICK, f"`{stray[0]}` is not in your trick. Your trick: {listed}."
+            NOT_IN_TRICK,
+            Words(
+                "`{card}` is not in your trick. Your trick: {cards}.",
+                {"card": stray[0], "cards": listed},
+            ),
         )
     missing = [card for card in trick if card not in named]
     if missing:
         raise IllegalAction(
             SPLIT_INCOMPLETE,
-            f"Say where every card of your trick goes; missing: {', '.join(missing)}.",
+            Words(
+                "Say where every card of your trick goes; missing: {cards}.",
+                {"cards": ", ".join(missing)},
+            ),
         )
     places = {where for _, where in action.assignments}
     if len(trick) >= MIN_CARDS_TO_SPLIT and DOWN not in places:

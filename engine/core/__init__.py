@@ -30,7 +30,7 @@ from .names import fill_names, seat_ref
 from .options import OptionSpec, resolve_options
 from .registry import all_games, find_game, register
 from .rng import Rng
-from .words import Words
+from .words import Name, Number, Words, joined
 
 __all__ = [
     "BAD_NOTATION",
@@ -48,6 +48,8 @@ __all__ = [
     "Level",
     "Marks",
     "Menu",
+    "Name",
+    "Number",
     "OptionSpec",
     "Outcome",
     "Path",
@@ -62,6 +64,7 @@ __all__ = [
     "all_games",
     "fill_names",
     "find_game",
+    "joined",
     "lettered",
     "parse_levels",
     "read_levels",

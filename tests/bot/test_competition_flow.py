@@ -316,7 +316,7 @@ async def test_a_panel_older_than_fifteen_minutes_still_works_on_the_next_tap(wo
     after = await latest_game(world)
     assert after.version == record.version + 1
     actions = await world.env.bot.store.actions(after.id)
-    assert actions[-1].user_id == world.bob.id and actions[-1].notation.startswith("PLACE")
+    assert actions[-1].user_id == world.bob.id and actions[-1].notation.startswith("FILL ")
     assert not world.env.errors
     await watch.check()
 
@@ -327,8 +327,8 @@ async def test_a_split_is_one_pick_within_the_rule_and_an_illegal_one_is_refused
     await _start(world, world.bob, world.carol)
     players = Players(world, watch)
     record, state = await _reach(
-        players, lambda r, s: s.phase == "split" and len(s.jobs[0].cards) > 1
-    )
+        players, lambda r, s: s.phase == "split" and len(s.jobs[0].cards) > 2
+    )  # (two cards are one pick: buttons; three or more: a select of several picks)
     seat = state.jobs[0].seat
     taker, cards = players.member(record, seat), state.jobs[0].cards
     panel = await players.open_panel(taker)
@@ -491,3 +491,35 @@ async def test_people_play_to_the_end_against_a_hard_computer(world, watch, monk
     assert record.status == "finished" and "Game over" in world.channel.last_message.content
     assert await computer_actions(world, record) > 0
     assert Level.HARD not in in_place.levels  # every hard move came from the worker process
+
+
+async def test_place_the_rest_fills_a_hand_as_listed_in_two_taps_and_stays_changeable(
+    world, watch
+) -> None:
+    await _start(world, world.bob, world.carol)
+    players = Players(world, watch)
+    panel = await players.open_panel(world.alice)  # tap 1
+    _record, state = await players.game()
+    fill = next(a for a in GAME.legal_actions(state, 0) if type(a).__name__ == "Fill")
+    listed = [line for line in panel.content.splitlines() if " ← " in line]
+    names = {
+        card: ("a blind card" if card == BLIND else card_by_id(card).name_en)
+        for card in (*state.seats[0].hand, BLIND)
+    }
+    assert len(listed) == 12
+    for line, (card, slot) in zip(listed, fill.placed(), strict=True):
+        assert line.startswith(f"{slot.name} ← {names[card]}")
+    select = next(c for c in components(panel.message) if isinstance(c, discord.SelectMenu))
+    assert select.options[0].label == "Place the rest as suggested (12 cards)"
+    assert select.placeholder == "Which card goes in Area: largest? (0 of 12 placed)"
+    await world.alice.select(panel.message, ["0"], custom_id=select.custom_id)  # tap 2
+    _record, state = await players.game()
+    assert state.seats[0].draft == fill.entries and not state.seats[0].confirmed
+    assert "**alice** places the rest: " in panel.message.content
+    assert "**All 12 slots are filled. Confirm your placement?**" in panel.message.content
+    buttons = [c.label for c in components(panel.message) if isinstance(c, discord.Button)]
+    assert buttons[:3] == ["Confirm my placement", "Change a slot", "Take a card back"]
+    await watch.check()  # nothing of alice's hand reached a public message
+    await tap_first(world.alice, panel.message)  # tap 3: Confirm
+    _record, state = await players.game()
+    assert state.seats[0].confirmed and state.seats[0].draft == fill.entries

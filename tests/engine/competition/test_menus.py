@@ -146,7 +146,8 @@ def test_a_hand_is_placed_in_13_taps_each_filling_the_slot_it_names(seed: int) -
     taps = 0
     while True:
         top = _menu(state, 0)
-        action = _picked(state, 0, "0")
+        card_by_card = "1" if _labels(top)[0].startswith("Place the rest") else "0"
+        action = _picked(state, 0, card_by_card)
         taps += 1
         if isinstance(action, Confirm):
             break
@@ -175,26 +176,32 @@ def test_slots_are_named_in_players_words() -> None:
     assert [c.hint for c in other.choices] == ["Empty"] * 11
 
 
+def _card_by_card(state: CompetitionState) -> CompetitionState:
+    """The state after seat 0 placed the card its first menu asks for (not the suggestion)."""
+    first = "1" if _labels(_menu(state, 0))[0].startswith("Place the rest") else "0"
+    return GAME.apply(state, 0, _picked(state, 0, first))[0]
+
+
 def _two_placed(seed: int = 4) -> CompetitionState:
     state = GAME.new(3, None, seed)
     for _ in range(2):
-        state, _ = GAME.apply(state, 0, _picked(state, 0, "0"))
+        state = _card_by_card(state)
     return state
 
 
 def test_cards_best_for_the_slot_come_first_and_placed_ones_last_and_marked() -> None:
     state = _two_placed()
     top = _menu(state, 0)
-    assert top.prompt == "Which card goes in Peak: highest? (2 of 12 placed)"
-    labels = _labels(top)
+    assert top.prompt.startswith("Which card goes in Peak: highest? (2 of 12 placed)\n")
+    labels = _labels(top)[1:]  # after the suggestion
     hand = [card_by_id(card) for card in state.seats[0].hand]
     assert labels[: len(hand)] == [
         f"{card.name_en} · {card.peak_m:,} m" for card in sorted(hand, key=lambda c: -c.peak_m)
     ]
     assert labels[len(hand)] == "Blind card"
     best = max(hand, key=lambda c: c.peak_m)
-    assert top.choices[0].hint.startswith(f"{best.sea.display_name} · beats ")
-    beats = [int(c.hint.split("beats ")[1].split("%")[0]) for c in top.choices[: len(hand)]]
+    assert top.choices[1].hint.startswith(f"{best.sea.display_name} · beats ")
+    beats = [int(c.hint.split("beats ")[1].split("%")[0]) for c in top.choices[1 : len(hand) + 1]]
     assert beats == sorted(beats, reverse=True)
     placed = [c for c in top.choices if c.label.endswith("· placed")]
     assert len(placed) == 2 and labels.index(placed[0].label) == len(hand) + 1
@@ -226,7 +233,7 @@ def test_a_card_can_be_taken_back() -> None:
 def test_confirm_comes_first_once_every_slot_is_filled() -> None:
     state = GAME.new(2, None, 9)
     for _ in SLOTS:
-        state, _ = GAME.apply(state, 0, _picked(state, 0, "0"))
+        state = _card_by_card(state)
     top = _menu(state, 0)
     assert top.prompt == "All 12 slots are filled. Confirm your placement?"
     assert _labels(top) == ["Confirm my placement", "Change a slot", "Take a card back"]
@@ -309,8 +316,7 @@ def test_nothing_is_offered_to_a_seat_that_waits() -> None:
 
 
 def test_a_choice_that_acts_at_once_says_what_it_does() -> None:
-    state = GAME.new(3, None, 4)
-    state, _ = GAME.apply(state, 0, _picked(state, 0, "0"))
+    state = _card_by_card(GAME.new(3, None, 4))
     top = _menu(state, 0)
     back = top.choices[_labels(top).index("Take a card back")]
     held = card_by_id(state.seats[0].draft[0])
