@@ -37,6 +37,7 @@ from .menus import (
 )
 from .options import OptionSpec, OptionValue, resolve_options
 from .rng import Rng
+from .words import Words
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -109,12 +110,15 @@ class Outcome:
     code: EndReason
 
     def to_json(self) -> JSON:
-        return {
+        data = {
             "scores": list(self.scores),
             "winners": list(self.winners),
-            "reason": self.reason,
+            "reason": str(self.reason),
             "code": self.code.value,
         }
+        if isinstance(self.reason, Words):  # kept so that a reader can translate it later
+            data["reason_words"] = self.reason.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], default_code: EndReason | None = None) -> Outcome:
@@ -125,9 +129,15 @@ class Outcome:
         return cls(
             tuple(int(s) for s in data["scores"]),
             tuple(int(s) for s in data["winners"]),
-            str(data["reason"]),
+            _reason(data),
             EndReason(code) if code is not None else default_code,  # type: ignore[arg-type]
         )
+
+
+def _reason(data: Mapping[str, Any]) -> str:
+    """An outcome's sentence as saved: its :class:`Words` where they were kept."""
+    words = data.get("reason_words")
+    return Words.from_json(words) if isinstance(words, Mapping) else str(data["reason"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +161,7 @@ class Resign:
 
 
 RESIGN_WORD = "RESIGN"
-RESIGN_DESCRIPTION = "resigns"
+RESIGN_DESCRIPTION = Words("resigns")
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,8 +424,15 @@ class Game(ABC, Generic[S, A]):
         if not info.min_players <= num_players <= info.max_players:
             raise IllegalAction(
                 BAD_PLAYER_COUNT,
-                f"{info.title} is for {info.min_players} to {info.max_players} players, "
-                f"not {num_players}.",
+                Words(
+                    "{game} is for {min} to {max} players, not {count}.",
+                    {
+                        "game": info.title,
+                        "min": info.min_players,
+                        "max": info.max_players,
+                        "count": num_players,
+                    },
+                ),
             )
         resolved = resolve_options(info.options, options)
         return self._new_state(num_players, resolved, Rng(seed))
