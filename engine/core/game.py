@@ -74,6 +74,9 @@ class Event:
     empty when :attr:`text` has no values in it."""
     params: Mapping[str, Any] = field(default_factory=dict)
     """The values of :attr:`template`'s placeholders."""
+    retells: bool = False
+    """Whether the event only tells the action itself (a reader just told the action, as the
+    headline of a player's own move does, may leave it out)."""
 
     def to_json(self) -> JSON:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
@@ -83,6 +86,13 @@ def said(kind: str, template: str, data: Mapping[str, Any] | None = None, **para
     """An event whose sentence is ``template`` with ``params`` filled in; the template and its
     values travel with it, so that a reader can put it in another language."""
     return Event(kind, template.format(**params), data or {}, template, params)
+
+
+def told(
+    kind: str, words: Words, data: Mapping[str, Any] | None = None, *, retells: bool = False
+) -> Event:
+    """An event whose sentence is ``words`` (template and values kept for translation)."""
+    return Event(kind, words, data or {}, words.template, dict(words.params), retells)
 
 
 class EndReason(StrEnum):
@@ -116,7 +126,7 @@ class Outcome:
             "reason": str(self.reason),
             "code": self.code.value,
         }
-        if isinstance(self.reason, Words):  # kept so that a reader can translate it later
+        if isinstance(self.reason, Words) and self.reason.params:  # for a reader to translate
             data["reason_words"] = self.reason.to_json()
         return data
 

@@ -20,6 +20,7 @@ JOINS = {
     ", ": "{first}, {rest}",
     "; ": "{first}; {rest}",
     " ": "{first} {rest}",
+    " and ": "{first} and {rest}",
 }
 """The separators :func:`joined` knows, each as the template that joins two parts."""
 
