@@ -13,6 +13,7 @@ from engine.core import IllegalAction, fill_names
 
 from .components import service_of
 from .errors import UserError
+from .i18n import engine_text, user_language
 
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
@@ -29,9 +30,10 @@ async def legal_move_choices(
     """Up to 25 of the user's legal moves that every typed word names.
 
     A typed word must be a whole word of the move's search text (its notation, description and
-    menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order); the
-    word still being typed may be the start of one. Cost: one pass over the legal moves, each
-    matched against at most ``MAX_WORDS`` words of at most ``MAX_TYPED`` characters.
+    menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order), in
+    English or in the user's language ("Ausbruch"); the word still being typed may be the start
+    of one. The choices' names are in the user's language. Cost: one pass over the legal moves,
+    each matched against at most ``MAX_WORDS`` words of at most ``MAX_TYPED`` characters.
     """
     service = service_of(interaction)
     try:
@@ -39,6 +41,7 @@ async def legal_move_choices(
     except (UserError, IllegalAction):
         return []
     game = find_game(record.game)
+    lang = user_language(interaction)
     typed = typed[:MAX_TYPED].lower()
     words = list(dict.fromkeys(WORD.findall(typed)))[:MAX_WORDS]
     typing = words.pop() if words and not typed.endswith(" ") else None
@@ -47,7 +50,7 @@ async def legal_move_choices(
         if not keep(notation):
             continue
         action = game.parse(notation)
-        known = set(WORD.findall(game.search_text(action, state).lower()))
+        known = _search_words(game.search_text(action, state), lang)
         if all(word in known for word in words) and (
             typing is None or any(word.startswith(typing) for word in known)
         ):
@@ -56,11 +59,20 @@ async def legal_move_choices(
                 break
     return [
         app_commands.Choice(
-            name=_clip(fill_names(game.describe(action, state), record.names)),
+            name=_clip(fill_names(engine_text(lang, game.describe(action, state)), record.names)),
             value=notation,
         )
         for notation, action in picked
     ]
+
+
+def _search_words(text: str, lang: str) -> set[str]:
+    """The lower-case words of a move's search text, in English and in ``lang``."""
+    words = set(WORD.findall(text.lower()))
+    translated = engine_text(lang, text)
+    if translated != text:
+        words.update(WORD.findall(translated.lower()))
+    return words
 
 
 def _clip(label: str) -> str:

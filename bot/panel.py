@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, lettered
+from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, joined, lettered
 from locales import N_, _, current
 
 from .components import ExplainsErrors, picked, service_of
@@ -114,11 +114,18 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     if composing(step):
         lines.append(_(PREVIEW_NOTE))
     if labels:
-        lines.append("› ".join(f"{label} " for label in labels).strip())
+        lang, names = current(), step.record.names
+        told = [capitalised(fill_names(engine_text(lang, label), names)) for label in labels]
+        lines.append("› ".join(f"{label} " for label in told).strip())
     lines.append(f"**{menu.prompt}**")
     if _as_buttons(menu):
         lines.extend(f"• {c.label}: {c.hint}" for c in menu.choices if c.hint)
     return "\n".join(lines)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter upper-case (the rest as it was)."""
+    return text[:1].upper() + text[1:]
 
 
 def _as_buttons(menu: Menu) -> bool:
@@ -207,7 +214,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         return
     move = step.move
     mine = [a for a in move.applied if a.user_id == interaction.user.id]
-    described = "; ".join(service.describe(move.record, a.notation) for a in mine)
+    described = joined([service.describe(move.record, a.notation) for a in mine], "; ")
     headline = say("**{name}** {move}", name=interaction.user.display_name, move=described)
     await interaction.edit_original_response(
         content=panel_text(step, [], as_sentence(headline.text(current()))),

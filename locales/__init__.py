@@ -22,6 +22,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from engine.core.words import Words
+
 SOURCE = "en"
 LANGUAGES = ("en", "de")
 DOMAIN = "messages"
@@ -66,6 +68,19 @@ def translate(lang: str, msgid: str, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def engine_words(lang: str, text: str) -> str:
+    """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template, its values
+    in ``lang`` too (a value the catalog knows, such as a colour, is translated); any other
+    text where the catalog has it exactly."""
+    if not isinstance(text, Words):
+        return gettext(lang, text)
+    params = {
+        key: engine_words(lang, value) if isinstance(value, str) else value
+        for key, value in text.params.items()
+    }
+    return translate(lang, text.template, **params)
+
+
 def current() -> str:
     """The language set by the innermost :func:`speaking` (English outside any)."""
     return _current.get()
@@ -108,6 +123,7 @@ __all__ = [
     "_",
     "catalog",
     "current",
+    "engine_words",
     "gettext",
     "language",
     "number",

@@ -37,7 +37,7 @@ from .menus import (
 )
 from .options import OptionSpec, OptionValue, resolve_options
 from .rng import Rng
-from .words import Words
+from .words import Words, joined
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -355,7 +355,7 @@ class Game(ABC, Generic[S, A]):
 
         By default its notation and :meth:`describe_action`; a game adds the words of its menus.
         """
-        return f"{self.format_action(action)} {self.describe_action(action, state)}"
+        return joined([self.format_action(action), self.describe_action(action, state)], " ")
 
     def menu_steps(self, action: A, state: S) -> Sequence[Step]:
         """How ``action`` is reached through the menus, one :class:`Step` per level.
