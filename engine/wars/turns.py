@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core import EndReason, Event, IllegalAction, said, seat_ref, told
+from engine.core import EndReason, Event, IllegalAction, seat_ref, told
 from engine.core.hexgrid import Hex
 from engine.core.words import N_, Words, counted, joined
 
@@ -148,7 +148,9 @@ def resign(state: WarsState, seat: int) -> tuple[WarsState, list[Event]]:
     if seat in state.resigned:
         raise IllegalAction(ALREADY_RESIGNED, "You have already resigned from this game.")
     after = replace(state, resigned=state.resigned | {seat}, last=LastAction(seat, "RESIGN"))
-    events = [said("resign", "{who} resigns.", {"seat": seat}, who=player(seat))]
+    events = [
+        told("resign", Words("{who} resigns.", {"who": player(seat)}), {"seat": seat}, retells=True)
+    ]
     if seat != state.active:
         return _with_end_event(after, events)
     return _finish_turn(after, events)
