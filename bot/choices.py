@@ -10,6 +10,7 @@ from discord import app_commands
 
 from engine import find_game
 from engine.core import IllegalAction, fill_names
+from locales import SOURCE
 
 from .components import service_of
 from .errors import UserError
@@ -69,9 +70,8 @@ async def legal_move_choices(
 def _search_words(text: str, lang: str) -> set[str]:
     """The lower-case words of a move's search text, in English and in ``lang``."""
     words = set(WORD.findall(text.lower()))
-    translated = engine_text(lang, text)
-    if translated != text:
-        words.update(WORD.findall(translated.lower()))
+    if lang != SOURCE:
+        words.update(WORD.findall(engine_text(lang, text).lower()))
     return words
 
 

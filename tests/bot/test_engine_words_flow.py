@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine import find_game
+
 from .flow_helpers import expect_refusal, latest_game, open_lobby
+from .test_autocomplete import mid_game
 from .test_language_flow import member_locales  # noqa: F401 (a fixture, read by name)
 
 ENGLISH_PANEL_WORDS = ("Which", "Where", "north", "Place a", "choices", "converts", "score")
@@ -150,3 +153,20 @@ async def test_a_german_server_tells_moves_and_the_end_in_german(
     assert end.content.startswith("**Spiel vorbei.** ") and reason in end.content
     assert f"{computer} gewinnt." in end.content or "Alle anderen" in end.content
     assert "resign" not in end.content and "wins" not in end.content
+
+
+async def test_a_german_member_finds_eruptions_by_the_german_word(world, request) -> None:
+    member, state, seat = await mid_game(world)
+    request.getfixturevalue("member_locales")[member.id] = "de"
+    game = find_game("tigerisland")
+    eruptions = {
+        game.format(a)
+        for a in game.legal_actions(state, seat)
+        if "eruption" in game.search_text(a, state).lower()
+    }
+    assert eruptions, "the position was chosen to allow eruptions"
+    for typed in ("ausbruch", "Ausbr", "eruption"):
+        offered = await member.autocomplete(world.channel, "tiger place", "placement", typed)
+        assert offered and {c["value"] for c in offered} <= eruptions, typed
+        assert all(c["name"].startswith("Setzt den Vulkan auf ") for c in offered)
+        assert all("(Ausbruch, Ebene " in c["name"] for c in offered)
