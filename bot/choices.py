@@ -31,10 +31,10 @@ async def legal_move_choices(
     """Up to 25 of the user's legal moves that every typed word names.
 
     A typed word must be a whole word of the move's search text (its notation, description and
-    menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order, and
-    the description in the member's language); the word still being typed may be the start
-    of one. Choices are described in the member's language. Cost: one pass over the legal moves, each
-    matched against at most ``MAX_WORDS`` words of at most ``MAX_TYPED`` characters.
+    menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order), in
+    English or in the user's language ("Ausbruch"); the word still being typed may be the start
+    of one. The choices' names are in the user's language. Cost: one pass over the legal moves,
+    each matched against at most ``MAX_WORDS`` words of at most ``MAX_TYPED`` characters.
     """
     service = service_of(interaction)
     try:
@@ -51,10 +51,9 @@ async def legal_move_choices(
         if len(notation) > MAX_CHOICE_TEXT or not keep(notation):
             continue  # (a choice's value holds at most 100 characters)
         action = game.parse(notation)
-        searched = game.search_text(action, state)
-        if lang != SOURCE:  # the move in the member's words too ("legt", "Fläche")
-            searched += " " + engine_text(lang, game.describe(action, state))
-        known = set(WORD.findall(searched.lower()))
+        known = _search_words(game.search_text(action, state), lang)
+        if lang != SOURCE:  # the move's description in the member's words ("legt", "Fläche")
+            known |= _search_words(game.describe(action, state), lang)
         if all(word in known for word in words) and (
             typing is None or any(word.startswith(typing) for word in known)
         ):
@@ -68,6 +67,14 @@ async def legal_move_choices(
         )
         for notation, action in picked
     ]
+
+
+def _search_words(text: str, lang: str) -> set[str]:
+    """The lower-case words of a move's search text, in English and in ``lang``."""
+    words = set(WORD.findall(text.lower()))
+    if lang != SOURCE:
+        words.update(WORD.findall(engine_text(lang, text).lower()))
+    return words
 
 
 def _clip(label: str) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import discord
 
 from engine.core import Event, Name, Number, Words
-from locales import LANGUAGES, SOURCE, gettext, language, translate, written_number
+from locales import LANGUAGES, SOURCE, engine_words, language, translate
 
 FOLLOW_DISCORD = "discord"
 LANGUAGE_CHOICES = (FOLLOW_DISCORD, *LANGUAGES)
@@ -28,9 +28,9 @@ class Phrase:
     params: Mapping[str, object] = field(default_factory=dict)
 
     def text(self, lang: str) -> str:
-        """The phrase in ``lang`` (a value that is an engine's words in ``lang`` too)."""
+        """The phrase in ``lang`` (values that are an engine's words in ``lang`` too)."""
         params = {
-            key: words_text(lang, value) if isinstance(value, Words | Name | Number) else value
+            key: engine_words(lang, value) if isinstance(value, Words | Name | Number) else value
             for key, value in self.params.items()
         }
         return translate(lang, self.msgid, **params)
@@ -46,28 +46,9 @@ def in_words(text: str | Phrase | None, lang: str) -> str | None:
     return text.text(lang) if isinstance(text, Phrase) else text
 
 
-def engine_text(lang: str, text: str) -> str:
-    """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template (see
-    :func:`words_text`), any other text where the catalog has its exact English text."""
-    return words_text(lang, text)
-
-
-def words_text(lang: str, text: str) -> str:
-    """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template, its
-    values in ``lang`` too; a :class:`~engine.core.Name` in its form for ``lang``; a
-    :class:`~engine.core.Number` with ``lang``'s separators; any other text where the
-    catalog has it exactly."""
-    if isinstance(text, Name):
-        return text.forms.get(lang, str(text))
-    if isinstance(text, Number):
-        return written_number(lang, text)
-    if not isinstance(text, Words):
-        return gettext(lang, text)
-    params = {
-        key: words_text(lang, value) if isinstance(value, str) else value
-        for key, value in text.params.items()
-    }
-    return translate(lang, text.template, **params)
+engine_text = words_text = engine_words
+"""An engine's text in ``lang``: a :class:`~engine.core.Words` by its template, its values in
+``lang`` too; any other text where the catalog has its exact English text."""
 
 
 def event_text(lang: str, event: Event) -> str:

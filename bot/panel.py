@@ -114,13 +114,20 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     if composing(step):
         lines.append(_(PREVIEW_NOTE))
     if labels:
-        lines.append("› ".join(f"{label} " for label in labels).strip())
+        lang, names = current(), step.record.names
+        told = [capitalised(fill_names(engine_text(lang, label), names)) for label in labels]
+        lines.append("› ".join(f"{label} " for label in told).strip())
     question, *more = menu.prompt.split("\n")
     lines.append(f"**{question}**")
     lines.extend(more)  # what the question lists (a suggested plan)
     if _as_buttons(menu):
         lines.extend(f"• {c.label}: {c.hint}" for c in menu.choices if c.hint)
     return "\n".join(lines)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter upper-case (the rest as it was)."""
+    return text[:1].upper() + text[1:]
 
 
 def _as_buttons(menu: Menu) -> bool:

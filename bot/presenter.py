@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import discord
 
@@ -111,7 +111,8 @@ async def board_message(
     record, state = result.record, result.state
     png = await service.render(record, state, None)
     lines = [headline] if headline else []
-    lines += event_lines(result.events, record.names)
+    told = {a.seat for a in result.applied if a.user_id is not None} if headline else set()
+    lines += event_lines(result.events, record.names, told)
     embed = discord.Embed(
         title=find_game(record.game).info.title,
         description="\n".join(lines)[:4000] or None,
@@ -176,9 +177,16 @@ def as_sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
-def event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """What happened, one line per event, with players' names filled in."""
-    lines = [fill_names(event_text(current(), e), names) for e in events if e.text]
+def event_lines(
+    events: Sequence[Event], names: Sequence[str], told: Collection[int] = ()
+) -> list[str]:
+    """What happened, one line per event, with players' names filled in; events that only
+    retell a move of a seat in ``told`` (whose headline said it already) are left out."""
+    lines = [
+        fill_names(event_text(current(), e), names)
+        for e in events
+        if e.text and not (e.retells and e.data.get("seat") in told)
+    ]
     if len(lines) > MAX_EVENT_LINES:
         hidden = len(lines) - MAX_EVENT_LINES
         lines = [*lines[:MAX_EVENT_LINES], _("… and {count} more.", count=hidden)]

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine import find_game
 from engine.core import fill_names
-from locales import N_, SOURCE, _, speaking
+from locales import N_, SOURCE, _, current, engine_words, speaking
 from render.replay import ReplayFrame, ReplayTooLarge, render_replay
 
 from .errors import UserError
@@ -71,7 +71,7 @@ def replay_frames(job: ReplayJob) -> list[ReplayFrame]:
         state, _events = game.apply_text(state, seat, text)
         outcome = game.outcome(state)
         if outcome is not None:
-            reason = fill_names(outcome.reason, job.names)
+            reason = fill_names(engine_words(current(), outcome.reason), job.names)
             caption = _("Game over after {total} moves: {reason}", total=total, reason=reason)
         elif not by_round:
             caption = _("Move {number} of {total}", number=number, total=total)

@@ -413,7 +413,7 @@ class GameService:
         game = find_game(step.record.game)
         turn = step.turn
         before, starts = (turn.before, turn.starts) if turn is not None else ((), 0)
-        labels = [game.describe(action).capitalize() for action in before]
+        labels = [game.describe(action) for action in before]
         path = step.path[starts:]
         for depth, element in enumerate(path):
             menu = game.menu(step.preview, step.seat, path[:depth])

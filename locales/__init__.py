@@ -22,6 +22,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from engine.core.words import Name, Number, Words
+
 SOURCE = "en"
 LANGUAGES = ("en", "de")
 DOMAIN = "messages"
@@ -64,6 +66,24 @@ def translate(lang: str, msgid: str, **params: object) -> str:
     """``msgid`` in ``lang`` with its placeholders filled."""
     text = gettext(lang, msgid)
     return text.format(**params) if params else text
+
+
+def engine_words(lang: str, text: str) -> str:
+    """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template, its values
+    in ``lang`` too (a value the catalog knows, such as a colour, is translated); a
+    :class:`~engine.core.Name` in its form for ``lang``; a :class:`~engine.core.Number` with
+    ``lang``'s separators; any other text where the catalog has it exactly."""
+    if isinstance(text, Name):
+        return text.forms.get(lang, str(text))
+    if isinstance(text, Number):
+        return written_number(lang, text)
+    if not isinstance(text, Words):
+        return gettext(lang, text)
+    params = {
+        key: engine_words(lang, value) if isinstance(value, str) else value
+        for key, value in text.params.items()
+    }
+    return translate(lang, text.template, **params)
 
 
 def current() -> str:
@@ -118,6 +138,7 @@ __all__ = [
     "_",
     "catalog",
     "current",
+    "engine_words",
     "gettext",
     "language",
     "number",

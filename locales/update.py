@@ -34,18 +34,26 @@ KEYWORDS = {
     "Event": (2,),
     "said": (2,),
     "Words": None,
+    "counted": (2, 3),
 }
+MARKED = {"Words": None, "N_": None, "counted": (2, 3)}
+"""Keywords whose texts an engine marks on purpose: taken whole, even a single word."""
 
 
 def source_texts() -> Iterable[tuple[str, str, int]]:
-    """(text, file, line) of every marked text in the files ``babel.cfg`` names."""
+    """(text, file, line) of every marked text in the files ``babel.cfg`` names: an engine's
+    texts only where they are whole (see :func:`whole`) or marked on purpose (``MARKED``)."""
     with (ROOT / "babel.cfg").open() as handle:
         method_map, options_map = parse_mapping_cfg(handle)
-    for filename, line, message, _comments, _context in extract_from_dir(
-        ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=()
-    ):
-        if isinstance(message, str) and (not filename.startswith("engine") or whole(message)):
-            yield message, filename, line
+    for keywords in (KEYWORDS, MARKED):
+        for filename, line, message, _comments, _context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=keywords, comment_tags=()
+        ):
+            for text in (message,) if isinstance(message, str) else message:
+                if isinstance(text, str) and (
+                    keywords is MARKED or not filename.startswith("engine") or whole(text)
+                ):
+                    yield text, filename, line
 
 
 def whole(message: str) -> bool:

@@ -14,6 +14,7 @@ from .game import (
     View,
     said,
     seats_with_best,
+    told,
 )
 from .menus import (
     MAX_CHOICES,
@@ -30,7 +31,7 @@ from .names import fill_names, seat_ref
 from .options import OptionSpec, resolve_options
 from .registry import all_games, find_game, register
 from .rng import Rng
-from .words import Name, Number, Words, joined
+from .words import Name, Number, Words, counted, joined
 
 __all__ = [
     "BAD_NOTATION",
@@ -62,6 +63,7 @@ __all__ = [
     "View",
     "Words",
     "all_games",
+    "counted",
     "fill_names",
     "find_game",
     "joined",
@@ -73,4 +75,5 @@ __all__ = [
     "said",
     "seat_ref",
     "seats_with_best",
+    "told",
 ]

@@ -37,6 +37,7 @@ from .menus import (
 )
 from .options import OptionSpec, OptionValue, resolve_options
 from .rng import Rng
+from .words import Words, joined
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -73,6 +74,9 @@ class Event:
     empty when :attr:`text` has no values in it."""
     params: Mapping[str, Any] = field(default_factory=dict)
     """The values of :attr:`template`'s placeholders."""
+    retells: bool = False
+    """Whether the event only tells the action itself (a reader just told the action, as the
+    headline of a player's own move does, may leave it out)."""
 
     def to_json(self) -> JSON:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
@@ -82,6 +86,13 @@ def said(kind: str, template: str, data: Mapping[str, Any] | None = None, **para
     """An event whose sentence is ``template`` with ``params`` filled in; the template and its
     values travel with it, so that a reader can put it in another language."""
     return Event(kind, template.format(**params), data or {}, template, params)
+
+
+def told(
+    kind: str, words: Words, data: Mapping[str, Any] | None = None, *, retells: bool = False
+) -> Event:
+    """An event whose sentence is ``words`` (template and values kept for translation)."""
+    return Event(kind, words, data or {}, words.template, dict(words.params), retells)
 
 
 class EndReason(StrEnum):
@@ -109,12 +120,15 @@ class Outcome:
     code: EndReason
 
     def to_json(self) -> JSON:
-        return {
+        data = {
             "scores": list(self.scores),
             "winners": list(self.winners),
-            "reason": self.reason,
+            "reason": str(self.reason),
             "code": self.code.value,
         }
+        if isinstance(self.reason, Words) and self.reason.params:  # for a reader to translate
+            data["reason_words"] = self.reason.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], default_code: EndReason | None = None) -> Outcome:
@@ -125,9 +139,15 @@ class Outcome:
         return cls(
             tuple(int(s) for s in data["scores"]),
             tuple(int(s) for s in data["winners"]),
-            str(data["reason"]),
+            _reason(data),
             EndReason(code) if code is not None else default_code,  # type: ignore[arg-type]
         )
+
+
+def _reason(data: Mapping[str, Any]) -> str:
+    """An outcome's sentence as saved: its :class:`Words` where they were kept."""
+    words = data.get("reason_words")
+    return Words.from_json(words) if isinstance(words, Mapping) else str(data["reason"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +171,7 @@ class Resign:
 
 
 RESIGN_WORD = "RESIGN"
-RESIGN_DESCRIPTION = "resigns"
+RESIGN_DESCRIPTION = Words("resigns")
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +355,7 @@ class Game(ABC, Generic[S, A]):
 
         By default its notation and :meth:`describe_action`; a game adds the words of its menus.
         """
-        return f"{self.format_action(action)} {self.describe_action(action, state)}"
+        return joined([self.format_action(action), self.describe_action(action, state)], " ")
 
     def menu_steps(self, action: A, state: S) -> Sequence[Step]:
         """How ``action`` is reached through the menus, one :class:`Step` per level.
@@ -414,8 +434,15 @@ class Game(ABC, Generic[S, A]):
         if not info.min_players <= num_players <= info.max_players:
             raise IllegalAction(
                 BAD_PLAYER_COUNT,
-                f"{info.title} is for {info.min_players} to {info.max_players} players, "
-                f"not {num_players}.",
+                Words(
+                    "{game} is for {min} to {max} players, not {count}.",
+                    {
+                        "game": info.title,
+                        "min": info.min_players,
+                        "max": info.max_players,
+                        "count": num_players,
+                    },
+                ),
             )
         resolved = resolve_options(info.options, options)
         return self._new_state(num_players, resolved, Rng(seed))

@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from .errors import BAD_NOTATION, IllegalAction
 from .hexgrid import Hex
+from .words import Words
 
 A = TypeVar("A")
 Path = tuple[str, ...]
@@ -35,7 +36,9 @@ MAX_HINT = 100
 MAX_PATH = 12  # no game's tree is deeper; longer paths are refused unread
 PICK_SEPARATOR = "+"
 RANGE_DASH = " – "
-THAT_IS_ALL = "That is all"
+RANGE = "{first}" + RANGE_DASH + "{last}"
+THAT_IS_ALL = Words("That is all")
+CHOOSE = Words("Choose your move")
 
 
 def clip(text: str, limit: int) -> str:
@@ -51,7 +54,7 @@ class Step:
 
     key: str
     label: str
-    prompt: str = "Choose your move"
+    prompt: str = CHOOSE
     hint: str = ""
     at: tuple[Hex, ...] = ()
 
@@ -98,9 +101,9 @@ def seat_version(notations: Iterable[str]) -> str:
     return f"{zlib.crc32(chr(10).join(notations).encode()):08x}"
 
 
-def bad_path(detail: str = "") -> IllegalAction:
+def bad_path() -> IllegalAction:
     """The error for a path that names nothing in the current menus."""
-    return IllegalAction(BAD_NOTATION, f"That choice is no longer on offer.{detail}")
+    return IllegalAction(BAD_NOTATION, "That choice is no longer on offer.")
 
 
 def read_picks(element: str, menu: Menu) -> tuple[int, ...]:
@@ -120,7 +123,7 @@ def read_picks(element: str, menu: Menu) -> tuple[int, ...]:
 @dataclass(slots=True)
 class _Node(Generic[A]):
     label: str = ""
-    prompt: str = "Choose your move"
+    prompt: str = CHOOSE
     hint: str = ""
     at: tuple[Hex, ...] = ()
     action: A | None = None
@@ -226,7 +229,8 @@ def _level_menu(level: _Level[A], hint: Callable[[A], str]) -> Menu:
             text = (own or group[0].hint) if node is not group[0] else (group[0].hint or own)
             choices.append(Choice(group[0].label, text, group[0].at))
         else:
-            choices.append(Choice(f"{group[0].label}{RANGE_DASH}{group[-1].label}"))
+            span = {"first": group[0].label, "last": group[-1].label}
+            choices.append(Choice(Words(RANGE, span)))
     return Menu(level.prompt, tuple(choices))
 
 

@@ -8,6 +8,7 @@ than a few digits into a number, and quotes what it could not read shortened to
 from __future__ import annotations
 
 from .errors import BAD_NOTATION, IllegalAction
+from .words import Words
 
 MAX_NOTATION_LENGTH = 400
 """The longest action text any game reads (the longest real action is far shorter)."""
@@ -29,8 +30,11 @@ def capped(text: str) -> str:
     if len(text) > MAX_NOTATION_LENGTH:
         raise IllegalAction(
             BAD_NOTATION,
-            f"Cannot read `{shorten(text)}`: an action is at most {MAX_NOTATION_LENGTH} "
-            f"characters, and this is {len(text):,}.",
+            Words(
+                "Cannot read `{text}`: an action is at most {limit} characters, "
+                "and this is {length}.",
+                {"text": shorten(text), "limit": MAX_NOTATION_LENGTH, "length": len(text)},
+            ),
         )
     return text
 

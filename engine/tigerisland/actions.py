@@ -22,6 +22,7 @@ from engine.core import IllegalAction
 from engine.core.errors import BAD_NOTATION
 from engine.core.hexgrid import Hex
 from engine.core.notation import MAX_DIGITS, capped, shorten
+from engine.core.words import Words
 
 from .geometry import (
     HABITABLE,
@@ -97,22 +98,31 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a tiggar islanote action: {action!r}")
 
 
-def describe(action: Action, points: int | None = None) -> str:
+def describe(action: Action, points: int | None = None) -> Words:
     """A short sentence: "expands the settlement at 1 -1 0 into GRASS (+4)"."""
     if isinstance(action, PlaceTile):
         a, b = (ORIENTATION_DIRECTIONS[(action.orientation - 1 + i) % 6] for i in (0, 1))
         terrain_a, terrain_b = str(action.kind).split("+")
-        text = (
-            f"places the volcano at {cube_text(action.volcano)}, "
-            f"{terrain_a} to the {a}, {terrain_b} to the {b}"
+        text = Words(
+            "places the volcano at {hex}, {a} to the {towards_a}, {b} to the {towards_b}",
+            {
+                "hex": cube_text(action.volcano),
+                "a": terrain_a,
+                "towards_a": a,
+                "b": terrain_b,
+                "towards_b": b,
+            },
         )
     elif isinstance(action, Found):
-        text = f"founds a settlement at {cube_text(action.hex)}"
+        text = Words("founds a settlement at {hex}", {"hex": cube_text(action.hex)})
     elif isinstance(action, Expand):
-        text = f"expands the settlement at {cube_text(action.hex)} into {action.terrain.value}"
+        text = Words(
+            "expands the settlement at {hex} into {terrain}",
+            {"hex": cube_text(action.hex), "terrain": action.terrain.value},
+        )
     else:
-        text = f"builds a totoro sanctuary at {cube_text(action.hex)}"
-    return text if points is None else f"{text} (+{points})"
+        text = Words("builds a totoro sanctuary at {hex}", {"hex": cube_text(action.hex)})
+    return text if points is None else Words("{move} (+{points})", {"move": text, "points": points})
 
 
 def parse_action(text: str) -> Action:

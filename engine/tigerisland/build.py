@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from engine.core import Event, IllegalAction
+from engine.core import Event, IllegalAction, Words, told
 from engine.core.hexgrid import Hex
 
 from .actions import Build, Expand, Found, Totoro, describe
@@ -55,14 +55,13 @@ def plan_build(state: TigerState, action: Build, settlements: Settlements) -> Bu
 
 def _empty_habitable_cell(state: TigerState, where: Hex) -> Cell:
     cell = state.board.get(where)
+    at = {"hex": cube_text(where)}
     if cell is None:
-        raise IllegalAction(NO_SUCH_HEX, f"There is no island hex at {cube_text(where)}.")
+        raise IllegalAction(NO_SUCH_HEX, Words("There is no island hex at {hex}.", at))
     if cell.piece is not None:
-        raise IllegalAction(OCCUPIED, f"The hex at {cube_text(where)} is already occupied.")
+        raise IllegalAction(OCCUPIED, Words("The hex at {hex} is already occupied.", at))
     if cell.terrain is Terrain.VOLCANO:
-        raise IllegalAction(
-            VOLCANO_HEX, f"Nothing can be built on the volcano at {cube_text(where)}."
-        )
+        raise IllegalAction(VOLCANO_HEX, Words("Nothing can be built on the volcano at {hex}.", at))
     return cell
 
 
@@ -73,8 +72,10 @@ def _plan_found(state: TigerState, where: Hex) -> BuildPlan:
     if cell.level != FOUND_LEVEL:
         raise IllegalAction(
             NOT_LEVEL_ONE,
-            f"A settlement is founded on a level-{FOUND_LEVEL} hex; "
-            f"{cube_text(where)} is at level {cell.level}.",
+            Words(
+                "A settlement is founded on a level-{found} hex; {hex} is at level {level}.",
+                {"found": FOUND_LEVEL, "hex": cube_text(where), "level": cell.level},
+            ),
         )
     return _villager_plan(state, [where])
 
@@ -138,22 +139,28 @@ def _plan_expand(state: TigerState, action: Expand, settlements: Settlements) ->
     settlement = settlements.by_hex.get(action.hex)
     if settlement is None or settlement.seat != state.active:
         raise IllegalAction(
-            NOT_YOUR_SETTLEMENT, f"You have no settlement at {cube_text(action.hex)} to expand."
+            NOT_YOUR_SETTLEMENT,
+            Words("You have no settlement at {hex} to expand.", {"hex": cube_text(action.hex)}),
         )
     region = expansion_region(state.board, settlement, action.terrain)
     if not region:
         raise IllegalAction(
             NOTHING_TO_EXPAND,
-            f"There is no empty {action.terrain.value} hex next to the settlement at "
-            f"{cube_text(action.hex)}.",
+            Words(
+                "There is no empty {terrain} hex next to the settlement at {hex}.",
+                {"terrain": action.terrain.value, "hex": cube_text(action.hex)},
+            ),
         )
     plan = _villager_plan(state, region)
     left = state.villagers_left[state.active]
     if plan.villagers > left:
         raise IllegalAction(
             NOT_ENOUGH_VILLAGERS,
-            f"That expansion needs {plan.villagers} villagers and you have {left}; "
-            "partial expansions are not allowed.",
+            Words(
+                "That expansion needs {needed} villagers and you have {left}; "
+                "partial expansions are not allowed.",
+                {"needed": plan.villagers, "left": left},
+            ),
         )
     return plan
 
@@ -180,8 +187,11 @@ def _plan_totoro(state: TigerState, where: Hex, settlements: Settlements) -> Bui
     if where not in _sanctuary_sites(state, settlements):
         raise IllegalAction(
             NO_SANCTUARY_SETTLEMENT,
-            f"A totoro sanctuary must touch one of your settlements of at least "
-            f"{TOTORO_MIN_SETTLEMENT} hexes that has no totoro yet; {cube_text(where)} does not.",
+            Words(
+                "A totoro sanctuary must touch one of your settlements of at least {size} hexes "
+                "that has no totoro yet; {hex} does not.",
+                {"size": TOTORO_MIN_SETTLEMENT, "hex": cube_text(where)},
+            ),
         )
     piece = Piece(state.active, PieceKind.TOTORO, 1)
     return BuildPlan(((where, piece),), TOTORO_POINTS, 0, 1)
@@ -247,12 +257,12 @@ def has_any_build(state: TigerState) -> bool:
 
 def build_event(state: TigerState, action: Build, plan: BuildPlan) -> Event:
     """The event reporting a build."""
-    return Event(
-        "build",
-        f"{player(state.active)} {describe(action, plan.points)}.",
-        {
-            "seat": state.active,
-            "points": plan.points,
-            "hexes": [cube_text(h) for h, _ in plan.pieces],
-        },
+    built = Words(
+        "{who} {move}.", {"who": player(state.active), "move": describe(action, plan.points)}
     )
+    data = {
+        "seat": state.active,
+        "points": plan.points,
+        "hexes": [cube_text(h) for h, _ in plan.pieces],
+    }
+    return told("build", built, data, retells=True)

@@ -23,6 +23,7 @@ from engine.core.ai import Deadline
 from engine.core.errors import WRONG_PHASE
 from engine.core.menus import Menu, Path, Picked, tree_menu
 from engine.core.options import OptionValue
+from engine.core.words import Words, joined
 
 from . import actions
 from .actions import Action, PlaceTile
@@ -113,12 +114,18 @@ class TigerIsland(Game[TigerState, Action]):
             return play_placement(state, action)
         if state.phase is not Phase.BUILD:
             raise IllegalAction(
-                WRONG_PHASE, f"Place your tile ({state.hand}) first; the build comes after."
+                WRONG_PHASE,
+                Words(
+                    "Place your tile ({tile}) first; the build comes after.",
+                    {"tile": state.hand.words if state.hand else ""},
+                ),
             )
         return play_build(state, action)
 
     def _resign(self, state: TigerState, seat: int) -> tuple[TigerState, list[Event]]:
-        return forfeit(state, seat, f"{player(seat)} resigned.", EndReason.RESIGNED)
+        return forfeit(
+            state, seat, Words("{who} resigned.", {"who": player(seat)}), EndReason.RESIGNED
+        )
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
@@ -126,7 +133,7 @@ class TigerIsland(Game[TigerState, Action]):
     def format_action(self, action: Action) -> str:
         return actions.format_action(action)
 
-    def describe_action(self, action: Action, state: TigerState | None = None) -> str:
+    def describe_action(self, action: Action, state: TigerState | None = None) -> Words:
         """A short sentence; given the state before the action, its consequences too.
 
         A build gets its points; a placement is marked as an eruption (with the level it
@@ -139,9 +146,10 @@ class TigerIsland(Game[TigerState, Action]):
         text = actions.describe(action)
         below = state.board.get(action.volcano)
         if below is not None:
-            text += f" (eruption, level {below.level + 1})"
+            level = {"move": text, "level": below.level + 1}
+            text = Words("{move} (eruption, level {level})", level)
         if not placement_leaves_build(state, action):
-            text += f" {NO_BUILD}"
+            text = joined([text, NO_BUILD], " ")
         return text
 
     def menu(self, state: TigerState, seat: int, path: Path = ()) -> Menu | Picked[Action]:

@@ -16,6 +16,7 @@ from enum import Enum
 from functools import lru_cache
 
 from engine.core.hexgrid import Hex
+from engine.core.words import N_, Words
 
 
 class Terrain(Enum):
@@ -40,6 +41,11 @@ class TileKind:
 
     def __str__(self) -> str:
         return f"{self.a.value}+{self.b.value}"
+
+    @property
+    def words(self) -> Words:
+        """The tile as a sentence names it (``JUNGLE+LAKE``), each terrain translatable."""
+        return Words("{a}+{b}", {"a": self.a.value, "b": self.b.value})
 
     @classmethod
     def from_text(cls, text: str) -> TileKind:
@@ -67,8 +73,9 @@ CUBE_DIRECTIONS: dict[str, tuple[int, int, int]] = {
     "SW": (-1, 0, 1),
     "W": (-1, 1, 0),
 }
-# Orientation o (1..6) points terrain A towards ORIENTATION_DIRECTIONS[o - 1].
-ORIENTATION_DIRECTIONS: tuple[str, ...] = ("NW", "NE", "E", "SE", "SW", "W")
+# Orientation o (1..6) points terrain A towards ORIENTATION_DIRECTIONS[o - 1] (marked for
+# the catalog: a reader's language has its own letters for them).
+ORIENTATION_DIRECTIONS: tuple[str, ...] = (N_("NW"), N_("NE"), N_("E"), N_("SE"), N_("SW"), N_("W"))
 ORIENTATIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 CENTRE = Hex(0, 0)
 

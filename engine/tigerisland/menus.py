@@ -19,31 +19,40 @@ from dataclasses import dataclass
 from engine.core.hexgrid import Hex
 from engine.core.menus import MenuTree, Step
 from engine.core.ranked import Plan, StateMemo, page_steps
+from engine.core.words import N_, Words, counted, joined
 
 from .actions import Action, Expand, Found, PlaceTile, Totoro, format_action
 from .board import Board, Settlement, Settlements
 from .build import TOTORO_MIN_SETTLEMENT, TOTORO_POINTS, legal_builds, plan_build
-from .geometry import ORIENTATION_DIRECTIONS, cube_text, footprint, hex_key, neighbours
+from .geometry import ORIENTATION_DIRECTIONS, Terrain, cube_text, footprint, hex_key, neighbours
 from .placement import legal_placements
 from .rules import legal_placement_leaves_build
 from .state import Phase, TigerState
 
-NO_BUILD = "⚠ leaves you no build: you would lose"
+NO_BUILD = Words("⚠ leaves you no build: you would lose")
 COMPASS = {
-    "N": "north",
-    "NE": "north-east",
-    "E": "east",
-    "SE": "south-east",
-    "S": "south",
-    "SW": "south-west",
-    "W": "west",
-    "NW": "north-west",
+    "N": N_("north"),
+    "NE": N_("north-east"),
+    "E": N_("east"),
+    "SE": N_("south-east"),
+    "S": N_("south"),
+    "SW": N_("south-west"),
+    "W": N_("west"),
+    "NW": N_("north-west"),
+}
+MIDDLE = N_("middle")
+TERRAINS = {
+    Terrain.VOLCANO: Words("Volcano"),
+    Terrain.JUNGLE: Words("Jungle"),
+    Terrain.LAKE: Words("Lake"),
+    Terrain.GRASS: Words("Grass"),
+    Terrain.ROCK: Words("Rock"),
 }
 # Compass points by angle, counter-clockwise from east in steps of 45 degrees (y grows down).
 _POINTS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
-MORE = Step("more", "More places…", hint="the next ones, ranked lower")
+MORE = Step("more", Words("More places…"), hint=Words("the next ones, ranked lower"))
 # Words a player may type for a kind of move that its labels do not say.
-SEARCH_WORDS = {"eruption": "on top", "new": "on the table"}
+SEARCH_WORDS = {"eruption": Words("on top"), "new": Words("on the table")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +80,11 @@ def _plan(state: TigerState) -> Plan[Action]:
             path = (kind, *steps)
             entries.append((path, option.action))
             hints[option.action] = option.hint
-            labels = " ".join(s.label for s in path if s is not MORE)
+            labels = [s.label for s in path if s is not MORE]
             extra = SEARCH_WORDS.get(kind.key, "")
-            words[option.action] = f"{format_action(option.action)} {labels} {option.hint} {extra}"
+            words[option.action] = joined(
+                [format_action(option.action), *labels, option.hint, extra], " "
+            )
     return Plan(MenuTree(entries), hints, words)
 
 
@@ -107,20 +118,32 @@ class _Placement:
 
     @property
     def hint(self) -> str:
-        parts = [] if self.leaves_build else [NO_BUILD]
+        parts: list[str] = [] if self.leaves_build else [NO_BUILD]
         if self.level > 1:
-            parts.append(f"level {self.level}")
+            parts.append(Words("level {level}", {"level": self.level}))
         if self.buried_theirs:
-            parts.append(f"buries {_villagers(self.buried_theirs)} of theirs")
+            parts.append(
+                counted(
+                    self.buried_theirs,
+                    "buries {count} villager of theirs",
+                    "buries {count} villagers of theirs",
+                )
+            )
         if self.buried_yours:
-            parts.append(f"buries {_villagers(self.buried_yours)} of yours")
+            parts.append(
+                counted(
+                    self.buried_yours,
+                    "buries {count} villager of yours",
+                    "buries {count} villagers of yours",
+                )
+            )
         if self.beside_yours:
-            parts.append("next to your settlement")
-        return " · ".join(parts) or "away from your settlements"
+            parts.append(Words("next to your settlement"))
+        return joined(parts) or Words("away from your settlements")
 
 
-def _villagers(count: int) -> str:
-    return f"{count} villager{'' if count == 1 else 's'}"
+def _villagers(count: int) -> Words:
+    return counted(count, "{count} villager", "{count} villagers")
 
 
 def _read_placement(state: TigerState, action: PlaceTile, yours: set[Hex]) -> _Placement:
@@ -151,25 +174,30 @@ def _placement_groups(state: TigerState) -> list[tuple[Step, _Levels]]:
     for action in legal_placements(state):
         spots[action.volcano].append(_read_placement(state, action, yours))
     centre = _centre(board)
-    tile = str(state.hand).replace("+", " + ").title()
-    prompt = f"Your tile: {tile}. Where does it go?"
+    hand = state.hand
+    assert hand is not None
+    tile = Words("{a} + {b}", {"a": TERRAINS[hand.a], "b": TERRAINS[hand.b]})
+    prompt = Words("Your tile: {tile}. Where does it go?", {"tile": tile})
     kinds = []
     for eruption in (True, False):
         chosen = {v: ps for v, ps in spots.items() if (v in board) is eruption}
         if not chosen:
             continue
         count = sum(len(ps) for ps in chosen.values())
+        ways = {"ways": _ways(count)}
         if eruption:
-            kind = Step("eruption", "Eruption", prompt, f"on top of a volcano: {_ways(count)}")
+            hint = Words("on top of a volcano: {ways}", ways)
+            kind = Step("eruption", Words("Eruption"), prompt, hint)
         else:
-            kind = Step("new", "New tile", prompt, f"beside the island: {_ways(count)}")
-        question = "Which volcano?" if eruption else "Where does its volcano go?"
+            hint = Words("beside the island: {ways}", ways)
+            kind = Step("new", Words("New tile"), prompt, hint)
+        question = Words("Which volcano?") if eruption else Words("Where does its volcano go?")
         kinds.append((kind, _spot_levels(chosen, centre, question)))
     return kinds
 
 
-def _ways(count: int) -> str:
-    return f"{count} way{'' if count == 1 else 's'}"
+def _ways(count: int) -> Words:
+    return counted(count, "{count} way", "{count} ways")
 
 
 def _spot_levels(
@@ -181,17 +209,22 @@ def _spot_levels(
     levels: _Levels = []
     for rank, (volcano, placements) in enumerate(ranked):
         best = _best(placements)
-        label = f"Volcano at {cube_text(volcano)} ({_side(volcano, centre)})"
+        where = {"hex": cube_text(volcano), "side": _side(volcano, centre), "level": best.level}
         if best.level > 1:
-            label += f", to level {best.level}"
-        hint = f"{best.hint} · {_ways(len(placements))}"
+            label = Words("Volcano at {hex} ({side}), to level {level}", where)
+        else:
+            label = Words("Volcano at {hex} ({side})", where)
+        hint = joined([best.hint, _ways(len(placements))])
         spot = Step(cube_text(volcano), label, question, hint, (volcano,))
         pages = page_steps(rank, len(ranked), MORE)
         turns = sorted(placements, key=lambda p: (p.rank, -p.action.orientation), reverse=True)
         for p in turns:
             sides = footprint(volcano, p.action.orientation)[1:]
             way = Step(
-                str(p.action.orientation), _orientation_label(p.action), "Which way?", at=sides
+                str(p.action.orientation),
+                _orientation_label(p.action),
+                Words("Which way?"),
+                at=sides,
             )
             levels.append(((*pages, spot, way), _Option(p.action, way.label, p.hint, p.rank)))
     return levels
@@ -201,11 +234,16 @@ def _best(placements: Sequence[_Placement]) -> _Placement:
     return max(placements, key=lambda p: p.rank)
 
 
-def _orientation_label(action: PlaceTile) -> str:
+def _orientation_label(action: PlaceTile) -> Words:
     a, b = (ORIENTATION_DIRECTIONS[(action.orientation - 1 + i) % 6] for i in (0, 1))
-    return (
-        f"{action.kind.a.value.title()} to the {COMPASS[a]}, "
-        f"{action.kind.b.value.title()} to the {COMPASS[b]}"
+    return Words(
+        "{a} to the {towards_a}, {b} to the {towards_b}",
+        {
+            "a": TERRAINS[action.kind.a],
+            "towards_a": COMPASS[a],
+            "b": TERRAINS[action.kind.b],
+            "towards_b": COMPASS[b],
+        },
     )
 
 
@@ -224,7 +262,7 @@ def _side(h: Hex, centre: tuple[float, float]) -> str:
     x, y = _pixel(h)
     dx, dy = x - centre[0], centre[1] - y
     if math.hypot(dx, dy) < 1:
-        return "middle"
+        return MIDDLE
     return COMPASS[_POINTS[round(math.degrees(math.atan2(dy, dx)) / 45) % 8]]
 
 
@@ -232,34 +270,39 @@ def _side(h: Hex, centre: tuple[float, float]) -> str:
 def _build_groups(state: TigerState) -> list[tuple[Step, _Levels]]:
     settlements = Settlements(state.board)
     builds = legal_builds(state, settlements)
-    prompt = "Which build?"
+    prompt = Words("Which build?")
     options = {
         "found": [_found(state, b, settlements) for b in builds if isinstance(b, Found)],
         "expand": [_expand(state, b, settlements) for b in builds if isinstance(b, Expand)],
         "totoro": [_totoro(state, b, settlements) for b in builds if isinstance(b, Totoro)],
     }
-    kinds = {
+    kinds: dict[str, tuple[Words, Words, str | None]] = {
         "found": (
-            "Found a settlement",
-            "Where do you found it?",
-            "+1: a villager on a level-1 hex",
+            Words("Found a settlement"),
+            Words("Where do you found it?"),
+            Words("+1: a villager on a level-1 hex"),
         ),
-        "expand": ("Expand a settlement", "Which expansion?", None),
-        "totoro": ("Build a totoro sanctuary", "Where does the totoro go?", f"+{TOTORO_POINTS}"),
+        "expand": (Words("Expand a settlement"), Words("Which expansion?"), None),
+        "totoro": (
+            Words("Build a totoro sanctuary"),
+            Words("Where does the totoro go?"),
+            f"+{TOTORO_POINTS}",
+        ),
     }
     groups = []
     for key, (label, question, lead) in kinds.items():
         ranked = sorted(options[key], key=lambda o: o.rank, reverse=True)
         if not ranked:
             continue
-        summary = f"best: +{ranked[0].points}" if lead is None else lead
-        kind = Step(key, label, prompt, f"{summary} · {_places(len(ranked))}")
+        best = Words("best: +{points}", {"points": ranked[0].points})
+        summary = best if lead is None else lead
+        kind = Step(key, label, prompt, joined([summary, _places(len(ranked))]))
         groups.append((kind, list(_ranked_levels(ranked, question))))
     return groups
 
 
-def _places(count: int) -> str:
-    return f"{count} choice{'' if count == 1 else 's'}"
+def _places(count: int) -> Words:
+    return counted(count, "{count} choice", "{count} choices")
 
 
 def _ranked_levels(
@@ -270,8 +313,8 @@ def _ranked_levels(
         yield (*page_steps(rank, len(ranked), MORE), step), option
 
 
-def _hex_label(board: Board, h: Hex) -> str:
-    return f"{board[h].terrain.value.title()} at {cube_text(h)}"
+def _hex_label(board: Board, h: Hex) -> Words:
+    return Words("{terrain} at {hex}", {"terrain": TERRAINS[board[h].terrain], "hex": cube_text(h)})
 
 
 def _beside_yours(
@@ -286,19 +329,20 @@ def _beside_yours(
     }
 
 
-def _growth(state: TigerState, touched: set[Settlement], new: int) -> tuple[int, str]:
+def _growth(state: TigerState, touched: set[Settlement], new: int) -> tuple[int, Words]:
     """The size of the settlement ``new`` villager hexes make with ``touched``, and a note."""
     size = new + sum(s.size for s in touched)
     if not touched:
-        return size, "starts a settlement"
-    note = f"grows your settlement to {size} hexes"
+        return size, Words("starts a settlement")
     if (
         size >= TOTORO_MIN_SETTLEMENT
         and state.totoros_left[state.active]
         and not any(s.has_totoro for s in touched)
     ):
-        note += ": room for a totoro"
-    return size, note
+        return size, Words(
+            "grows your settlement to {size} hexes: room for a totoro", {"size": size}
+        )
+    return size, Words("grows your settlement to {size} hexes", {"size": size})
 
 
 def _found(state: TigerState, action: Found, settlements: Settlements) -> _Option:
@@ -306,7 +350,7 @@ def _found(state: TigerState, action: Found, settlements: Settlements) -> _Optio
     size, note = _growth(state, _beside_yours(state, settlements, [action.hex]), 1)
     rank = (points, size, -hex_key(action.hex))
     label = _hex_label(state.board, action.hex)
-    return _Option(action, label, f"+{points} · {note}", rank, at=(action.hex,))
+    return _Option(action, label, joined([f"+{points}", note]), rank, at=(action.hex,))
 
 
 def _expand(state: TigerState, action: Expand, settlements: Settlements) -> _Option:
@@ -314,8 +358,11 @@ def _expand(state: TigerState, action: Expand, settlements: Settlements) -> _Opt
     region = [h for h, _ in plan.pieces]
     touched = {settlements.by_hex[action.hex], *_beside_yours(state, settlements, region)}
     size, note = _growth(state, touched, len(region))
-    label = f"Settlement at {cube_text(action.hex)} into {action.terrain.value.title()}"
-    hint = f"+{plan.points} · {_villagers(plan.villagers)}, {note}"
+    label = Words(
+        "Settlement at {hex} into {terrain}",
+        {"hex": cube_text(action.hex), "terrain": TERRAINS[action.terrain]},
+    )
+    hint = joined([f"+{plan.points}", joined([_villagers(plan.villagers), note], ", ")])
     rank = (plan.points, size, -hex_key(action.hex))
     return _Option(action, label, hint, rank, plan.points, (min(region, key=hex_key),))
 
@@ -323,6 +370,8 @@ def _expand(state: TigerState, action: Expand, settlements: Settlements) -> _Opt
 def _totoro(state: TigerState, action: Totoro, settlements: Settlements) -> _Option:
     touched = _beside_yours(state, settlements, [action.hex])
     beside = min((min(s.hexes, key=hex_key) for s in touched), key=hex_key)
-    hint = f"+{TOTORO_POINTS} · beside your settlement at {cube_text(beside)}"
+    hint = joined(
+        [f"+{TOTORO_POINTS}", Words("beside your settlement at {hex}", {"hex": cube_text(beside)})]
+    )
     label = _hex_label(state.board, action.hex)
     return _Option(action, label, hint, (-hex_key(action.hex),), at=(action.hex,))

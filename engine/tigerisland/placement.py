@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Event, IllegalAction
+from engine.core import Event, IllegalAction, Words, told
 from engine.core.hexgrid import Hex
+from engine.core.words import joined
 
 from .actions import PlaceTile, describe
 from .board import Cell, PieceKind, Settlements
@@ -44,18 +45,26 @@ def check_placement(state: TigerState, action: PlaceTile) -> None:
     """Raise IllegalAction unless the tile in hand may go where ``action`` says."""
     if action.kind != state.hand:
         raise IllegalAction(
-            WRONG_TILE, f"Your tile is {state.hand}; you cannot place {action.kind}."
+            WRONG_TILE,
+            Words(
+                "Your tile is {tile}; you cannot place {other}.",
+                {"tile": state.hand.words if state.hand else "", "other": action.kind.words},
+            ),
         )
     if action.orientation not in ORIENTATIONS:
         raise IllegalAction(
-            BAD_ORIENTATION, f"The orientation must be 1 to 6, not {action.orientation}."
+            BAD_ORIENTATION,
+            Words("The orientation must be 1 to 6, not {given}.", {"given": action.orientation}),
         )
     hexes = footprint(action.volcano, action.orientation)
     if state.is_first_tile:
         if action.volcano != FIRST_VOLCANO:
             raise IllegalAction(
                 FIRST_TILE_AT_CENTRE,
-                f"The first tile goes at the centre: its volcano at {cube_text(FIRST_VOLCANO)}.",
+                Words(
+                    "The first tile goes at the centre: its volcano at {hex}.",
+                    {"hex": cube_text(FIRST_VOLCANO)},
+                ),
             )
         return
     on_board = sum(h in state.board for h in hexes)
@@ -91,13 +100,15 @@ def eruption_problem(
 def _cells_problem(cells: list[Cell]) -> tuple[str, str] | None:
     """The conditions on the covered hexes themselves (the volcano's hex first)."""
     if len({c.level for c in cells}) != 1:
-        return UNEVEN_LEVEL, "The three hexes under a tile must all be at the same level."
+        return UNEVEN_LEVEL, Words("The three hexes under a tile must all be at the same level.")
     if len({c.tile for c in cells}) < MIN_TILES_UNDER:
-        return SINGLE_TILE, "A tile may not cover exactly one tile; it must span two or three."
+        return SINGLE_TILE, Words(
+            "A tile may not cover exactly one tile; it must span two or three."
+        )
     if cells[0].terrain is not Terrain.VOLCANO:
-        return VOLCANO_NOT_ON_VOLCANO, "The tile's volcano must cover a volcano."
+        return VOLCANO_NOT_ON_VOLCANO, Words("The tile's volcano must cover a volcano.")
     if any(c.piece is not None and c.piece.kind is PieceKind.TOTORO for c in cells):
-        return COVERS_TOTORO, "A tile may not cover a totoro."
+        return COVERS_TOTORO, Words("A tile may not cover a totoro.")
     return None
 
 
@@ -110,8 +121,10 @@ def _settlement_problem(
         if settlement is not None and settlement.hexes <= covered:
             return (
                 REMOVES_SETTLEMENT,
-                "A tile may not cover every hex of a settlement "
-                "(a settlement of one hex, or both hexes of one of two).",
+                Words(
+                    "A tile may not cover every hex of a settlement "
+                    "(a settlement of one hex, or both hexes of one of two)."
+                ),
             )
     return None
 
@@ -189,19 +202,12 @@ def apply_placement(state: TigerState, action: PlaceTile) -> tuple[TigerState, l
         phase=Phase.BUILD,
         last_turn=LastTurn(state.active, hexes),
     )
-    events = [
-        Event(
-            "place",
-            f"{player(state.active)} {describe(action)}.",
-            {"seat": state.active, "tile": tile, "hexes": [cube_text(h) for h in hexes]},
-        )
-    ]
+    placed = Words("{who} {move}.", {"who": player(state.active), "move": describe(action)})
+    data = {"seat": state.active, "tile": tile, "hexes": [cube_text(h) for h in hexes]}
+    events = [told("place", placed, data, retells=True)]
     if lost:
-        events.append(
-            Event(
-                "erupt",
-                "Villagers at " + ", ".join(lost) + " were buried and left the game.",
-                {"hexes": lost},
-            )
+        buried = Words(
+            "Villagers at {hexes} were buried and left the game.", {"hexes": joined(lost, ", ")}
         )
+        events.append(told("erupt", buried, {"hexes": lost}))
     return new, events

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import EndReason, Event
+from engine.core import EndReason, Event, Words
 
 from .actions import Build, PlaceTile
 from .board import Settlements
@@ -20,7 +20,9 @@ def play_placement(state: TigerState, action: PlaceTile) -> tuple[TigerState, li
         new, more = forfeit(
             new,
             new.active,
-            f"{player(new.active)} cannot build after placing the tile and loses.",
+            Words(
+                "{who} cannot build after placing the tile and loses.", {"who": player(new.active)}
+            ),
             EndReason.CANNOT_BUILD,
         )
         events += more

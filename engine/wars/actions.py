@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from engine.core.errors import BAD_NOTATION, IllegalAction
 from engine.core.hexgrid import Hex
 from engine.core.notation import capped, shorten, whole_number
+from engine.core.words import N_, Words
 
 from .pieces import Kind
 
@@ -68,10 +69,16 @@ KIND_WORDS: dict[str, Kind] = {
     "PORT": Kind.PORT,
     "P": Kind.PORT,
 }
-KIND_NOUNS: dict[Kind, str] = {
-    Kind.BARRACKS: "barracks",
-    Kind.TOWER: "defense tower",
-    Kind.PORT: "port",
+# What an action does, per kind of piece, as a phrase after the player's name.
+PLACES: dict[Kind, str] = {
+    Kind.BARRACKS: N_("places a barracks at {hex}"),
+    Kind.TOWER: N_("places a defense tower at {hex}"),
+    Kind.PORT: N_("places a port at {hex}"),
+}
+MOVED: dict[Kind, str] = {
+    Kind.BARRACKS: N_("the barracks from {src} to {dst}"),
+    Kind.TOWER: N_("the defense tower from {src} to {dst}"),
+    Kind.PORT: N_("the port from {src} to {dst}"),
 }
 TOWER_PREFIXES = frozenset({"DEFENSE", "DEFENCE"})
 EXAMPLES = "`PLACE BARRACKS 2 -3`, `MOVE PORT -1 -3 TO 0 -4` or `PASS`"
@@ -89,17 +96,19 @@ def format_action(action: Action) -> str:
     )
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action) -> Words:
     """What an action does, as a phrase after the player's name ("places a tower at 0 -2")."""
     if isinstance(action, Pass):
-        return "passes"
+        return Words("passes")
     if isinstance(action, Place):
-        return f"places a {KIND_NOUNS[action.kind]} at {_hex_words(action.at)}"
+        return Words(PLACES[action.kind], {"hex": hex_words(action.at)})
     parts = [
-        f"the {KIND_NOUNS[s.kind]} from {_hex_words(s.src)} to {_hex_words(s.dst)}"
+        Words(MOVED[s.kind], {"src": hex_words(s.src), "dst": hex_words(s.dst)})
         for s in action.steps
     ]
-    return "moves " + ", then ".join(parts)
+    if len(parts) == 1:
+        return Words("moves {piece}", {"piece": parts[0]})
+    return Words("moves {first}, then {second}", {"first": parts[0], "second": parts[1]})
 
 
 def parse_action(text: str) -> Action:
@@ -182,5 +191,6 @@ def _hex_text(h: Hex) -> str:
     return f"{h.q} {h.r}"
 
 
-def _hex_words(h: Hex) -> str:
+def hex_words(h: Hex) -> str:
+    """How a hex is written in sentences: ``(2, -3)``."""
     return f"({h.q}, {h.r})"

@@ -15,6 +15,8 @@ from engine.core import (
     Outcome,
     Rng,
     View,
+    Words,
+    counted,
 )
 from engine.core.ai import Deadline
 from engine.core.errors import BAD_OPTION
@@ -58,8 +60,17 @@ def board_for(choice: OptionValue, num_players: int) -> Board:
     if num_players > board.colours:
         raise IllegalAction(
             BAD_OPTION,
-            f"The {board.name} has room for {board.colours} players, not {num_players}; "
-            f"use board `{BOARD_SIX}` or `{BOARD_AUTO}`.",
+            Words(
+                "The {board} has room for {room} players, not {count}; "
+                "use board `{six}` or `{auto}`.",
+                {
+                    "board": board.name,
+                    "room": board.colours,
+                    "count": num_players,
+                    "six": BOARD_SIX,
+                    "auto": BOARD_AUTO,
+                },
+            ),
         )
     return board
 
@@ -121,14 +132,16 @@ class WarsGame(Game[WarsState, Action]):
         """``PASS`` is always legal for the seat to move."""
         return Pass()
 
-    def describe_action(self, action: Action, state: WarsState | None = None) -> str:
+    def describe_action(self, action: Action, state: WarsState | None = None) -> Words:
         """A phrase for the action; given the state, a barracks says how much it converts."""
         text = actions.describe_action(action)
         targets = _barracks_targets(action)
         if state is None or state.finished or not targets:
             return text
         converted = sum(len(moves.preview_barracks(state, state.active, at)) for at in targets)
-        return f"{text} (converts {converted} hex{'' if converted == 1 else 'es'})"
+        return counted(
+            converted, "{move} (converts {count} hex)", "{move} (converts {count} hexes)", move=text
+        )
 
     def menu(self, state: WarsState, seat: int, path: Path = ()) -> Menu | Picked[Action]:
         """Which piece, then where, then maybe a second piece; best choices first, pass last."""

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from engine.core.hexgrid import Hex
 from engine.core.menus import MenuTree, Step
 from engine.core.ranked import Plan, StateMemo, page_steps
+from engine.core.words import N_, Words, counted, joined
 
-from .actions import KIND_NOUNS, Action, Move, Pass, Place, format_action
+from .actions import Action, Move, Pass, Place, format_action
 from .actions import Step as MoveStep
 from .moves import legal_actions
 from .pieces import COLOUR_NAMES, KINDS, Kind, count_of
@@ -26,9 +27,36 @@ from .scoring import seat_breakdown, territory_bonus
 from .state import WarsState
 from .turns import move, place
 
-FIRST_PROMPT = "What do you do this turn?"
-MORE = Step("more", "More places…", hint="the next ones, ranked lower")
-PASS = Step("pass", "Pass this turn", FIRST_PROMPT, "place and move nothing")
+FIRST_PROMPT = Words("What do you do this turn?")
+MORE = Step("more", Words("More places…"), hint=Words("the next ones, ranked lower"))
+PASS = Step("pass", Words("Pass this turn"), FIRST_PROMPT, Words("place and move nothing"))
+ANYTHING_ELSE = Words("Anything else?")
+# The menus' words per kind of piece ({count} pieces left, {hex} where a piece stands).
+PLACE_LABELS: dict[Kind, str] = {
+    Kind.BARRACKS: N_("Place a barracks ({count} left)"),
+    Kind.TOWER: N_("Place a defense tower ({count} left)"),
+    Kind.PORT: N_("Place a port ({count} left)"),
+}
+MOVE_LABELS: dict[Kind, str] = {
+    Kind.BARRACKS: N_("Move your barracks at {hex}"),
+    Kind.TOWER: N_("Move your defense tower at {hex}"),
+    Kind.PORT: N_("Move your port at {hex}"),
+}
+ALSO_LABELS: dict[Kind, str] = {
+    Kind.BARRACKS: N_("Also move your barracks at {hex}"),
+    Kind.TOWER: N_("Also move your defense tower at {hex}"),
+    Kind.PORT: N_("Also move your port at {hex}"),
+}
+ONLY_LABELS: dict[Kind, str] = {
+    Kind.BARRACKS: N_("Move only this barracks"),
+    Kind.TOWER: N_("Move only this defense tower"),
+    Kind.PORT: N_("Move only this port"),
+}
+QUESTIONS: dict[Kind, str] = {
+    Kind.BARRACKS: N_("Where does your barracks go?"),
+    Kind.TOWER: N_("Where does your defense tower go?"),
+    Kind.PORT: N_("Where does your port go?"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,21 +75,26 @@ class _Effect:
 
     @property
     def hint(self) -> str:
-        parts = []
+        parts: list[str] = []
         if self.converted:
-            parts.append(f"converts {_hexes(self.converted)}")
+            parts.append(counted(self.converted, "converts {count} hex", "converts {count} hexes"))
         if self.secured > 0:
-            parts.append(f"secures {self.secured} more water")
+            parts.append(
+                counted(
+                    self.secured, "secures {count} more water hex", "secures {count} more water"
+                )
+            )
         elif self.secured < 0:
-            parts.append(f"gives up {-self.secured} water")
+            parts.append(
+                counted(-self.secured, "gives up {count} water hex", "gives up {count} water")
+            )
         if self.guarded:
-            parts.append(f"guards {_hexes(self.guarded)}")
-        parts.append(f"score {self.gain:+d}" if self.gain else "score ±0")
-        return " · ".join(parts)
-
-
-def _hexes(count: int) -> str:
-    return f"{count} hex{'' if count == 1 else 'es'}"
+            parts.append(counted(self.guarded, "guards {count} hex", "guards {count} hexes"))
+        if self.gain:
+            parts.append(Words("score {gain}", {"gain": f"{self.gain:+d}"}))
+        else:
+            parts.append(Words("score ±0"))
+        return joined(parts)
 
 
 def _effect(
@@ -114,8 +147,10 @@ def _plan(state: WarsState) -> Plan[Action]:
     hints: dict[Action, str] = {e.action: e.hint for e in effects}
     hints[Pass()] = PASS.hint
     words = {
-        action: " ".join([format_action(action), *(s.label for s in steps if s is not MORE)])
-        + f" {hints[action]}"
+        action: joined(
+            [format_action(action), *(s.label for s in steps if s is not MORE), hints[action]],
+            " ",
+        )
         for steps, action in entries
     }
     return Plan(MenuTree(entries), hints, words)
@@ -137,15 +172,18 @@ def _first_steps(state: WarsState, effects: list[_Effect]) -> list[tuple[Step, l
     out = []
     for (kind, src), group in sorted(groups.items(), key=lambda item: _group_order(*item[0])):
         best = max(group, key=lambda e: e.rank)
-        noun = KIND_NOUNS[kind]
         if src is None:
-            key, label = (
-                f"place {kind}",
-                f"Place a {noun} ({count_of(state.reserve[seat], kind)} left)",
-            )
+            key = f"place {kind}"
+            label = Words(PLACE_LABELS[kind], {"count": count_of(state.reserve[seat], kind)})
         else:
-            key, label = f"move {kind} {src.q} {src.r}", f"Move your {noun} at {hex_name(src)}"
-        hint = f"best: {best.hint} · {len(group)} choice{'' if len(group) == 1 else 's'}"
+            key = f"move {kind} {src.q} {src.r}"
+            label = Words(MOVE_LABELS[kind], {"hex": hex_name(src)})
+        hint = joined(
+            [
+                Words("best: {hint}", {"hint": best.hint}),
+                counted(len(group), "{count} choice", "{count} choices"),
+            ]
+        )
         at = () if src is None else (src,)
         out.append((Step(key, label, FIRST_PROMPT, hint, at), group))
     return out
@@ -169,15 +207,15 @@ def _where(state: WarsState, group: list[_Effect]) -> list[tuple[tuple[Step, ...
     for rank, single in enumerate(singles):
         action = single.action
         at = action.at if isinstance(action, Place) else action.steps[0].dst
-        noun = KIND_NOUNS[action.kind if isinstance(action, Place) else action.steps[0].kind]
-        question = f"Where does your {noun} go?"
+        kind = action.kind if isinstance(action, Place) else action.steps[0].kind
+        question = Words(QUESTIONS[kind])
         step = Step(f"{at.q} {at.r}", _hex_label(state, at), question, single.hint, (at,))
         lead = (*page_steps(rank, len(singles), MORE), step)
         follow = pairs.get(at, [])
         if not follow:
             out.append((lead, action))
             continue
-        only = Step("only", f"Move only this {noun}", "Anything else?")
+        only = Step("only", Words(ONLY_LABELS[kind]), ANYTHING_ELSE)
         out.append(((*lead, only), action))
         out += [((*lead, *steps), action) for steps, action in _second(state, follow)]
     return out
@@ -194,17 +232,16 @@ def _second(state: WarsState, pairs: list[_Effect]) -> list[tuple[tuple[Step, ..
         by_piece.items(), key=lambda item: (item[0][1].q, item[0][1].r)
     ):
         group.sort(key=lambda e: e.rank, reverse=True)
-        noun = KIND_NOUNS[kind]
         also = Step(
             f"also {src.q} {src.r}",
-            f"Also move your {noun} at {hex_name(src)}",
-            "Anything else?",
-            f"best: {group[0].hint}",
+            Words(ALSO_LABELS[kind], {"hex": hex_name(src)}),
+            ANYTHING_ELSE,
+            Words("best: {hint}", {"hint": group[0].hint}),
             (src,),
         )
+        question = Words(QUESTIONS[kind])
         for rank, e in enumerate(group):
             at = _steps(e.action)[1].dst
-            question = f"Where does your {noun} go?"
             where = Step(f"{at.q} {at.r}", _hex_label(state, at), question, at=(at,))
             out.append(((also, *page_steps(rank, len(group), MORE), where), e.action))
     return out
@@ -215,12 +252,11 @@ def _steps(action: Place | Move) -> tuple[MoveStep, ...]:
     return action.steps if isinstance(action, Move) else ()
 
 
-def _hex_label(state: WarsState, h: Hex) -> str:
+def _hex_label(state: WarsState, h: Hex) -> Words:
     owner = state.owners[state.board.index[h]]
+    where = {"hex": hex_name(h)}
     if owner == state.active:
-        land = "your land"
-    elif owner is None:
-        land = "neutral land"
-    else:
-        land = f"{COLOUR_NAMES[owner]} land"
-    return f"{hex_name(h)}, {land}"
+        return Words("{hex}, your land", where)
+    if owner is None:
+        return Words("{hex}, neutral land", where)
+    return Words("{hex}, {colour} land", {**where, "colour": COLOUR_NAMES[owner]})

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import IllegalAction
 from engine.core.hexgrid import Hex
+from engine.core.words import N_, Words
 
 from .board import Board
 from .pieces import Kind, Piece
@@ -27,15 +28,15 @@ NOT_YOUR_TERRITORY = "not_your_territory"
 PORT_NEEDS_WATER = "port_needs_water"
 WATER_ALREADY_SECURED = "water_already_secured"
 MESSAGES: dict[str, str] = {
-    OFF_BOARD: "{hex} is not on the board.",
-    WATER_HEX: "{hex} is water; pieces go on land hexes.",
-    OCCUPIED: "{hex} already has a piece on it; choose an empty land hex.",
-    NOT_YOUR_TERRITORY: (
+    OFF_BOARD: N_("{hex} is not on the board."),
+    WATER_HEX: N_("{hex} is water; pieces go on land hexes."),
+    OCCUPIED: N_("{hex} already has a piece on it; choose an empty land hex."),
+    NOT_YOUR_TERRITORY: N_(
         "{hex} is not your colour and not next to water secured by one of your ports; "
         "place on your own land or beside your secured water."
     ),
-    PORT_NEEDS_WATER: "A port must stand next to water, and {hex} is not.",
-    WATER_ALREADY_SECURED: (
+    PORT_NEEDS_WATER: N_("A port must stand next to water, and {hex} is not."),
+    WATER_ALREADY_SECURED: N_(
         "A port may not stand next to water already secured by another player's port, and {hex} is."
     ),
 }
@@ -48,7 +49,7 @@ def hex_name(h: Hex) -> str:
 
 def refusal(code: str, h: Hex) -> IllegalAction:
     """The IllegalAction for a placement refused at ``h``."""
-    return IllegalAction(code, MESSAGES[code].format(hex=hex_name(h)))
+    return IllegalAction(code, Words(MESSAGES[code], {"hex": hex_name(h)}))
 
 
 def index_of(board: Board, h: Hex) -> int:

@@ -9,7 +9,7 @@ pieces of any player on them included.
 
 from __future__ import annotations
 
-from engine.core import EndReason, Outcome, seats_with_best
+from engine.core import EndReason, Outcome, Words, seats_with_best
 from engine.core.hexgrid import connected_groups
 
 from .board import Board
@@ -19,8 +19,8 @@ from .state import MIN_PLAYERS_IN_PLAY, WarsState
 TERRITORY_MIN_SIZE = 3
 TERRITORY_MIN_COUNT = 2
 SCORE_PARTS: tuple[str, ...] = ("land", "pieces", "water", "territories")
-REASON_ROUNDS = "The twelve rounds are over."
-REASON_RESIGNATION = "Everyone else resigned."
+REASON_ROUNDS = Words("The twelve rounds are over.")
+REASON_RESIGNATION = Words("Everyone else resigned.")
 
 
 def territory_bonus(board: Board, owners: Owners, seat: int) -> int:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core import EndReason, Event, IllegalAction, said
+from engine.core import EndReason, Event, IllegalAction, seat_ref, told
 from engine.core.hexgrid import Hex
+from engine.core.words import N_, Words, counted, joined
 
-from .actions import KIND_NOUNS, Action, Move, Pass, Place, Step, describe_action, format_action
+from .actions import Action, Move, Pass, Place, Step, describe_action, format_action, hex_words
 from .pieces import COLOUR_NAMES, Kind, Piece, count_of, with_count
 from .rules import Owners, Pieces, index_of, land_piece, put, reach, refusal, why_not
 from .scoring import outcome
@@ -27,6 +28,25 @@ EMPTY_MOVE = "empty_move"
 ALREADY_RESIGNED = "already_resigned"
 # A move relocates at most this many pieces of each movable kind.
 MAX_MOVED_PER_KIND = 1
+NONE_LEFT: dict[Kind, str] = {
+    Kind.BARRACKS: N_(
+        "You have no free barracks left; place another kind of piece, move pieces, or pass."
+    ),
+    Kind.TOWER: N_(
+        "You have no free defense tower left; place another kind of piece, move pieces, or pass."
+    ),
+    Kind.PORT: N_("You have no free port left; place another kind of piece, move pieces, or pass."),
+}
+NONE_THERE: dict[Kind, str] = {
+    Kind.BARRACKS: N_("You have no barracks at {hex} to move."),
+    Kind.TOWER: N_("You have no defense tower at {hex} to move."),
+    Kind.PORT: N_("You have no port at {hex} to move."),
+}
+
+
+def player(seat: int) -> Words:
+    """A seat as the texts name it: the player's name in bold, the colour beside it."""
+    return Words("**{who}** ({colour})", {"who": seat_ref(seat), "colour": COLOUR_NAMES[seat]})
 
 
 def play(state: WarsState, seat: int, action: Action) -> tuple[WarsState, list[Event]]:
@@ -45,7 +65,6 @@ def play(state: WarsState, seat: int, action: Action) -> tuple[WarsState, list[E
     elif isinstance(action, Move):
         owners, pieces, flipped = move(state, seat, action.steps)
         touched = tuple(h for s in action.steps for h in (s.src, s.dst))
-    name = COLOUR_NAMES[seat]
     flipped_hexes = tuple(state.board.hexes[i] for i in flipped)
     data: dict[str, Any] = {
         "seat": seat,
@@ -53,17 +72,16 @@ def play(state: WarsState, seat: int, action: Action) -> tuple[WarsState, list[E
         "flipped": [[h.q, h.r] for h in flipped_hexes],
     }
     kind = "pass" if isinstance(action, Pass) else type(action).__name__.lower()
-    events = [Event(kind, f"{name}: {describe_action(action)}", data)]
+    line = Words("{who} {move}.", {"who": player(seat), "move": describe_action(action)})
+    events = [told(kind, line, data, retells=True)]
     if flipped_hexes:
-        events.append(
-            said(
-                "convert",
-                "{colour} takes {count} hex(es).",
-                data,
-                colour=name,
-                count=len(flipped_hexes),
-            )
+        taken = counted(
+            len(flipped_hexes),
+            "{who} takes {count} hex.",
+            "{who} takes {count} hexes.",
+            who=player(seat),
         )
+        events.append(told("convert", taken, data))
     after = replace(
         state,
         owners=owners,
@@ -79,8 +97,7 @@ def place(state: WarsState, seat: int, action: Place) -> tuple[Owners, Pieces, t
     if count_of(state.reserve[seat], action.kind) == 0:
         raise IllegalAction(
             NO_PIECE_LEFT,
-            f"You have no free {KIND_NOUNS[action.kind]} left; "
-            "place another kind of piece, move pieces, or pass.",
+            Words(NONE_LEFT[action.kind]),
         )
     board = state.board
     i = index_of(board, action.at)
@@ -113,7 +130,7 @@ def move(
         if pieces[src] != Piece(seat, step.kind):
             raise IllegalAction(
                 NO_SUCH_PIECE,
-                f"You have no {KIND_NOUNS[step.kind]} at ({step.src.q}, {step.src.r}) to move.",
+                Words(NONE_THERE[step.kind], {"hex": hex_words(step.src)}),
             )
         if src == dst:
             raise IllegalAction(SAME_HEX, "A moved piece must go to a different hex.")
@@ -131,7 +148,9 @@ def resign(state: WarsState, seat: int) -> tuple[WarsState, list[Event]]:
     if seat in state.resigned:
         raise IllegalAction(ALREADY_RESIGNED, "You have already resigned from this game.")
     after = replace(state, resigned=state.resigned | {seat}, last=LastAction(seat, "RESIGN"))
-    events = [said("resign", "{colour} resigns.", {"seat": seat}, colour=COLOUR_NAMES[seat])]
+    events = [
+        told("resign", Words("{who} resigns.", {"who": player(seat)}), {"seat": seat}, retells=True)
+    ]
     if seat != state.active:
         return _with_end_event(after, events)
     return _finish_turn(after, events)
@@ -155,7 +174,21 @@ def _with_end_event(state: WarsState, events: list[Event]) -> tuple[WarsState, l
     result = outcome(state)
     if result is None:
         return state, events
-    names = " and ".join(COLOUR_NAMES[s] for s in result.winners) or "nobody"
-    why = "everyone else resigned" if result.code is EndReason.RESIGNED else "the last round"
-    text = f"The game is over after {why}. Winner: {names}."
-    return state, [*events, Event("game_over", text, result.to_json())]
+    names = joined([player(s) for s in result.winners], " and ")
+    if not names:
+        text = Words("The game is over: nobody is left to win.")
+    elif result.code is EndReason.RESIGNED:
+        text = counted(
+            len(result.winners),
+            "The game is over: everyone else resigned. Winner: {names}.",
+            "The game is over: everyone else resigned. Winners: {names}.",
+            names=names,
+        )
+    else:
+        text = counted(
+            len(result.winners),
+            "The game is over after the last round. Winner: {names}.",
+            "The game is over after the last round. Winners: {names}.",
+            names=names,
+        )
+    return state, [*events, told("game_over", text, result.to_json())]

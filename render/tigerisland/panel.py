@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.core.names import fill_names
-from locales import N_, tr
+from locales import N_, current, engine_words, tr
 from render.common import (
     Box,
     Orientation,
@@ -205,7 +205,7 @@ def draw_header(
     draw_text(draw, (x, y), status, status_font, theme.highlight, anchor="lt")
     y += STATUS_PX + 8
     if board.outcome is not None:
-        reason = fill_names(board.outcome.reason, short_names)
+        reason = fill_names(engine_words(current(), board.outcome.reason), short_names)
         reason = ellipsize(reason, theme.font(SMALL_PX), right - MARGIN)
         draw_text(draw, (MARGIN, y), reason, theme.font(SMALL_PX), theme.muted_text, anchor="lt")
         y += SMALL_PX + 10

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import event_text
 from engine import find_game
-from engine.core import Resign, said
+from engine.core import Resign, fill_names, said
 from engine.islant import GAME as ISLANT
 
 
@@ -15,13 +15,13 @@ def test_an_event_keeps_its_english_sentence_and_reads_in_german_by_its_template
     assert event_text("de", event) == "Runde 3 ist vorbei."
 
 
-def test_a_wars_resignation_names_the_colour_in_german() -> None:
+def test_a_wars_resignation_names_the_player_with_the_colour_beside_in_german() -> None:
     game = find_game("wars")
     state = game.new(3, {}, 1)
     _, events = game.apply(state, 0, Resign())
     resign = next(e for e in events if e.kind == "resign")
-    assert resign.text == "Tan resigns."
-    assert event_text("de", resign) == "Sand gibt auf."
+    assert fill_names(resign.text, ["Ann", "Bob", "Cy"]) == "**Ann** (Tan) resigns."
+    assert fill_names(event_text("de", resign), ["Ann"]) == "**Ann** (Sand) gibt auf."
 
 
 def test_an_islant_roll_reads_in_german() -> None:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.core import EndReason, IllegalAction, Resign
+from engine.core import EndReason, IllegalAction, Outcome, Resign
 from engine.core.errors import GAME_OVER
 from engine.tigerisland import (
     GAME,
@@ -252,9 +252,14 @@ def test_the_view_of_a_finished_game() -> None:
     assert data["outcome"] == {
         "scores": [2, 0],
         "winners": [0],
-        "reason": new.outcome.reason,
+        "reason": "The tiles ran out. {p0} wins.",
         "code": "tiles_out",
+        "reason_words": {
+            "template": "{cause} {who} wins.",
+            "params": {"cause": {"template": "The tiles ran out.", "params": {}}, "who": "{p0}"},
+        },
     }
+    assert Outcome.from_json(data["outcome"]).reason.template == "{cause} {who} wins."
 
 
 def test_positions_round_trip_through_plain_data() -> None:
