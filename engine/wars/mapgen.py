@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.hexgrid import ORIGIN, Hex
+from engine.core.words import N_
 
 from .board import DIRECTIONS, WATER, Terrain
 
@@ -46,14 +47,14 @@ def generate(radius: int, land_rings: tuple[int, ...], sides_per_colour: int) ->
 def six_player_map() -> dict[str, Any]:
     """The six-player map as board data."""
     return _as_data(
-        "six", "Six-player island", 6, SIX_RADIUS, generate(SIX_RADIUS, SIX_LAND_RINGS, 1)
+        "six", N_("Six-player island"), 6, SIX_RADIUS, generate(SIX_RADIUS, SIX_LAND_RINGS, 1)
     )
 
 
 def three_player_map() -> dict[str, Any]:
     """The simplified three-player map as board data."""
     terrain = generate(THREE_RADIUS, THREE_LAND_RINGS, THREE_SIDES_PER_SECTOR)
-    return _as_data("three", "Three-player island", 3, THREE_RADIUS, terrain)
+    return _as_data("three", N_("Three-player island"), 3, THREE_RADIUS, terrain)
 
 
 def _as_data(

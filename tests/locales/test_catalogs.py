@@ -72,3 +72,16 @@ def test_numbers_are_written_per_locale() -> None:
     assert number(1234.5, "de", digits=1) == "1.234,5"
     assert number(1234.5, "en", digits=1) == "1,234.5"
     assert number(587295, "de") == "587.295"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_island_wars_board_has_its_name_in_the_catalog(lang: str) -> None:
+    from importlib import resources
+
+    from engine.wars.board import BOARDS_FOLDER, BOARDS_PACKAGE, load_board
+
+    folder = resources.files(BOARDS_PACKAGE) / BOARDS_FOLDER
+    names = [load_board(f.name.removesuffix(".json")).name for f in folder.iterdir()]
+    assert len(names) >= 2
+    for name in names:
+        assert translate(lang, name) != name, name
