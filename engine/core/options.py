@@ -12,6 +12,7 @@ from typing import Any
 
 from .errors import BAD_OPTION, IllegalAction
 from .notation import shorten, whole_number
+from .words import Words, joined
 
 OptionValue = int | bool | str
 MAX_OPTION_LENGTH = 100
@@ -54,17 +55,28 @@ class OptionSpec:
     def _refusal(self, raw: Any) -> IllegalAction:
         return IllegalAction(
             BAD_OPTION,
-            f"Option `{self.name}` must be {self._allowed()}; got `{shorten(str(raw))}`.",
+            Words(
+                "Option `{name}` must be {allowed}; got `{got}`.",
+                {"name": self.name, "allowed": self._allowed(), "got": shorten(str(raw))},
+            ),
         )
 
-    def _allowed(self) -> str:
+    def _allowed(self) -> Words:
         if self.choices:
-            return "one of " + ", ".join(f"`{c}`" for c in self.choices)
+            return Words("one of {choices}", {"choices": _listed(self.choices)})
         if isinstance(self.default, bool):
-            return "true or false"
+            return Words("true or false")
         if isinstance(self.default, int):
-            return f"a whole number from {self.minimum} to {self.maximum}"
-        return "text"
+            return Words(
+                "a whole number from {minimum} to {maximum}",
+                {"minimum": self.minimum, "maximum": self.maximum},
+            )
+        return Words("text")
+
+
+def _listed(values: Any) -> str:
+    """Values as typed, each in backticks, comma-separated (the same in every language)."""
+    return joined([f"`{value}`" for value in values], ", ")
 
 
 def _to_int(raw: Any) -> int:
@@ -96,9 +108,12 @@ def resolve_options(
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        allowed = ", ".join(f"`{name}`" for name in known) or "none"
         raise IllegalAction(
-            BAD_OPTION, f"Unknown option `{shorten(unknown[0])}`. Options: {allowed}."
+            BAD_OPTION,
+            Words(
+                "Unknown option `{name}`. Options: {options}.",
+                {"name": shorten(unknown[0]), "options": _listed(known) or Words("none")},
+            ),
         )
     return {
         name: spec.coerce(given[name]) if name in given else spec.default

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import IllegalAction
 from .game import Game
+from .words import Words
 
 _GAMES: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
@@ -23,7 +24,12 @@ def find_game(name: str) -> Game:
     key = _ALIASES.get(_normalize(name))
     if key is None:
         known = ", ".join(f"`{g}`" for g in sorted(_GAMES))
-        raise IllegalAction("unknown_game", f"There is no game called `{name}`. Games: {known}.")
+        raise IllegalAction(
+            "unknown_game",
+            Words(
+                "There is no game called `{name}`. Games: {games}.", {"name": name, "games": known}
+            ),
+        )
     return _GAMES[key]
 
 

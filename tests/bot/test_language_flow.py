@@ -143,6 +143,25 @@ async def test_a_typed_word_that_is_no_move_gets_one_line_in_the_members_languag
         assert expect_refusal(world, answer) == expected
 
 
+@pytest.mark.parametrize(
+    ("options", "german"),
+    [
+        ("level=9", "Die Option `level` muss eine ganze Zahl von 1 bis 5 sein; angegeben war `9`."),
+        ("colour=red", "Unbekannte Option `colour`. Optionen: `level`"),
+    ],
+)
+async def test_a_refused_game_option_is_explained_in_the_members_language(
+    world, member_locales, options, german
+) -> None:
+    member_locales[world.bob.id] = "de"
+    refused = await world.bob.slash(world.channel, "game new", game="islant", options=options)
+    said = expect_refusal(world, refused)
+    assert said.startswith(german) and "must be" not in said and "Unknown" not in said
+    assert await world.env.bot.store.last_game_in(world.channel.id) is None  # nothing opened
+    english = await world.alice.slash(world.channel, "game new", game="islant", options=options)
+    assert expect_refusal(world, english).startswith(("Option `level` must be", "Unknown option"))
+
+
 async def choose_language(world, lang: str) -> None:
     """An admin sets the server's public language with ``/settings language``."""
     admins = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
