@@ -8,7 +8,7 @@ that is itself a :class:`Words`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -26,3 +26,19 @@ class Words(str):
 
     def __getnewargs__(self) -> tuple[str, dict[str, Any]]:  # type: ignore[override]
         return self.template, dict(self.params)
+
+
+def joined(parts: Sequence[str], separator: str = " · ") -> str:
+    """``parts`` one after the other: a :class:`Words` keeping each part (so each is put in
+    the reader's language), or the one part itself."""
+    if len(parts) == 1:
+        return parts[0]
+    template = separator.join(f"{{p{i}}}" for i in range(len(parts)))
+    return Words(template, {f"p{i}": part for i, part in enumerate(parts)})
+
+
+def listing(parts: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``, each part kept for translation."""
+    if len(parts) == 1:
+        return parts[0]
+    return Words("{items} and {last}", {"items": joined(parts[:-1], ", "), "last": parts[-1]})

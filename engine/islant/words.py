@@ -7,6 +7,8 @@ which depends on the die value: sentences that need it take the player's turn in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import Action, Assign, Close, Cross, Draw, End, Name, Stop, Submit, Undo, Wild
 from .geometry import (
     COLUMN,
@@ -31,6 +33,14 @@ SLOT_TITLES = {
     WAVES: "Waves",
     SHIPS: "Ships",
 }
+SHORT_TITLES = {
+    COLUMN: "Column",
+    "land": "Land",
+    "red": "Red",
+    "blue": "Blue",
+    WAVES: "Waves",
+    SHIPS: "Ships",
+}
 SIDES = {N: "top", E: "right", S: "bottom", W: "left"}
 HALVES = {
     1 << N | 1 << E: "top-right half",
@@ -40,8 +50,9 @@ HALVES = {
 }
 BOW_TIES = {1 << N | 1 << S: "bow tie, top and bottom", 1 << E | 1 << W: "bow tie, left and right"}
 LAKE_SQUARE = "full square with a lake"
-# Small pictures of a turned tile where one character draws it well (a quarter points at the
-# cell's centre; a half is the triangle on its side of the diagonal).
+# Small pictures of a turned tile: a quarter points at the cell's centre; a half is the
+# triangle on its side of the diagonal; three quarters are the two halves that make them; a
+# bow tie is its two quarters (an hourglass when they are the top and bottom ones).
 GLYPHS = {
     1 << N: "▼",
     1 << E: "◀",
@@ -51,7 +62,15 @@ GLYPHS = {
     1 << E | 1 << S: "◢",
     1 << S | 1 << W: "◣",
     1 << W | 1 << N: "◤",
+    1 << W | 1 << N | 1 << E: "◤◥",
+    1 << N | 1 << E | 1 << S: "◥◢",
+    1 << E | 1 << S | 1 << W: "◣◢",
+    1 << S | 1 << W | 1 << N: "◤◣",
+    1 << N | 1 << S: "⧗",
+    1 << E | 1 << W: "▶◀",
 }
+LAKE_GLYPH = "◙"
+CROSSED_GLYPH = "✗"
 TURNS = {
     0: "as printed",
     1: "turned a quarter clockwise",
@@ -104,9 +123,9 @@ def placed_shape(slot: str, value: int, rotation: int) -> str:
 
 
 def shape_glyph(slot: str, value: int, rotation: int) -> str:
-    """One character drawing the turned tile, or ``""`` when none draws it well."""
+    """A character or two drawing the turned tile (a full square with a lake: ``◙``)."""
     tile = tile_for(slot, value)
-    return "" if tile.lake else GLYPHS.get(rotate(tile.mask, rotation), "")
+    return LAKE_GLYPH if tile.lake else GLYPHS.get(rotate(tile.mask, rotation), "")
 
 
 def placed_label(slot: str, value: int, rotation: int) -> str:
@@ -164,11 +183,43 @@ def describe_step(action: Action, draft: Draft | None = None) -> str:
     return SENTENCES[action]
 
 
-def tile_words(slot: str, value: int) -> str:
-    """A tile with its value: ``Red Land 3 (three quarters)``, ``wave 4``, ``ship 2``."""
+def tile_words(slot: str, value: int, *, shape: bool = True) -> str:
+    """A tile with its value: ``Red Land 3 (three quarters)``, ``wave 4``, ``ship 2``; without
+    its ``shape``: ``Red Land 3``, ``Wave 4``, ``Ship 2`` (as a label starts)."""
     if slot in LAND_SLOTS:
+        if not shape:
+            return f"{SLOT_TITLES[slot]} {value}"
         return f"{SLOT_TITLES[slot]} {value_text(slot, value)}"
+    if not shape:
+        return f"Wave {value}" if slot == WAVES else f"Ship {value}"
     return value_text(slot, value)
+
+
+def plan_text(steps: Sequence[Action], draft: Draft) -> str:
+    """The steps of a turn in a few characters each, as planned from ``draft`` (which knows
+    the dice): ``Grid Column 5 · Red 3 C4 ◥ · Blue 6→1 D5 ▼ · Waves 4 B2 · Ships ✗``."""
+    wild = dict(draft.wild)
+    parts = []
+    for step in steps:
+        if isinstance(step, Assign) and COLUMN in draft.sheet.spec.slots:
+            parts.append(die_text(COLUMN, draft.die(COLUMN), wild.get(COLUMN)))
+        elif isinstance(step, Draw):
+            value = draft.value(step.slot)
+            assert value is not None
+            die = short_die(step.slot, draft.die(step.slot), wild.get(step.slot))
+            glyph = (
+                shape_glyph(step.slot, value, step.rotation) if step.rotation is not None else ""
+            )
+            parts.append(f"{die} {step.cell}" + (f" {glyph}" if glyph else ""))
+        elif isinstance(step, Cross):
+            parts.append(f"{SHORT_TITLES[step.slot]} {CROSSED_GLYPH}")
+    return " · ".join(parts)
+
+
+def short_die(slot: str, die: int, wild: int | None = None) -> str:
+    """``Red 3``, ``Blue 6→1``: a tile slot's short name and its die."""
+    face = f"{die}→{wild}" if die == WILD_FACE and wild is not None else str(die)
+    return f"{SHORT_TITLES[slot]} {face}"
 
 
 def _describe_draw(slot: str, cell: str, rotation: int | None, draft: Draft | None) -> str:
