@@ -46,6 +46,12 @@ def source_texts() -> Iterable[tuple[str, str, int]]:
     ):
         if isinstance(message, str) and (not filename.startswith("engine") or whole(message)):
             yield message, filename, line
+    # an engine's Words are put in words whole, however short (a label, a slot's name)
+    for filename, line, message, _comments, _context in extract_from_dir(
+        ROOT, method_map, options_map, keywords={"Words": None}, comment_tags=()
+    ):
+        if isinstance(message, str) and filename.startswith("engine"):
+            yield message, filename, line
 
 
 def whole(message: str) -> bool:

@@ -42,3 +42,10 @@ def listing(parts: Sequence[str]) -> str:
     if len(parts) == 1:
         return parts[0]
     return Words("{items} and {last}", {"items": joined(parts[:-1], ", "), "last": parts[-1]})
+
+
+def either(parts: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``, each part kept for translation."""
+    if len(parts) == 1:
+        return parts[0]
+    return Words("{items} or {last}", {"items": joined(parts[:-1], ", "), "last": parts[-1]})

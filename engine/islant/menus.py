@@ -25,6 +25,7 @@ from typing import TypeVar
 
 from engine.core import Seat, Words
 from engine.core.menus import MAX_CHOICES, Menu, Path, Picked, Step, tree_menu
+from engine.core.words import either, listing
 
 from .actions import Action, Assign, Cross, Draw, Stop, Submit, Undo, Wild
 from .geometry import COLUMN, LAND_SLOTS, SHIPS, column_letter, distinct_rotations, tile_for
@@ -47,9 +48,9 @@ from .words import (
     assignment_label,
     describe_step,
     die_text,
-    listing,
     placed_label,
     plan_text,
+    slot_noun,
     tile_words,
     value_text,
 )
@@ -58,11 +59,11 @@ Chain = tuple[Action, ...]
 """Several actions one choice plays in a row (see :attr:`Picked.then`)."""
 Entry = tuple[Sequence[Step], Action | Chain]
 T = TypeVar("T", Wild, Draw)
-WHAT_NEXT = "What next?"
-SUBMIT_LABEL = "Submit my turn"
-UNDO_LABEL = "Undo the last step"
-STOP_LABEL = "Stop: end my game now"
-ASSIGN_PROMPT = "Which dice go where?"
+WHAT_NEXT = Words("What next?")
+SUBMIT_LABEL = Words("Submit my turn")
+UNDO_LABEL = Words("Undo the last step")
+STOP_LABEL = Words("Stop: end my game now")
+ASSIGN_PROMPT = Words("Which dice go where?")
 
 
 def islant_menu(
@@ -142,14 +143,18 @@ def _hint(player: Player, fits: _Fits) -> Callable[[Action | Chain], str]:
             )
         if isinstance(action, Assign):
             stuck = [SLOT_TITLES[s] for s in fits.stuck(action)]
-            return f"No place for {listing(stuck)} now" if stuck else "Every tile has a place"
+            if stuck:
+                return Words("No place for {tiles} now", {"tiles": listing(stuck)})
+            return Words("Every tile has a place")
         if isinstance(action, Undo):
-            return "Takes back: " + describe_step(draft.steps[-1], draft)
+            return Words("Takes back: {step}", {"step": describe_step(draft.steps[-1], draft)})
         if isinstance(action, Submit):
             before, after = score(player.sheet).total, score(draft.sheet).total
-            return f"Your score goes from {before} to {after}"
+            return Words(
+                "Your score goes from {before} to {after}", {"before": before, "after": after}
+            )
         if isinstance(action, Stop):
-            return "Your sheet is scored as it stands and you draw no more in this race"
+            return Words("Your sheet is scored as it stands and you draw no more in this race")
         if isinstance(action, Wild):
             return _wild_text(draft, action)
         if isinstance(action, Draw) and action.slot == SHIPS:
@@ -228,16 +233,21 @@ def _assignment_entries(fits: _Fits, assigns: list[Assign], others: int) -> list
         return [*leads, -fitting[action]]
 
     ranked = sorted(assigns, key=rank)
-    asks = [f"Which die goes to the {SLOT_TITLES[slot].lower()}?" for slot, _ in ranked[0].dice]
+    asks = [
+        Words("Which die goes to {slot}?", {"slot": slot_noun(slot)}) for slot, _ in ranked[0].dice
+    ]
     entries: list[Entry] = []
     for action in ranked:
         steps = []
         for depth, ((slot, die), ask) in enumerate(zip(action.dice[:lead], asks, strict=False)):
             short = best[_dice(action)[: depth + 1]] < 0
-            label = die_text(slot, die) + (" (a tile would find no place)" if short else "")
+            label = die_text(slot, die)
+            if short:
+                label = Words("{die} (a tile would find no place)", {"die": label})
             steps.append(Step(str(die), label, ask))
         rest = assignment_label(Assign(action.dice[lead:]))
-        steps.append(Step(rest, rest, "And the other dice?" if lead else ASSIGN_PROMPT))
+        ask = Words("And the other dice?") if lead else ASSIGN_PROMPT
+        steps.append(Step(rest, rest, ask))
         entries.append((tuple(steps), action))
     return entries
 
@@ -286,7 +296,9 @@ class _TurnMenu:
         if rest is not None:
             entries.append(_plan_entry(rest, self.draft, "rest", prompt))
         for action in crosses:
-            label = f"Cross out your {SLOT_TITLES[action.slot]} tile (it has no place)"
+            label = Words(
+                "Cross out your {slot} tile (it has no place)", {"slot": SLOT_TITLES[action.slot]}
+            )
             entries.append(_simple(action, f"cross-{action.slot}", label, prompt))
         if Undo() in fixed:
             entries.append(_simple(Undo(), "undo", UNDO_LABEL, prompt))
@@ -352,11 +364,11 @@ class _TurnMenu:
                 {"tile": self._tile_words(last)},
             )
         if focus is not None:
-            return f"Where does your {self._tile_words(focus)} go?"
+            return self._ask(focus)
         if open_wilds and not self._by_slot(Draw):
-            return f"What does your {SLOT_TITLES[open_wilds[0]]} 6 stand for?"
+            return Words("What does your {slot} 6 stand for?", {"slot": SLOT_TITLES[open_wilds[0]]})
         if not wilds and Submit() in self.legal:
-            return "Every tile is done: submit your turn?"
+            return Words("Every tile is done: submit your turn?")
         return WHAT_NEXT
 
     def _short_words(self, slot: str) -> str:
@@ -374,18 +386,23 @@ class _TurnMenu:
     @staticmethod
     def _wild_entries(slot: str, values: list[Wild], prompt: str, shown: bool) -> list[Entry]:
         title = SLOT_TITLES[slot]
-        ask = f"What does your {title} 6 stand for?"
+        ask = Words("What does your {slot} 6 stand for?", {"slot": title})
         head = (
             ()
             if shown
-            else (Step(f"wild-{slot}", f"Choose what your {title} 6 stands for", prompt),)
+            else (
+                Step(
+                    f"wild-{slot}",
+                    Words("Choose what your {slot} 6 stands for", {"slot": title}),
+                    prompt,
+                ),
+            )
         )
         entries: list[Entry] = []
         for wild in values:
             words = str(wild.value) if slot == COLUMN else value_text(slot, wild.value)
-            step = Step(
-                f"wild-{slot}-{wild.value}", f"{title} 6 as {words}", prompt if shown else ask
-            )
+            label = Words("{slot} 6 as {value}", {"slot": title, "value": words})
+            step = Step(f"wild-{slot}-{wild.value}", label, prompt if shown else ask)
             entries.append(((*head, step), wild))
         return entries
 
@@ -490,7 +507,11 @@ def _wild_text(draft: Draft, action: Wild) -> str:
     if action.slot in LAND_SLOTS and COLUMN in dict(draft.dice) and draft.value(COLUMN):
         columns = draft_columns(draft)
     count = len({c for c, _ in placements(draft.sheet, action.slot, action.value, columns)})
-    return f"Fits in {count} cell{'' if count == 1 else 's'} now" if count else "Fits nowhere now"
+    if not count:
+        return Words("Fits nowhere now")
+    if count == 1:
+        return Words("Fits in {count} cell now", {"count": count})
+    return Words("Fits in {count} cells now", {"count": count})
 
 
 def _columns_text(draft: Draft, value: int) -> str:
@@ -501,4 +522,4 @@ def _columns_text(draft: Draft, value: int) -> str:
         column_letter(c) + (" (ANY)" if labels[c] is None else "")
         for c in sorted(spec.columns_for(value))
     ]
-    return "Land goes in column " + listing(letters).replace(" and ", " or ")
+    return Words("Land goes in column {columns}", {"columns": either(letters)})
