@@ -165,8 +165,10 @@ class DailyService:
                 attempt, PanelStep(as_record(attempt), state, SEAT, version, path, answer)
             )
         assert isinstance(answer, Picked)
-        played = GAME.describe(answer.action)
-        after, _ = GAME.apply(state, SEAT, answer.action)
+        played = "; ".join(GAME.describe(action) for action in answer.actions)
+        after = state
+        for action in answer.actions:
+            after, _ = GAME.apply(after, SEAT, action)
         try:
             attempt = await self._save(attempt, after)
         except VersionConflict:

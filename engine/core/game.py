@@ -384,8 +384,9 @@ class Game(ABC, Generic[S, A]):
     def turn_menu(self, state: S, seat: Seat, path: Path = ()) -> TurnMenu[S, A]:
         """Like :meth:`menu`, across a whole turn when the game :attr:`composes_turns`: a
         picked action after which ``seat`` still has to act is applied to a preview, and the
-        path goes on with the menus of that preview. Raises IllegalAction for a path that names
-        nothing."""
+        path goes on with the menus of that preview. A pick that plays several actions
+        (:attr:`Picked.then`) applies all but the last to the preview and answers the last.
+        Raises IllegalAction for a path that names nothing."""
         done: list[A] = []
         start = end = 0
         while True:
@@ -395,6 +396,10 @@ class Game(ABC, Generic[S, A]):
                     return TurnMenu(tuple(done), state, start, answer)
                 end += 1
                 continue
+            for action in answer.actions[:-1]:
+                state, _ = self.apply(state, seat, action)
+                done.append(action)
+            answer = Picked(answer.actions[-1])
             if self.composes_turns:
                 after, _ = self.apply(state, seat, answer.action)
                 if not self.is_over(after) and seat in self.to_move(after):

@@ -6,7 +6,8 @@ tree built from the legal actions: each action is a sequence of :class:`Step` s 
 words of its notation), levels with a single choice are skipped once something was picked, and
 a level with more than :data:`MAX_CHOICES` choices is split into ranges first. A game shapes its
 tree by overriding ``menu_steps`` (grouping, order, labels) or replaces ``menu`` for a step it
-wants to offer differently (several picks at once, say).
+wants to offer differently (several picks at once, say). A pick may play several actions in
+a row (:attr:`Picked.then`): one tap for steps of a turn whose answers go together.
 
 A path element is the index of the choice taken in the menu shown at that point; for a menu
 that takes several picks it is the picked indices joined by :data:`PICK_SEPARATOR`. Indices are
@@ -91,9 +92,17 @@ class Menu:
 
 @dataclass(frozen=True, slots=True)
 class Picked(Generic[A]):
-    """A path that names one complete action."""
+    """A path that names one complete action, and maybe the actions ``then`` played right
+    after it by the same tap (a choice that completes several steps of a turn at once; each
+    must be legal once the ones before it are played)."""
 
     action: A
+    then: tuple[A, ...] = ()
+
+    @property
+    def actions(self) -> tuple[A, ...]:
+        """Every action the pick plays, in order."""
+        return (self.action, *self.then)
 
 
 def seat_version(notations: Iterable[str]) -> str:

@@ -99,3 +99,17 @@ def joined(parts: Sequence[str], separator: str = " · ") -> str:
     for part in reversed(parts[:-1]):
         text = Words(template, {"first": part, "rest": text})
     return text
+
+
+def listing(parts: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``, each part kept for translation."""
+    if len(parts) == 1:
+        return parts[0]
+    return Words("{items} and {last}", {"items": joined(parts[:-1], ", "), "last": parts[-1]})
+
+
+def either(parts: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``, each part kept for translation."""
+    if len(parts) == 1:
+        return parts[0]
+    return Words("{items} or {last}", {"items": joined(parts[:-1], ", "), "last": parts[-1]})

@@ -137,16 +137,17 @@ def _best_move(
     best: Move | None = None
     for value in values:
         for cell, rotation in placements(sheet, slot, value, columns):
-            worth = _worth(sheet, slot, value, cell, rotation, careful)
+            worth = place_worth(sheet, slot, value, cell, rotation, careful)
             worth += rnd.random() * TIE_NOISE
             if best is None or worth > best.worth:
                 best = Move(slot, value, cell, rotation, worth)
     return best
 
 
-def _worth(
-    sheet: Sheet, slot: str, value: int, cell: int, rotation: int | None, careful: bool
+def place_worth(
+    sheet: Sheet, slot: str, value: int, cell: int, rotation: int | None, careful: bool = False
 ) -> float:
+    """What the heuristic thinks drawing a tile there is worth."""
     if slot == WAVES:
         return _wave_worth(sheet, cell) + value * TIE_NOISE
     if slot == SHIPS:

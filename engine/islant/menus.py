@@ -1,12 +1,16 @@
 """Islant turns by taps: the menu tree over a seat's legal actions.
 
-Before the dice are assigned, the top menu offers whole assignments, those that give every
-tile a place first; when there are more than fit one menu, the dice of the first slots are
-chosen one by one until the rest fits. Once they are assigned, the top menu offers "Submit my
-turn" when every tile is done, the values a pending 6 may stand for, the places of the first
-open tile (cell and rotation together when they fit; else its cells, or its columns), the
-other tiles, tiles to cross out, "Undo the last step" and "Stop: end my game now". A tile's
-places narrow by column, then cell, then rotation, only as far as needed to fit a menu.
+Before the dice are assigned, the top menu offers a few suggested whole turns (one tap plays
+the assignment and every tile as the quick computer player would, leaving the player to look
+and submit), then whole assignments, those that give every tile a place first; when there are
+more than fit one menu, the dice of the first slots are chosen one by one until the rest fits.
+Once they are assigned, the top menu offers "Submit my turn" when every tile is done, the
+values a pending 6 may stand for, the places of the first open tile (cell and rotation
+together when they fit; else its cells, or its columns), the other tiles, the rest of the turn
+as suggested, tiles to cross out, "Undo the last step" and "Stop: end my game now". A tile's
+places narrow by column, then cell, then rotation, only as far as needed to fit a menu. The
+places of the last tile left submit the turn with it (a tap fewer); the same places without
+submitting are one level down.
 
 NAME is not offered: an island's name is free text, typed as a command.
 """
@@ -19,13 +23,15 @@ from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import TypeVar
 
-from engine.core import Seat
+from engine.core import Seat, Words
 from engine.core.menus import MAX_CHOICES, Menu, Path, Picked, Step, tree_menu
+from engine.core.words import either, listing
 
 from .actions import Action, Assign, Cross, Draw, Stop, Submit, Undo, Wild
 from .geometry import COLUMN, LAND_SLOTS, SHIPS, column_letter, distinct_rotations, tile_for
 from .scoring import score
 from .state import IslantState, Player
+from .suggest import Plan, ranked_draws, rest_of_turn, suggested_turns
 from .turn import (
     NO_COLUMN_RULE,
     Draft,
@@ -42,19 +48,22 @@ from .words import (
     assignment_label,
     describe_step,
     die_text,
-    listing,
     placed_label,
+    plan_text,
+    slot_noun,
     tile_words,
     value_text,
 )
 
-Entry = tuple[Sequence[Step], Action]
+Chain = tuple[Action, ...]
+"""Several actions one choice plays in a row (see :attr:`Picked.then`)."""
+Entry = tuple[Sequence[Step], Action | Chain]
 T = TypeVar("T", Wild, Draw)
-WHAT_NEXT = "What next?"
-SUBMIT_LABEL = "Submit my turn"
-UNDO_LABEL = "Undo the last step"
-STOP_LABEL = "Stop: end my game now"
-ASSIGN_PROMPT = "Which dice go where?"
+WHAT_NEXT = Words("What next?")
+SUBMIT_LABEL = Words("Submit my turn")
+UNDO_LABEL = Words("Undo the last step")
+STOP_LABEL = Words("Stop: end my game now")
+ASSIGN_PROMPT = Words("Which dice go where?")
 
 
 def islant_menu(
@@ -68,46 +77,84 @@ def islant_menu(
     if hit is None or hit[0] is not state:
         player = state.players[seat]
         fits = _Fits(player.working)
-        hit = (state, _entries(player.working, fits, legal()), _hint(player, fits))
+        entries = _entries(player.working, state.roll, fits, legal())
+        hit = (state, entries, _hint(player, fits))
         if len(_memo) >= MEMO_SIZE:
             _memo.pop(next(iter(_memo)))
         _memo[key] = hit
-    return tree_menu(hit[1], path, hit[2])
+    answer = tree_menu(hit[1], path, hit[2])
+    if isinstance(answer, Picked) and isinstance(answer.action, tuple):
+        return Picked(answer.action[0], answer.action[1:])
+    return answer  # type: ignore[return-value]
 
 
 MEMO_SIZE = 8
-_memo: dict[tuple[int, Seat], tuple[IslantState, list[Entry], Callable[[Action], str]]] = {}
+_memo: dict[tuple[int, Seat], tuple[IslantState, list[Entry], Callable[[Action | Chain], str]]] = {}
 
 
-def _entries(draft: Draft, fits: _Fits, legal: Sequence[Action]) -> list[Entry]:
+def _entries(
+    draft: Draft, roll: tuple[int, ...], fits: _Fits, legal: Sequence[Action]
+) -> list[Entry]:
     if not legal:  # not this seat's turn: the menus say there is nothing to do
         return []
     if draft.assigned:
         return _TurnMenu(draft, legal).entries()
-    entries = _assignment_entries(fits, [a for a in legal if isinstance(a, Assign)])
-    entries.append(_simple(Stop(), "stop", STOP_LABEL, entries[0][0][0].prompt))
-    return entries
+    assigns = _by_fit(fits, [a for a in legal if isinstance(a, Assign)])
+    plans = suggested_turns(draft, roll, assigns)
+    entries = _assignment_entries(fits, assigns, len(plans))
+    prompt = ASSIGN_PROMPT if plans else entries[0][0][0].prompt
+    suggested = [_plan_entry(plan, draft, f"plan-{i}", prompt) for i, plan in enumerate(plans)]
+    return [*suggested, *entries, _simple(Stop(), "stop", STOP_LABEL, prompt)]
+
+
+def _plan_entry(plan: Plan, before: Draft, key: str, prompt: str) -> Entry:
+    """A suggested turn (or rest of a turn) as one choice: the tiles where they would go, and
+    the score it would give."""
+    start = score(before.sheet).total
+    values = {"plan": plan_text(plan.steps, plan.draft)}
+    if before.assigned:
+        label = Words("Rest as suggested: {plan}", values)
+    else:
+        label = Words("Suggested: {plan}", values)
+    hint = Words(
+        "Draws them there: score {before} → {after}; you submit after a look",
+        {"before": start, "after": plan.total},
+    )
+    return (Step(key, label, prompt, hint),), plan.steps
 
 
 def _simple(action: Action, key: str, label: str, prompt: str) -> Entry:
     return (Step(key, label, prompt),), action
 
 
-def _hint(player: Player, fits: _Fits) -> Callable[[Action], str]:
+def _hint(player: Player, fits: _Fits) -> Callable[[Action | Chain], str]:
     """What a choice that completes an action says under its label."""
     draft = player.working
 
-    def hint(action: Action) -> str:
+    def hint(action: Action | Chain) -> str:
+        if isinstance(action, tuple):
+            if action[-1] != Submit():  # a suggestion: its step says what it does
+                return ""
+            last, _ = apply_step(draft, (), action[0])  # a place of the last tile, and Submit
+            before, after = score(player.sheet).total, score(last.sheet).total
+            return Words(
+                "Then your turn is submitted: score {before} → {after}",
+                {"before": before, "after": after},
+            )
         if isinstance(action, Assign):
             stuck = [SLOT_TITLES[s] for s in fits.stuck(action)]
-            return f"No place for {listing(stuck)} now" if stuck else "Every tile has a place"
+            if stuck:
+                return Words("No place for {tiles} now", {"tiles": listing(stuck)})
+            return Words("Every tile has a place")
         if isinstance(action, Undo):
-            return "Takes back: " + describe_step(draft.steps[-1], draft)
+            return Words("Takes back: {step}", {"step": describe_step(draft.steps[-1], draft)})
         if isinstance(action, Submit):
             before, after = score(player.sheet).total, score(draft.sheet).total
-            return f"Your score goes from {before} to {after}"
+            return Words(
+                "Your score goes from {before} to {after}", {"before": before, "after": after}
+            )
         if isinstance(action, Stop):
-            return "Your sheet is scored as it stands and you draw no more in this race"
+            return Words("Your sheet is scored as it stands and you draw no more in this race")
         if isinstance(action, Wild):
             return _wild_text(draft, action)
         if isinstance(action, Draw) and action.slot == SHIPS:
@@ -153,19 +200,28 @@ class _Fits:
         return out
 
 
-def _lead(assigns: list[Assign]) -> int:
-    """How many slots get their die one by one before the rest fits one menu (with STOP)."""
+def _lead(assigns: list[Assign], others: int) -> int:
+    """How many slots get their die one by one before the rest fits one menu (with STOP and
+    ``others`` more choices)."""
     lead = 0
-    while max(Counter(_dice(a)[:lead] for a in assigns).values()) + (lead == 0) > MAX_CHOICES:
+    while (
+        max(Counter(_dice(a)[:lead] for a in assigns).values()) + (lead == 0) * (1 + others)
+        > MAX_CHOICES
+    ):
         lead += 1
     return lead
 
 
-def _assignment_entries(fits: _Fits, assigns: list[Assign]) -> list[Entry]:
+def _by_fit(fits: _Fits, assigns: list[Assign]) -> list[Assign]:
+    """The assignments, those giving every tile a place first (else in the order given)."""
+    return sorted(assigns, key=lambda a: len(fits.stuck(a)))
+
+
+def _assignment_entries(fits: _Fits, assigns: list[Assign], others: int) -> list[Entry]:
     """Whole assignments, those giving the most tiles a place first; die by die for the first
-    slots when they do not fit one menu."""
+    slots when they do not fit one menu beside ``others`` choices."""
     fitting = {a: -len(fits.stuck(a)) for a in assigns}
-    lead = _lead(assigns)
+    lead = _lead(assigns, others)
     best: dict[tuple[int, ...], int] = {}
     for action in assigns:
         for depth in range(1, lead + 1):
@@ -177,16 +233,21 @@ def _assignment_entries(fits: _Fits, assigns: list[Assign]) -> list[Entry]:
         return [*leads, -fitting[action]]
 
     ranked = sorted(assigns, key=rank)
-    asks = [f"Which die goes to the {SLOT_TITLES[slot].lower()}?" for slot, _ in ranked[0].dice]
+    asks = [
+        Words("Which die goes to {slot}?", {"slot": slot_noun(slot)}) for slot, _ in ranked[0].dice
+    ]
     entries: list[Entry] = []
     for action in ranked:
         steps = []
         for depth, ((slot, die), ask) in enumerate(zip(action.dice[:lead], asks, strict=False)):
             short = best[_dice(action)[: depth + 1]] < 0
-            label = die_text(slot, die) + (" (a tile would find no place)" if short else "")
+            label = die_text(slot, die)
+            if short:
+                label = Words("{die} (a tile would find no place)", {"die": label})
             steps.append(Step(str(die), label, ask))
         rest = assignment_label(Assign(action.dice[lead:]))
-        steps.append(Step(rest, rest, "And the other dice?" if lead else ASSIGN_PROMPT))
+        ask = Words("And the other dice?") if lead else ASSIGN_PROMPT
+        steps.append(Step(rest, rest, ask))
         entries.append((tuple(steps), action))
     return entries
 
@@ -208,40 +269,36 @@ class _TurnMenu:
         draws = self._by_slot(Draw)
         crosses = [a for a in self.legal if isinstance(a, Cross)]
         fixed = [a for a in self.legal if isinstance(a, Submit | Undo | Stop)]
-        room = MAX_CHOICES - len(fixed) - len(crosses) - len(wilds) - len(draws)
+        last = self._last_tile(draws, wilds, crosses)
+        rest = rest_of_turn(self.draft) if len(self.draft.open_slots()) > 1 else None
+        extra = (last is not None) + (rest is not None)
+        room = MAX_CHOICES - len(fixed) - len(crosses) - len(wilds) - len(draws) - extra
         open_wilds = []
         for slot, values in wilds.items():
             if len(values) - 1 <= room:
                 open_wilds.append(slot)
                 room -= len(values) - 1
-        top: dict[str, int] = {}  # tiles placed from the top menu: how many choices each
-        for slot, actions in draws.items():
-            if len(actions) - 1 <= room:
-                top[slot] = len(actions)
-                room -= len(actions) - 1
-        for slot, actions in draws.items():  # narrowed: cells or columns first
-            need = _top_size(actions, room + 1)
-            if slot not in top and need - 1 <= room:
-                top[slot] = need
-                room -= need - 1
-        named = len(top) == 1 and not open_wilds
-        prompt = self._prompt(wilds, next(iter(top)) if named else None, open_wilds)
+        share = _share({slot: len(actions) for slot, actions in draws.items()}, room)
+        top = {slot for slot, actions in draws.items() if len(actions) <= share}
+        named = len(draws) == 1 and not open_wilds
+        prompt = self._prompt(wilds, next(iter(draws)) if named else None, open_wilds, last)
         entries: list[Entry] = []
         if Submit() in fixed:
             entries.append(_simple(Submit(), "submit", SUBMIT_LABEL, prompt))
         for slot, values in wilds.items():
             entries += self._wild_entries(slot, values, prompt, slot in open_wilds)
-        for slot, actions in sorted(draws.items(), key=lambda item: item[0] not in top):
-            words = self._tile_words(slot)
-            if slot in top:
-                tile = "" if named else words.split(" (")[0]
-                entries += self._draw_entries(slot, actions, (), top[slot], prompt, tile)
-            else:
-                head = (Step(f"draw-{slot}", f"Draw your {words}", prompt),)
-                ask = f"Where does your {words} go?"
-                entries += self._draw_entries(slot, actions, head, MAX_CHOICES, ask, "")
+        for slot, actions in draws.items():
+            entries += self._tile_entries(slot, actions, prompt, "" if named else None, share, top)
+            if slot == last:
+                label = Words("Place it without submitting yet")
+                head = (Step(f"keep-{slot}", label, prompt),)
+                entries += self._draw_entries(slot, actions, head, self._ask(slot), "", False)
+        if rest is not None:
+            entries.append(_plan_entry(rest, self.draft, "rest", prompt))
         for action in crosses:
-            label = f"Cross out your {SLOT_TITLES[action.slot]} tile (it has no place)"
+            label = Words(
+                "Cross out your {slot} tile (it has no place)", {"slot": SLOT_TITLES[action.slot]}
+            )
             entries.append(_simple(action, f"cross-{action.slot}", label, prompt))
         if Undo() in fixed:
             entries.append(_simple(Undo(), "undo", UNDO_LABEL, prompt))
@@ -255,17 +312,70 @@ class _TurnMenu:
                 out.setdefault(action.slot, []).append(action)
         return out
 
+    def _tile_entries(
+        self,
+        slot: str,
+        actions: list[Draw],
+        prompt: str,
+        tile: str | None,
+        share: int,
+        top: set[str],
+    ) -> list[Entry]:
+        """A tile's places on the top menu: all of them when they fit, else its best
+        ``share`` and "Other places" (the rest, narrowed as needed). The places of the last
+        tile submit the turn with it."""
+        submits = self.draft.open_slots() == [slot]
+        name = self._short_words(slot) if tile is None else tile
+        if slot in top:
+            return self._draw_entries(slot, actions, (), prompt, name, submits)
+        ranked = ranked_draws(self.draft, actions)
+        entries = self._draw_entries(slot, ranked[:share], (), prompt, name, submits, True)
+        if name:
+            label = Words("Other places for your {tile}", {"tile": self._tile_words(slot)})
+        else:
+            label = Words("Other places")
+        head = (Step(f"more-{slot}", label, prompt),)
+        rest = ranked[share:]
+        return entries + self._draw_entries(slot, rest, head, self._ask(slot), "", submits)
+
+    def _ask(self, slot: str) -> str:
+        return Words("Where does your {tile} go?", {"tile": self._tile_words(slot)})
+
+    def _last_tile(
+        self, draws: dict[str, list[Draw]], wilds: dict[str, list[Wild]], crosses: list[Cross]
+    ) -> str | None:
+        """The slot of the only tile left, when drawing it leaves nothing but submitting."""
+        if len(draws) != 1 or wilds or crosses:
+            return None
+        slot = next(iter(draws))
+        return slot if self.draft.open_slots() == [slot] else None
+
     def _prompt(
-        self, wilds: dict[str, list[Wild]], focus: str | None, open_wilds: list[str]
+        self,
+        wilds: dict[str, list[Wild]],
+        focus: str | None,
+        open_wilds: list[str],
+        last: str | None,
     ) -> str:
         """The question of the top menu: about the one tile or 6 it is mostly about."""
+        if last is not None and focus == last:
+            return Words(
+                "Last tile: where does your {tile} go (this submits your turn)?",
+                {"tile": self._tile_words(last)},
+            )
         if focus is not None:
-            return f"Where does your {self._tile_words(focus)} go?"
+            return self._ask(focus)
         if open_wilds and not self._by_slot(Draw):
-            return f"What does your {SLOT_TITLES[open_wilds[0]]} 6 stand for?"
+            return Words("What does your {slot} 6 stand for?", {"slot": SLOT_TITLES[open_wilds[0]]})
         if not wilds and Submit() in self.legal:
-            return "Every tile is done: submit your turn?"
+            return Words("Every tile is done: submit your turn?")
         return WHAT_NEXT
+
+    def _short_words(self, slot: str) -> str:
+        """``Red Land 3``, ``wave 4``: a tile and its value without its shape."""
+        value = self.draft.value(slot)
+        assert value is not None
+        return tile_words(slot, value, shape=False)
 
     def _tile_words(self, slot: str) -> str:
         """``Red Land 3 (three quarters)``, ``wave 4``."""
@@ -276,18 +386,23 @@ class _TurnMenu:
     @staticmethod
     def _wild_entries(slot: str, values: list[Wild], prompt: str, shown: bool) -> list[Entry]:
         title = SLOT_TITLES[slot]
-        ask = f"What does your {title} 6 stand for?"
+        ask = Words("What does your {slot} 6 stand for?", {"slot": title})
         head = (
             ()
             if shown
-            else (Step(f"wild-{slot}", f"Choose what your {title} 6 stands for", prompt),)
+            else (
+                Step(
+                    f"wild-{slot}",
+                    Words("Choose what your {slot} 6 stands for", {"slot": title}),
+                    prompt,
+                ),
+            )
         )
         entries: list[Entry] = []
         for wild in values:
             words = str(wild.value) if slot == COLUMN else value_text(slot, wild.value)
-            step = Step(
-                f"wild-{slot}-{wild.value}", f"{title} 6 as {words}", prompt if shown else ask
-            )
+            label = Words("{slot} 6 as {value}", {"slot": title, "value": words})
+            step = Step(f"wild-{slot}-{wild.value}", label, prompt if shown else ask)
             entries.append(((*head, step), wild))
         return entries
 
@@ -296,61 +411,87 @@ class _TurnMenu:
         slot: str,
         draws: list[Draw],
         head: tuple[Step, ...],
-        room: int,
         ask: str,
         tile: str,
+        submits: bool,
+        ranked: bool = False,
     ) -> list[Entry]:
-        """A tile's places in one level if they fit ``room``, else by cell, else by column;
-        a ``tile`` name starts the labels of the first level (several tiles on one menu)."""
+        """A tile's places in one level if they fit a menu, else by cell, else by column, in
+        the sheet's order unless ``ranked``; a ``tile`` name starts the labels of the first
+        level (several tiles on one menu). Each place ``submits`` the turn with it when
+        asked (the last tile)."""
         value = self.draft.value(slot)
         assert value is not None
-        draws = sorted(draws, key=_sheet_order)
+        draws = list(draws) if ranked else sorted(draws, key=_sheet_order)
+        room = MAX_CHOICES
         turns = Counter(d.cell for d in draws)
         shaped = slot in LAND_SLOTS and len(distinct_rotations(tile_for(slot, value).mask)) > 1
-        at = f"{tile[0].upper()}{tile[1:]} at " if tile else ""
 
-        def place(draw: Draw, question: str, lead: str = "") -> Step:
-            label = lead + draw.cell
+        def chosen(draw: Draw) -> Action | Chain:
+            return (draw, Submit()) if submits else draw
+
+        def where(cell: str, first: bool) -> str:
+            return Words("{tile} at {cell}", {"tile": tile, "cell": cell}) if first else cell
+
+        def place(draw: Draw, question: str, first: bool = False) -> Step:
+            label = where(draw.cell, first)
             if shaped and draw.rotation is not None:
-                label += " · " + placed_label(slot, value, draw.rotation)
+                shape = placed_label(slot, value, draw.rotation)
+                label = Words("{where} · {shape}", {"where": label, "shape": shape})
             return Step(f"{slot} {draw.cell} R{draw.rotation}", label, question)
 
-        def by_cell(draw: Draw, question: str, lead: str = "") -> tuple[Step, ...]:
+        def by_cell(draw: Draw, question: str, first: bool = False) -> tuple[Step, ...]:
             """The cell, then (when the tile fits it several ways) the rotation."""
             many = turns[draw.cell]
             if many == 1:
-                return (replace(place(draw, question, lead), key=f"{slot} {draw.cell}"),)
-            cell = Step(f"{slot} {draw.cell}", f"{lead}{draw.cell} ({many} ways round)", question)
-            label = placed_label(slot, value, draw.rotation or 0)
-            return cell, Step(f"R{draw.rotation}", label, f"Which way round at {draw.cell}?")
+                return (replace(place(draw, question, first), key=f"{slot} {draw.cell}"),)
+            label = Words(
+                "{where} ({count} ways round)",
+                {"where": where(draw.cell, first), "count": many},
+            )
+            cell = Step(f"{slot} {draw.cell}", label, question)
+            turn = placed_label(slot, value, draw.rotation or 0)
+            ask = Words("Which way round at {cell}?", {"cell": draw.cell})
+            return cell, Step(f"R{draw.rotation}", turn, ask)
 
+        first = bool(tile)
         if len(draws) <= room:
-            return [((*head, place(d, ask, at)), d) for d in draws]
+            return [((*head, place(d, ask, first)), chosen(d)) for d in draws]
         if len(turns) <= room:
-            return [((*head, *by_cell(d, ask, at)), d) for d in draws]
+            return [((*head, *by_cell(d, ask, first)), chosen(d)) for d in draws]
         entries: list[Entry] = []
         for letter, group in groupby(draws, key=lambda d: d.cell[0]):
             places = list(group)
-            name = f"{tile[0].upper()}{tile[1:]} in column" if tile else "Column"
-            column = Step(f"{slot} {letter}", f"{name} {letter}: {_places(len(places))}", ask)
-            where = f"Where in column {letter}?"
+            values = {"tile": tile, "letter": letter, "places": _places(len(places))}
+            name = (
+                Words("{tile} in column {letter}: {places}", values)
+                if tile
+                else Words("Column {letter}: {places}", values)
+            )
+            column = Step(f"{slot} {letter}", name, ask)
+            inside = Words("Where in column {letter}?", {"letter": letter})
             for d in places:
-                rest = (place(d, where),) if len(places) <= MAX_CHOICES else by_cell(d, where)
-                entries.append(((*head, column, *rest), d))
+                rest = (place(d, inside),) if len(places) <= MAX_CHOICES else by_cell(d, inside)
+                entries.append(((*head, column, *rest), chosen(d)))
         return entries
 
 
 def _places(count: int) -> str:
-    return f"{count} place" if count == 1 else f"{count} places"
+    if count == 1:
+        return Words("{count} place", {"count": count})
+    return Words("{count} places", {"count": count})
 
 
-def _top_size(draws: list[Draw], room: int) -> int:
-    """How many choices a tile's first level takes: every place if they fit ``room``, else
-    every cell if they fit, else every column."""
-    if len(draws) <= room:
-        return len(draws)
-    cells = {d.cell for d in draws}
-    return len(cells) if len(cells) <= room else len({cell[0] for cell in cells})
+def _share(sizes: dict[str, int], room: int) -> int:
+    """How many places each tile may show on the top menu, given ``room`` choices beyond one
+    per tile: a tile with more shows that many best ones and "Other places"."""
+    budget = room + len(sizes)
+    share = 0
+    while share < MAX_CHOICES and (
+        sum(size if size <= share + 1 else share + 2 for size in sizes.values()) <= budget
+    ):
+        share += 1
+    return share
 
 
 def _sheet_order(draw: Draw) -> tuple[str, int, int]:
@@ -366,7 +507,11 @@ def _wild_text(draft: Draft, action: Wild) -> str:
     if action.slot in LAND_SLOTS and COLUMN in dict(draft.dice) and draft.value(COLUMN):
         columns = draft_columns(draft)
     count = len({c for c, _ in placements(draft.sheet, action.slot, action.value, columns)})
-    return f"Fits in {count} cell{'' if count == 1 else 's'} now" if count else "Fits nowhere now"
+    if not count:
+        return Words("Fits nowhere now")
+    if count == 1:
+        return Words("Fits in {count} cell now", {"count": count})
+    return Words("Fits in {count} cells now", {"count": count})
 
 
 def _columns_text(draft: Draft, value: int) -> str:
@@ -377,4 +522,4 @@ def _columns_text(draft: Draft, value: int) -> str:
         column_letter(c) + (" (ANY)" if labels[c] is None else "")
         for c in sorted(spec.columns_for(value))
     ]
-    return "Land goes in column " + listing(letters).replace(" and ", " or ")
+    return Words("Land goes in column {columns}", {"columns": either(letters)})

@@ -70,6 +70,8 @@ async def play_round(world, actor, panel, rnd: random.Random, level: int = 3) ->
         await tap(actor, panel, rnd)
         if (await attempt_of(world, actor, level)).finished:
             return
+        if (await state_of(world, actor, level)).round != start:  # the last tile submitted it
+            break
     assert (await state_of(world, actor, level)).round == start + 1 or (
         await attempt_of(world, actor, level)
     ).finished

@@ -25,7 +25,7 @@ from .flow_helpers import (
 
 GAME = find_game("islant")
 MAX_TAPS_PER_TURN = 60
-NOT_RANDOMLY = ("Undo", "Stop", "Back")  # taps a random player leaves alone
+NOT_RANDOMLY = ("Undo", "Stop", "Back", "Suggested", "Rest as suggested")  # left alone
 SUBMIT = "Submit my turn"
 PANEL_MINUTES = 20  # past the 15 minutes an interaction's token lasts
 
@@ -332,3 +332,33 @@ async def test_a_person_races_a_hard_computer_to_the_final_ranking(world, monkey
     assert await computer_actions(world, record) > 0
     assert Level.HARD not in in_place.levels  # every hard move came from the worker process
     assert world.env.errors == []
+
+
+async def test_a_level_5_turn_on_a_phone_a_suggestion_or_a_tap_per_tile(world) -> None:
+    """Opening the panel, a suggested turn and Submit: three taps, one save each, the
+    suggestion's steps told in the panel. Then a turn of one's own: each tile one tap, the
+    last one carrying the Submit (the question says so)."""
+    await start_race(world, [world.alice, world.bob], options="level=5 max_rounds=3 cap=2")
+    panel = await open_panel(world.alice, world)  # tap 1
+    suggestion = next(x for x in labels(panel) if x.startswith("Suggested: "))
+    await choose(world.alice, panel, suggestion)  # tap 2: the dice and every tile
+    assert "Every tile is done: submit your turn?" in panel.content
+    assert "**alice** assigns " in panel.content and "; draws " in panel.content
+    record, state, seat = await seat_state(world, world.alice)
+    assert not state.players[seat].working.open_slots()
+    await choose(world.alice, panel, SUBMIT)  # tap 3
+    assert "Turn submitted (1 of 2 done)" in panel.content
+
+    panel = await open_panel(world.bob, world)
+    taps = 0
+    while "Last tile:" not in panel.content:
+        own = [x for x in labels(panel) if not x.startswith((*NOT_RANDOMLY, "Other places"))]
+        await choose(world.bob, panel, own[0])
+        taps += 1
+        assert taps <= 4 + 3  # the dice (one or two taps, one more per 6) and three tiles
+    await choose(world.bob, panel, labels(panel)[0])  # the last tile, and the turn is submitted
+    second = round_message(world)
+    assert second.embeds[0].title.endswith("Round 2 of 3")  # both submitted: a new round
+    record, state, seat = await seat_state(world, world.bob)
+    bobs = [a.notation for a in await world.env.bot.store.actions(record.id) if a.seat == seat]
+    assert bobs[-2].startswith("DRAW ") and bobs[-1] == "SUBMIT"

@@ -13,6 +13,7 @@ from engine import all_games
 
 from .flow_helpers import expect_refusal, latest_game
 from .test_islant_flow import choose
+from .test_islant_flow import labels as panel_labels
 from .test_replays_flow import finish_a_game
 
 GAMES = [game.info.name for game in all_games()]
@@ -205,9 +206,7 @@ async def test_a_german_member_plays_the_islant_of_the_day_in_german(world, memb
     member_locales[world.bob.id] = "de"
     opened = await world.bob.slash(world.channel, "islant daily", level=3)
     assert opened.ephemeral
-    member_locales[world.bob.id] = "en-US"  # stops with the panel's English button
-    await choose(world.bob, opened.response, "Stop")
-    member_locales[world.bob.id] = "de"
+    await choose(world.bob, opened.response, "Aufhören")  # the panel's menu is German too
 
     result = (await world.bob.slash(world.channel, "islant daily", level=3)).response
     assert "**Islant des Tages #" in result.content and " · Stufe 3**" in result.content
@@ -290,3 +289,34 @@ async def test_an_island_competition_in_a_german_server(world, member_locales) -
     final = world.channel.last_message
     assert final.embeds[0].title == "Inseln toppen! · Schlusswertung"
     assert "**Summen**: " in final.embeds[0].description
+
+
+async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
+    world, member_locales
+) -> None:
+    """Bob's panel (private) speaks German: the questions, the choices and their hints; the
+    public round message stays English."""
+    member_locales[world.bob.id] = "de"
+    opened = await world.alice.slash(world.channel, "game new", game="islant", options="level=5")
+    await seat_two_and_start(opened.response.message, world.alice, world.bob, "Join", "Start")
+    board = next(m for m in reversed(world.channel.history()) if m.components and m.embeds)
+    assert board.embeds[0].title.startswith("Islant · Level 5 · Round 1")
+    assert labels(board)[0] == "Play my turn"
+
+    panel = (await world.bob.click(board, label="Play my turn")).response
+    assert "**Welcher Würfel wohin?**" in panel.content or "Welcher Würfel kommt auf" in (
+        panel.content
+    )
+    offered = [o for row in panel.components for c in row["components"] for o in c["options"]]
+    assert offered[0]["label"].startswith("Vorschlag: Rasterspalte ")
+    assert "Zeichnet alles dort ein: Punkte " in offered[0]["description"]
+    assert offered[-1]["label"] == "Aufhören: mein Spiel jetzt beenden"
+    english = ("Suggested", "Grid Column", "Which", "Stop: end", "Draws them there")
+    shown = " ".join([panel.content, *(o["label"] + (o.get("description") or "") for o in offered)])
+    assert not any(word in shown for word in english)
+
+    await choose(world.bob, panel, offered[0]["label"])  # the suggested turn
+    assert "**Alle Plättchen erledigt: Zug abgeben?**" in panel.content
+    assert {"Zug abgeben", "Letzten Schritt zurücknehmen"} <= set(panel_labels(panel))
+    round_message = message(world.channel, board.id)
+    assert round_message.embeds[0].title.startswith("Islant · Level 5 · Round 1")  # English

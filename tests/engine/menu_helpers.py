@@ -9,11 +9,11 @@ from engine.core.menus import walk_all
 
 
 def walk(game: Game, state: Any, seat: int) -> tuple[dict[str, Path], list[Menu]]:
-    """Every action's path (by notation) and every menu, from the seat's first menu."""
+    """Every action's own path (by notation) and every menu, from the seat's first menu."""
     paths: dict[str, Path] = {}
     menus: list[Menu] = []
     for path, answer in walk_all(lambda p: game.menu(state, seat, p)):
-        if isinstance(answer, Picked):
+        if isinstance(answer, Picked) and not answer.then:  # (not a choice of several)
             paths[game.format(answer.action)] = path
         else:
             menus.append(answer)

@@ -42,11 +42,15 @@ def sampled_states(game: Game, seed: int) -> list:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
 def test_walking_every_menu_yields_exactly_the_legal_actions(game: Game) -> None:
+    """Every legal action has one path of its own; a choice that plays several actions in a
+    row (``Picked.then``) plays only legal ones, each after the one before."""
     for state in sampled_states(game, seed=11):
         for seat in sorted(game.to_move(state)):
             picked: list[str] = []
             for _path, answer in walk_all(lambda path: game.menu(state, seat, path)):  # noqa: B023
-                if isinstance(answer, Picked):
+                if isinstance(answer, Picked) and answer.then:
+                    played_in_a_row(game, state, seat, answer.actions)
+                elif isinstance(answer, Picked):
                     picked.append(game.format(answer.action))
                 else:
                     assert len(answer.choices) <= MAX_CHOICES
@@ -57,6 +61,14 @@ def test_walking_every_menu_yields_exactly_the_legal_actions(game: Game) -> None
                 if not game.menu_excluded(action)  # typed only, e.g. a free-text name
             )
             assert sorted(picked) == legal
+
+
+def played_in_a_row(game: Game, state: object, seat: int, actions: tuple[object, ...]) -> None:
+    """Each of ``actions`` is legal once the ones before it are played."""
+    for action in actions:
+        legal = {game.format(a) for a in game.legal_actions(state, seat)}
+        assert game.format(action) in legal
+        state, _ = game.apply(state, seat, action)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)

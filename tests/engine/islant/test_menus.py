@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
 from engine.core import IllegalAction
-from engine.core.menus import MAX_CHOICES, MAX_LABEL, Menu, Path, Picked, walk_all
-from engine.islant import GAME, Action, IslantState, Name, Stop, Submit, Undo, sheet_view
+from engine.core.menus import MAX_CHOICES, MAX_LABEL, Menu, Picked, walk_all
+from engine.islant import (
+    GAME,
+    Action,
+    Assign,
+    Draw,
+    IslantState,
+    Name,
+    Stop,
+    Submit,
+    Undo,
+    sheet_view,
+)
 from engine.islant.ai import choose_action
+from engine.islant.suggest import ranked_draws
 
 from .helpers import play, race
 
@@ -43,15 +56,24 @@ def playout_states(level: int, seed: int, count: int = 6) -> list[IslantState]:
 
 
 def walk(state: IslantState, seat: int = 0) -> tuple[list[Action], list[Menu]]:
-    """Every action the menus of ``seat`` lead to, and every menu shown on the way."""
+    """Every action the menus of ``seat`` lead to on its own, and every menu shown on the way;
+    a choice that plays several actions must play legal ones, each after the one before."""
     picked: list[Action] = []
     menus: list[Menu] = []
     for _path, answer in walk_all(lambda path: GAME.menu(state, seat, path)):
-        if isinstance(answer, Picked):
+        if isinstance(answer, Picked) and answer.then:
+            played_in_a_row(state, seat, answer.actions)
+        elif isinstance(answer, Picked):
             picked.append(answer.action)
         else:
             menus.append(answer)
     return picked, menus
+
+
+def played_in_a_row(state: IslantState, seat: int, actions: tuple[Action, ...]) -> None:
+    for action in actions:
+        assert action in GAME.legal_actions(state, seat)
+        state, _ = GAME.apply(state, seat, action)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -96,114 +118,241 @@ def test_a_seat_with_nothing_to_do_is_told_so() -> None:
 
 
 # ----- taps -----------------------------------------------------------------------------------
-def typical_turn(state: IslantState, seat: int = 0) -> tuple[int, int, IslantState]:
-    """Play a turn by taps, taking the first choice that goes on with the turn each time:
-    the taps and the actions it took, and the state after it."""
-    taps = actions = 0
-    while seat in GAME.to_move(state):
-        path: Path = ()
-        answer = GAME.menu(state, seat, path)
-        while isinstance(answer, Menu):
-            index = next(
-                i
-                for i, choice in enumerate(answer.choices)
-                if not choice.label.startswith(("Undo", "Stop"))
-            )
-            path = (*path, str(index))
-            answer = GAME.menu(state, seat, path)
-        taps += len(path)
-        actions += 1
-        state, _ = GAME.apply(state, seat, answer.action)
-        if answer.action == Submit():
-            break
-    return taps, actions, state
+def cheapest_paths(state: IslantState, seat: int, own: bool) -> dict[tuple[Action, ...], int]:
+    """The fewest taps after which the menus play each action (or run of actions) from
+    ``state``; ``own``: leaving out suggested turns (runs that are more than a tile and
+    Submit)."""
+    taps: dict[tuple[Action, ...], int] = {}
+    for path, answer in walk_all(lambda p: GAME.menu(state, seat, p)):
+        if isinstance(answer, Picked) and not (own and answer.then not in ((), (Submit(),))):
+            key = answer.actions
+            taps[key] = min(taps.get(key, len(path)), len(path))
+    return taps
 
 
-@pytest.mark.parametrize(
-    ("roll", "taps"),
-    [
-        ((2, 2, 2, 4, 5), 6),  # the 20 assignments fit one menu
-        ((2, 2, 4, 4, 5), 7),  # 30 do not: the grid column's die first, the rest in one menu
-        ((1, 2, 3, 4, 5), 7),
-        ((2, 2, 2, 4, 6), 7),  # one 6: its value is one tap more
-    ],
-)
-def test_a_level_5_turn_takes_a_tap_per_action(roll: tuple[int, ...], taps: int) -> None:
-    count, actions, after = typical_turn(race(5, roll))
-    assert count == taps
-    assert actions == 6 + roll.count(6)  # assign, any wild value, four tiles, submit
-    assert after.round == 2  # the turn was submitted and the solo round closed
+class NoTieNoise(random.Random):
+    """The quick player's dice without its tie noise: among equal places it takes the first."""
+
+    def random(self) -> float:
+        return 0.0
+
+    def getrandbits(self, k: int) -> int:  # (so that sample and choice stay random)
+        return super().getrandbits(k)
 
 
-def test_each_tile_of_a_level_5_turn_is_one_tap() -> None:
-    taps, actions, _ = typical_turn(race(5, (2, 2, 2, 4, 5)))
-    assert taps == actions  # cell and rotation together: no tile took two taps
+def computer_turn(state: IslantState, seat: int, seed: int) -> list[Action]:
+    """The steps of the quick computer player's turn, up to and with its SUBMIT."""
+    rnd, steps = NoTieNoise(seed), []
+    while True:
+        action = choose_action(state, seat, rnd)
+        steps.append(action)
+        if not isinstance(action, Submit):
+            state, _ = GAME.apply(state, seat, action)
+        if isinstance(action, Submit | Stop):
+            return steps
 
 
-def test_a_level_1_turn_takes_at_most_four_taps() -> None:
-    for state in playout_states(1, seed=5, count=4):
+def taps_for(state: IslantState, steps: list[Action], own: bool = True) -> int:
+    """The fewest taps that play ``steps`` through the menus (after opening the panel)."""
+    best: dict[int, int] = {0: 0}  # steps played → taps
+    for done in range(len(steps)):
+        if done not in best:
+            continue
+        for run, count in cheapest_paths(state_after_steps(state, steps[:done]), 0, own).items():
+            if tuple(steps[done : done + len(run)]) == run:
+                end = done + len(run)
+                best[end] = min(best.get(end, best[done] + count), best[done] + count)
+    return best[len(steps)]
+
+
+def state_after_steps(state: IslantState, steps: list[Action]) -> IslantState:
+    for step in steps:
+        state, _ = GAME.apply(state, 0, step)
+    return state
+
+
+def roll_allows(state: IslantState, steps: list[Action]) -> bool:
+    """A level-5 turn "the roll allows" in five taps: no 6 in the roll (a 6 asks for its value),
+    its whole assignments fit the first menu (no die-by-die question first), and the turn's
+    last step draws a tile (a crossed-out tile cannot carry the Submit)."""
+    first = GAME.menu(state, 0)
+    assert isinstance(first, Menu)
+    whole = any(
+        len(c.label.split(" · ")) == 5 and "Suggested" not in c.label for c in first.choices
+    )
+    return 6 not in state.roll and whole and isinstance(steps[-2], Draw)
+
+
+LEVEL_5_TURNS = [(seed, turn, triple) for seed in range(5) for turn in (0, 3) for triple in (0, 1)]
+
+
+def level_5_turn(seed: int, turn: int, triple: bool) -> tuple[IslantState, list[Action]]:
+    """A solo level-5 race after ``turn`` turns of the quick player, and its next turn; with a
+    ``triple``, the roll is replaced by one with three equal dice and no 6 (20 assignments or
+    fewer, which fit the first menu)."""
+    state = GAME.new(1, {"level": 5}, seed)
+    for number in range(turn):
+        for step in computer_turn(state, 0, seed * 100 + number):
+            state, _ = GAME.apply(state, 0, step)
+    if triple:
+        rnd = random.Random(seed)
+        same, *others = (rnd.randint(1, 5) for _ in range(3))
+        state = replace(state, roll=(same, others[0], same, others[1], same), rerolled=())
+    return state, computer_turn(state, 0, seed * 100 + turn)
+
+
+@pytest.mark.parametrize(("seed", "turn", "triple"), LEVEL_5_TURNS)
+def test_a_level_5_turn_takes_at_most_five_taps_when_the_roll_allows(
+    seed: int, turn: int, triple: bool
+) -> None:
+    """The quick player's own turn, played through the menus without suggestions: the
+    assignment one tap, each tile one tap, the last tile with the Submit. Any turn: one tap
+    more per die-by-die question and per 6. A suggested turn is two taps: it, and Submit."""
+    state, steps = level_5_turn(seed, turn, triple)
+    assert isinstance(steps[-1], Submit)
+    taps = taps_for(state, steps)
+    sixes = sum(1 for d in state.roll if d == 6)
+    assert taps <= 5 + 1 + sixes  # at most one die-by-die question (the grid column's die)
+    if roll_allows(state, steps):
+        assert taps <= 5
+    menu = GAME.menu(state, 0)
+    assert isinstance(menu, Menu) and menu.choices[0].label.startswith("Suggested: ")
+    suggestion = GAME.menu(state, 0, ("0",))
+    assert isinstance(suggestion, Picked) and isinstance(suggestion.action, Assign)
+    after = state_after_steps(state, list(suggestion.actions))
+    assert GAME.menu(after, 0, ("0",)) == Picked(Submit())
+
+
+def test_the_rolls_measured_include_some_that_allow_five_taps() -> None:
+    allowed = [roll_allows(*level_5_turn(*turn)) for turn in LEVEL_5_TURNS]
+    assert sum(allowed) >= len(LEVEL_5_TURNS) // 4
+
+
+def test_each_tile_of_a_level_5_turn_is_one_tap_and_the_last_carries_the_submit() -> None:
+    state = race(5, (2, 2, 2, 4, 5))
+    steps = [
+        Assign((("column", 2), ("red", 2), ("blue", 2), ("waves", 4), ("ships", 5))),
+        Draw("red", "F5", 1),
+        Draw("blue", "F7", 3),
+        Draw("waves", "B1"),
+        Draw("ships", "G6"),
+        Submit(),
+    ]
+    assert taps_for(state, steps) == 5
+    # the last tile without the Submit is a tap more, and Undo is still offered after it
+    assert taps_for(state, [*steps[:-1], Undo()]) == 7
+
+
+def test_a_level_1_turn_takes_two_taps_and_one_per_6() -> None:
+    """The assignment, then the tile with the Submit."""
+    for number, state in enumerate(playout_states(1, seed=5, count=4)):
         if GAME.to_move(state) and not state.players[0].working.assigned:
-            taps, _, _ = typical_turn(state)
-            assert taps <= 4 + sum(1 for d in state.roll if d == 6)
+            steps = computer_turn(state, 0, number)
+            assert taps_for(state, steps) <= 2 + sum(1 for d in state.roll if d == 6)
 
 
-def test_a_long_list_of_places_narrows_by_column_first() -> None:
-    state = state_after(level=3, seed=0, steps=18)  # blue 4 has too many places for the top
+def test_a_long_list_of_places_shows_the_best_first_and_narrows_the_others() -> None:
+    state = state_after(level=3, seed=0, steps=18)  # each land tile has too many places
     menu = GAME.menu(state, 0)
     assert isinstance(menu, Menu)
-    columns = [i for i, c in enumerate(menu.choices) if " in column " in c.label]
-    assert len(columns) > 1
-    for i in columns:
-        assert re.fullmatch(r"Blue Land 4 in column [A-G]: \d+ places?", menu.choices[i].label)
-    letter = menu.choices[columns[0]].label.split(" in column ")[1][0]
-    inside = GAME.menu(state, 0, (str(columns[0]),))
-    assert isinstance(inside, Menu) and inside.prompt == f"Where in column {letter}?"
-    assert all(c.label.startswith(letter) for c in inside.choices)
+    labels = [c.label for c in menu.choices]
+    more = labels.index("Other places for your Blue Land 4 (three quarters)")
+    best = [label for label in labels if label.startswith("Blue Land 4 at ")]
+    assert len(best) >= 5
+    draft = state.players[0].working
+    draws = [a for a in GAME.legal_actions(state, 0) if isinstance(a, Draw) and a.slot == "blue"]
+    first = ranked_draws(draft, draws)[0]
+    assert best[0].startswith(f"Blue Land 4 at {first.cell} · ")  # the quick player's place
+    inside = GAME.menu(state, 0, (str(more),))
+    assert isinstance(inside, Menu)
+    assert inside.prompt == "Where does your Blue Land 4 (three quarters) go?"
+    cells = [c.label.split(" ")[0] for c in inside.choices]
+    assert cells == sorted(cells, key=lambda cell: (cell[0], int(cell[1:])))
+    ways = next(i for i, c in enumerate(inside.choices) if "ways round" in c.label)
+    turns = GAME.menu(state, 0, (str(more), str(ways)))
+    assert isinstance(turns, Menu) and turns.prompt.startswith("Which way round at ")
 
 
 # ----- labels ---------------------------------------------------------------------------------
-def test_the_assignment_menu_offers_whole_assignments_best_first() -> None:
+SUGGESTION_HINT = r"Draws them there: score -?\d+ → -?\d+; you submit after a look"
+
+
+def test_the_assignment_menu_offers_suggested_turns_then_whole_assignments_best_first() -> None:
     menu = GAME.menu(race(4, (1, 2, 4)), 0)
     assert isinstance(menu, Menu)
     assert menu.prompt == "Which dice go where?"
     labels = [c.label for c in menu.choices]
-    assert labels[0] == "Land 1 · Waves 2 · Ships 4"
+    assert re.fullmatch(
+        r"Suggested: Land \d [A-K]\d+ \S+ · Waves \d [A-K]\d+ · Ships \d [A-K]\d+", labels[0]
+    )
+    assert labels[1].startswith("Suggested: ") and labels[1] != labels[0]
+    assert re.fullmatch(SUGGESTION_HINT, menu.choices[0].hint)
+    assert labels[2] == "Land 1 · Waves 2 · Ships 4"
     assert labels[-1] == "Stop: end my game now"
-    assert len(labels) == 7  # six assignments and STOP
-    assert menu.choices[0].hint == "Every tile has a place"
+    assert len(labels) == 9  # two suggestions, six assignments and STOP
+    assert menu.choices[2].hint == "Every tile has a place"
+
+
+def test_a_suggested_turn_plays_the_assignment_and_every_tile_and_leaves_submit() -> None:
+    state = race(4, (1, 2, 4))
+    picked = GAME.menu(state, 0, ("0",))
+    assert isinstance(picked, Picked) and isinstance(picked.action, Assign)
+    assert [type(a) for a in picked.then] == [Draw, Draw, Draw]
+    turn = GAME.turn_menu(state, 0, ("0",))  # how the panel plays it: all but the last first
+    assert turn.before == picked.actions[:-1] and turn.answer == Picked(picked.actions[-1])
+    after = state_after_steps(state, list(picked.actions))
+    menu = GAME.menu(after, 0)
+    assert isinstance(menu, Menu) and [c.label for c in menu.choices][:2] == [
+        "Submit my turn",
+        "Undo the last step",
+    ]
 
 
 def test_assignments_that_leave_a_tile_without_a_place_come_last() -> None:
     state = state_after(level=2, seed=0, steps=110)
     menu = GAME.menu(state, 0)
     assert isinstance(menu, Menu)
-    assert [(c.label, c.hint) for c in menu.choices[:2]] == [
+    own = [(c.label, c.hint) for c in menu.choices if not c.label.startswith("Suggested: ")]
+    assert own[:2] == [
         ("Land 4 · Waves 1", "Every tile has a place"),
         ("Land 1 · Waves 4", "No place for Waves now"),
     ]
 
 
-def test_the_turn_menu_offers_the_places_of_every_tile_that_fits() -> None:
+def test_the_turn_menu_offers_the_best_places_of_every_tile() -> None:
     state = play(race(4, (1, 2, 4)), 0, "ASSIGN land=1 waves=2 ships=4")
     menu = GAME.menu(state, 0)
-    assert isinstance(menu, Menu)
+    assert isinstance(menu, Menu) and len(menu.choices) == 25
     assert menu.prompt == "What next?"
     labels = [c.label for c in menu.choices]
-    assert labels[0] == "Land 1 at E6 · Top quarter ▼"
-    assert "Ship 4 at F5" in labels
-    assert labels[-3:] == ["Draw your wave 2", "Undo the last step", "Stop: end my game now"]
+    assert labels[0] == "Land 1 at F5 · Bottom quarter ▲"  # where the quick player would go
+    assert "Ship 4 at F5" in labels and "Wave 2 at J11" in labels
+    assert labels[-3].startswith("Rest as suggested: Land 1 ")
+    assert labels[-2:] == ["Undo the last step", "Stop: end my game now"]
     assert "Takes back: assigns 1 to the land" in menu.choices[-2].hint
-    waves = GAME.menu(state, 0, (str(len(labels) - 3),))
-    assert isinstance(waves, Menu) and waves.prompt == "Where does your wave 2 go?"
-    assert all(re.fullmatch(r"[A-K]\d+", c.label) for c in waves.choices)
+    more = labels.index("Other places for your Land 1 (one quarter)")
+    others = GAME.menu(state, 0, (str(more),))
+    assert isinstance(others, Menu) and others.prompt == "Where does your Land 1 (one quarter) go?"
+    shown = {label.split(" at ")[1] for label in labels if label.startswith("Land 1 at ")}
+    assert not shown & {c.label for c in others.choices}  # each place has one path
 
 
-def test_rotations_read_as_what_the_tile_covers() -> None:
+def test_the_last_tile_carries_the_submit_and_rotations_read_as_what_it_covers() -> None:
     state = play(race(1, (2, 3)), 0, "ASSIGN column=3 land=2")
     menu = GAME.menu(state, 0)
-    assert isinstance(menu, Menu) and menu.prompt == "Where does your Land 2 (half cell) go?"
-    cell = next(i for i, c in enumerate(menu.choices) if "ways round" in c.label)
-    turns = GAME.menu(state, 0, (str(cell),))
+    assert isinstance(menu, Menu)
+    assert (
+        menu.prompt == "Last tile: where does your Land 2 (half cell) go (this submits your turn)?"
+    )
+    picked = GAME.menu(state, 0, ("0",))
+    assert isinstance(picked, Picked) and picked.then == (Submit(),)
+    assert re.fullmatch(r"Then your turn is submitted: score -?\d+ → -?\d+", menu.choices[0].hint)
+    labels = [c.label for c in menu.choices]
+    more = str(labels.index("Other places"))
+    others = GAME.menu(state, 0, (more,))
+    assert isinstance(others, Menu)
+    cell = next(i for i, c in enumerate(others.choices) if c.label.endswith("(4 ways round)"))
+    turns = GAME.menu(state, 0, (more, str(cell)))
     assert isinstance(turns, Menu) and turns.prompt.startswith("Which way round at ")
     assert [c.label for c in turns.choices] == [
         "Top-right half ◥",
@@ -211,7 +360,11 @@ def test_rotations_read_as_what_the_tile_covers() -> None:
         "Bottom-left half ◣",
         "Top-left half ◤",
     ]
-    assert turns.choices[0].hint.endswith("turned so that it covers the top-right half")
+    keep = str(labels.index("Place it without submitting yet"))
+    plain = GAME.menu(state, 0, (keep,))
+    assert isinstance(plain, Menu) and plain.prompt == "Where does your Land 2 (half cell) go?"
+    single = GAME.menu(state, 0, (keep, "0", "0"))  # the cell, then which way round
+    assert isinstance(single, Picked) and not single.then
 
 
 def test_submit_comes_first_once_every_tile_is_done() -> None:

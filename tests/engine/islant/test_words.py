@@ -72,10 +72,14 @@ def test_a_turned_tile_reads_as_what_it_covers(
     assert placed_shape(slot, value, rotation) == words
 
 
-def test_labels_carry_a_glyph_where_one_draws_the_tile() -> None:
+def test_labels_carry_a_small_picture_of_the_turned_tile() -> None:
     assert placed_label("land", 2, 0) == "Top-right half ◥"
     assert placed_label("land", 1, 1) == "Right quarter ◀"
-    assert placed_label("land", 3, 0) == "All but the bottom quarter"
+    assert placed_label("land", 3, 0) == "All but the bottom quarter ◤◥"
+    assert placed_label("land", 3, 1) == "All but the left quarter ◥◢"
+    assert placed_label("land", 5, 0) == "Bow tie, top and bottom ⧗"
+    assert placed_label("land", 5, 1) == "Bow tie, left and right ▶◀"
+    assert placed_label("land", 4, 0) == "Full square with a lake ◙"
     assert assignment_label(GAME.parse("ASSIGN column=6 land=4")) == "Grid Column 6 (wild) · Land 4"
 
 
