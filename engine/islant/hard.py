@@ -53,7 +53,7 @@ class Style:
 
 
 STYLES = {
-    1: Style(by_plan=True, careful=False, stop_above=2, lookahead=4),
+    1: Style(by_plan=True, careful=False, stop_above=2, lookahead=6),
     2: Style(by_plan=False, careful=False, stop_above=6),
     3: Style(by_plan=True, careful=False, stop_above=6),
     4: Style(by_plan=False, careful=True, stop_above=None),
