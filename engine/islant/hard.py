@@ -7,10 +7,11 @@ assignment of the roll would lower a score above a level's threshold, and the sa
 turns do not win it back, the hard player stops. What suits a level was measured with the
 arena (``STYLES``): the small land-only sheets are drawn as the quick player would plan
 them, the water levels by the score each turn leaves. On level 1 the sheet's best moments
-are small, so stopping is considered from a score of 3 on. On levels 1–4 a land tile goes to
-the best of the quick player's few favourite places by the score plus the unfinished
-islands' outlook (``engine/islant/placing.py``); on level 5 that measured no better and took
-twice the time, so the quick player's place stands.
+are small, so stopping is considered from a score of 3 on; there playouts look six turns
+ahead, on level 5 one (more playouts fit in its budget), elsewhere two. On levels 1–4 a
+land tile goes to the best of the quick player's few favourite places by the score plus the
+unfinished islands' outlook (``engine/islant/placing.py``); on level 5 that measured no
+better and took twice the time, so the quick player's place stands.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ STYLES = {
     2: Style(by_plan=False, careful=False, stop_above=6),
     3: Style(by_plan=True, careful=False, stop_above=6),
     4: Style(by_plan=False, careful=True, stop_above=None),
-    5: Style(by_plan=False, careful=True, stop_above=0, land_search=False),
+    5: Style(by_plan=False, careful=True, stop_above=0, lookahead=1, land_search=False),
 }
 
 Candidate = tuple[int, Assign | Stop, Sheet]
