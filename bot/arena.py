@@ -11,7 +11,7 @@ import math
 import multiprocessing
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,8 +76,10 @@ class ArenaReport:
     levels: dict[str, LevelResult] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     think_ms: int = 0
+    played: int = 0
 
     def add(self, played: Played) -> None:
+        self.played += 1
         for seat, level in enumerate(played.levels):
             result = self.levels.setdefault(level.value, LevelResult())
             result.games += 1
@@ -90,13 +92,15 @@ class ArenaReport:
         return {
             "game": self.game,
             "games": self.games,
+            "played": self.played,
             "levels": {name: result.to_json() for name, result in self.levels.items()},
         }
 
     def text(self) -> str:
         """The table: one row per level."""
         setting = ", ".join(f"{k}={v}" for k, v in self.options.items())
-        title = f"{self.game}: {self.games} games, hard thinks {self.think_ms} ms" + (
+        done = "" if self.played == self.games else f" ({self.played} played)"
+        title = f"{self.game}: {self.games} games{done}, hard thinks {self.think_ms} ms" + (
             f", {setting}" if setting else ""
         )
         header = f"{'level':<8} {'games':>6} {'wins':>6} {'win %':>7} {'95 % interval':>15}"
@@ -181,8 +185,13 @@ def arena(
     budget: Budget | None = None,
     jobs: int = 1,
     players: int | None = None,
+    on_game: Callable[[ArenaReport], None] | None = None,
 ) -> ArenaReport:
-    """Play the arena's games (in ``jobs`` processes) and total them per level."""
+    """Play the arena's games (in ``jobs`` processes) and total them per level.
+
+    ``on_game`` sees the report after every finished game, so a long run can show or save
+    its results so far.
+    """
     budget = budget or Budget()
     name = find_game(game).info.name
     report = ArenaReport(name, games, options=dict(options or {}), think_ms=budget.think_ms)
@@ -192,8 +201,12 @@ def arena(
     if jobs <= 1:
         for seating in todo:
             report.add(play(seating))
+            if on_game is not None:
+                on_game(report)
         return report
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for played in pool.imap(play, todo):
             report.add(played)
+            if on_game is not None:
+                on_game(report)
     return report

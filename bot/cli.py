@@ -20,7 +20,7 @@ from engine.core import DEFAULT_THINK_MS, Budget, IllegalAction, Level, parse_le
 from locales import LANGUAGES, SOURCE
 from render.replay import ReplayTooLarge
 
-from .arena import arena
+from .arena import ArenaReport, arena
 from .config import Settings, load_settings
 from .errors import UserError
 from .replays import ReplayJob, check_replayable, draw_replay
@@ -89,7 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="hard's budget")
     arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
-    arena.add_argument("--json", type=Path, help="also write the results as JSON here")
+    arena.add_argument(
+        "--json", type=Path, help="also write the results as JSON here, updated after every game"
+    )
     sub.add_parser("health", help="exit 0 if the running bot refreshed its heartbeat lately")
     backup = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
     backup.add_argument("destination", type=Path)
@@ -247,6 +249,11 @@ def _arena(args: argparse.Namespace) -> int:
     levels = read_levels(args.levels)
     info = find_game(args.game).info
     players = args.players or min(max(len(levels), info.min_players), info.max_players)
+
+    def save(report: ArenaReport) -> None:
+        if args.json is not None:
+            args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n", encoding="utf-8")
+
     report = arena(
         args.game,
         levels,
@@ -256,10 +263,10 @@ def _arena(args: argparse.Namespace) -> int:
         budget=Budget(args.think_ms),
         jobs=args.jobs,
         players=players,
+        on_game=save,
     )
     print(report.text())
-    if args.json is not None:
-        args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n", encoding="utf-8")
+    save(report)
     return 0
 
 

@@ -152,10 +152,10 @@ def place_worth(
         return _wave_worth(sheet, cell) + value * TIE_NOISE
     if slot == SHIPS:
         return _ship_worth(sheet, cell, value)
-    return _land_worth(sheet, slot, value, cell, rotation or 0, careful)
+    return land_worth(sheet, slot, value, cell, rotation or 0, careful)
 
 
-def _land_worth(
+def land_worth(
     sheet: Sheet, slot: str, value: int, cell: int, rotation: int, careful: bool
 ) -> float:
     size = sheet.size

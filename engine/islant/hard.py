@@ -1,12 +1,17 @@
 """Islant's hard player: every dice assignment's turn drawn in full, the best few judged by
-later turns on sampled dice, and the game ended while the sheet is at its best.
+later turns on sampled dice, each land tile drawn where the sheet it leaves is worth most,
+and the game ended while the sheet is at its best.
 
 A sheet only counts at the end, and a player may end their game at any time: when every
 assignment of the roll would lower a score above a level's threshold, and the sampled later
 turns do not win it back, the hard player stops. What suits a level was measured with the
 arena (``STYLES``): the small land-only sheets are drawn as the quick player would plan
 them, the water levels by the score each turn leaves. On level 1 the sheet's best moments
-are small, so stopping is considered from a score of 3 on.
+are small, so stopping is considered from a score of 3 on; there playouts look six turns
+ahead, on level 5 one (more playouts fit in its budget), elsewhere two. On levels 1–4 a
+land tile goes to the best of the quick player's few favourite places by the score plus the
+unfinished islands' outlook (``engine/islant/placing.py``); on level 5 that measured no
+better and took twice the time, so the quick player's place stands.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from dataclasses import dataclass
 from engine.core import Rng, Seat
 from engine.core.ai import Deadline, best_by_playouts
 
-from .actions import Action, Assign, Stop
+from .actions import Action, Assign, Draw, Stop
 from .ai import choose_action, pick_assignment, plan_turn
+from .placing import best_land_draw
 from .scoring import score
 from .sheet import Sheet
 from .state import IslantState, roll_dice
@@ -35,21 +41,24 @@ class Style:
     ``by_plan``: rank assignments by the quick player's plan (else by the score the turn
     leaves); ``careful``: the quick player counts the islands a tile makes or joins;
     ``stop_above``: the score above which stopping is considered (None: never stop);
-    ``lookahead``: the turns after this one that a playout draws on sampled dice.
+    ``lookahead``: the turns after this one that a playout draws on sampled dice;
+    ``land_search``: the land tiles of the turn played are placed by
+    :func:`~engine.islant.placing.best_land_draw`.
     """
 
     by_plan: bool
     careful: bool
     stop_above: int | None
     lookahead: int = 2
+    land_search: bool = True
 
 
 STYLES = {
-    1: Style(by_plan=True, careful=False, stop_above=2, lookahead=4),
+    1: Style(by_plan=True, careful=False, stop_above=2, lookahead=6),
     2: Style(by_plan=False, careful=False, stop_above=6),
     3: Style(by_plan=True, careful=False, stop_above=6),
     4: Style(by_plan=False, careful=True, stop_above=None),
-    5: Style(by_plan=False, careful=True, stop_above=0),
+    5: Style(by_plan=False, careful=True, stop_above=0, lookahead=1, land_search=False),
 }
 
 Candidate = tuple[int, Assign | Stop, Sheet]
@@ -59,12 +68,15 @@ Candidate = tuple[int, Assign | Stop, Sheet]
 def choose_hard_action(
     state: IslantState, seat: Seat, rnd: random.Random, deadline: Deadline
 ) -> Action:
-    """The hard player's next step (the dice assignment and stopping are searched; the
-    drawings follow the quick player)."""
+    """The hard player's next step (the dice assignment and stopping are searched; land
+    drawings are searched on levels 1–4, the other drawings follow the quick player)."""
     style = STYLES[state.level]
     draft = state.players[seat].working
     if draft.assigned:
-        return choose_action(state, seat, rnd, careful=style.careful)
+        step = choose_action(state, seat, rnd, careful=style.careful)
+        if style.land_search and isinstance(step, Draw):
+            return best_land_draw(draft, step, style.careful, deadline)
+        return step
     now = score(draft.sheet).total
     turns: list[tuple[float, Candidate]] = []
     for assign in assignments(state.spec, state.roll):

@@ -33,7 +33,7 @@ def test_the_command_prints_a_table_and_writes_json(tmp_path, capsys) -> None:
     table = capsys.readouterr().out
     assert "normal" in table and "random" in table and "95 % interval" in table
     data = json.loads(out.read_text())
-    assert data["game"] == "wars" and data["games"] == 2
+    assert data["game"] == "wars" and data["games"] == 2 and data["played"] == 2
     assert set(data["levels"]) == {"normal", "random"}
     for result in data["levels"].values():
         assert set(result) == {
@@ -46,6 +46,19 @@ def test_the_command_prints_a_table_and_writes_json(tmp_path, capsys) -> None:
         }
         lo, hi = result["win_interval"]
         assert 0 <= lo <= result["win_rate"] <= hi <= 1
+
+
+def test_a_long_run_shows_its_results_after_every_game() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def record(report) -> None:
+        seen.append((report.played, sum(r.games for r in report.levels.values())))
+        assert json.loads(json.dumps(report.to_json()))["played"] == report.played
+
+    levels = (Level.EASY, Level.RANDOM)
+    report = arena("tigerisland", levels, games=3, seed=7, budget=Budget(5), on_game=record)
+    assert seen == [(1, 2), (2, 4), (3, 6)]
+    assert report.to_json()["played"] == 3 and "played" not in report.text()
 
 
 def test_islant_alone_on_a_sheet_reports_the_mean_score_per_level(capsys) -> None:
