@@ -96,8 +96,8 @@ def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: Board, theme: Theme) 
     small = theme.font(SMALL_PX)
     heading = tr("Game over") if board.outcome is not None else tr("Tile in hand")
     draw_text(draw, (mid, top + 10), heading, small, theme.muted_text, anchor="mt")
-    left = board.tiles_left
-    deck = tr("1 tile left") if left == 1 else tr("{count} tiles left", count=left)
+    tiles = board.tiles_left
+    deck = tr("1 tile left") if tiles == 1 else tr("{count} tiles left", count=tiles)
     draw_text(draw, (mid, bottom - 10), deck, theme.font(SMALL_PX, True), theme.text, anchor="mb")
     centre = (mid, (top + bottom) / 2)
     if board.outcome is not None:

@@ -194,3 +194,20 @@ def test_the_header_is_drawn_in_place_as_tall_as_its_contents(make):
     cut = alone.crop((0, 0, image.width, round(bottom + panel.MARGIN)))
     assert panel.header_height(board) == cut.height
     assert image.crop((0, 0, image.width, cut.height)).tobytes() == cut.tobytes()
+
+
+def test_the_tile_in_hand_is_drawn_inside_its_box():
+    """The tile to place (a volcano and two terrains) sits in the "Tile in hand" box at the
+    header's right, not over the score table."""
+    view = mid_view()
+    board = parse_board(view.data)
+    header = Image.new("RGB", (CANVAS_WIDTH, 2000), DEFAULT_THEME.panel)
+    panel.draw_header(
+        ImageDraw.Draw(header), board, ["Alice", "Bob"], DEFAULT_THEME, CANVAS_WIDTH, DEFAULT_TITLE
+    )
+    box_left = CANVAS_WIDTH - panel.MARGIN - panel.HAND_WIDTH
+    volcano = hex_fill(DEFAULT_THEME, "VOLCANO", 1)
+    table = header.crop((0, 0, box_left, panel.header_height(board)))
+    hand = header.crop((box_left, 0, CANVAS_WIDTH, panel.header_height(board)))
+    assert volcano not in {colour for _, colour in table.getcolors(1 << 20)}
+    assert volcano in {colour for _, colour in hand.getcolors(1 << 20)}
