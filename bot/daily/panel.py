@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from locales import _, speaking
+from locales import _, current, engine_words, speaking
 from render.islant import render_daily_card, render_seat_sheet
 
 from ..components import IdItem, picked
@@ -96,8 +96,9 @@ async def follow(
     await interaction.response.defer()
     step: DailyStep = await daily.choose(interaction.user.id, attempt_id, version, path)
     attempt, panel = step.attempt, step.panel
+    played = engine_words(current(), step.played)
     if attempt.finished:
-        note = f"**{attempt.user_name}** {step.played}." if step.played else ""
+        note = f"**{attempt.user_name}** {played}." if step.played else ""
         if not step.played and attempt.day < daily.today().isoformat():
             note = _(DAY_OVER)
         answer = await _result_answer(daily, attempt, note)
@@ -106,7 +107,7 @@ async def follow(
         )
         return
     if step.played or panel.stale:
-        note = STALE_NOTE if panel.stale else f"**{attempt.user_name}** {step.played}."
+        note = STALE_NOTE if panel.stale else f"**{attempt.user_name}** {played}."
         png = await _sheet_picture(daily, panel, attempt)
         await interaction.edit_original_response(
             content=panel_text(panel, [], note),

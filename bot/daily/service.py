@@ -14,7 +14,7 @@ from datetime import date, timedelta
 from functools import partial
 from typing import Any
 
-from engine.core import Menu, Path, Picked, View
+from engine.core import Menu, Path, Picked, View, joined
 from engine.islant import ENDED, GAME, STOPPED, IslantState
 from locales import current
 
@@ -165,7 +165,7 @@ class DailyService:
                 attempt, PanelStep(as_record(attempt), state, SEAT, version, path, answer)
             )
         assert isinstance(answer, Picked)
-        played = "; ".join(GAME.describe(action) for action in answer.actions)
+        played = joined([GAME.describe(action) for action in answer.actions], "; ")
         after = state
         for action in answer.actions:
             after, _ = GAME.apply(after, SEAT, action)

@@ -11,7 +11,7 @@ from datetime import date
 import discord
 
 from engine.islant import score_breakdown
-from locales import N_, _
+from locales import N_, _, current, engine_words
 
 from ..presenter import COLOUR
 from ..store import DailyAttempt
@@ -61,7 +61,7 @@ def _points(score: int) -> str:
 
 
 def _score_line(attempt: DailyAttempt) -> str:
-    breakdown = score_breakdown(attempt.breakdown, attempt.level)
+    breakdown = engine_words(current(), score_breakdown(attempt.breakdown, attempt.level))
     return _("Score **{score}**: {breakdown}", score=attempt.score, breakdown=breakdown)
 
 

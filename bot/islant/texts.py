@@ -139,7 +139,7 @@ def final_embed(
         rows.append(f"{crown}**{record.names[seat]}**: {scores[seat]}")
     if len(order) > FINAL_LINES:
         rows.append(_("… and {count} more in the picture.", count=len(order) - FINAL_LINES))
-    reason = as_sentence(fill_names(state.end_reason, record.names))
+    reason = as_sentence(fill_names(engine_words(state.end_reason), record.names))
     text = "\n".join(
         [
             *([note] if note else []),
@@ -181,7 +181,7 @@ def sheet_embed(
         _(
             "Score **{total}**: {parts}",
             total=parts["total"],
-            parts=score_breakdown(parts, state.level),
+            parts=engine_words(score_breakdown(parts, state.level)),
         ),
         rank_line(record.names, scores, seat, who=name),
     ]

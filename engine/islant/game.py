@@ -29,6 +29,7 @@ from engine.core import (
     Rng,
     Seat,
     View,
+    Words,
     said,
 )
 from engine.core.ai import Deadline
@@ -59,6 +60,7 @@ from .menus import islant_menu
 from .scoring import islands, score
 from .state import (
     ENDED,
+    HOST_REASON,
     PLAYING,
     STOPPED,
     SUBMITTED,
@@ -73,8 +75,6 @@ from .state import (
 from .turn import Draft, any_placement, apply_step, assignments, draft_columns, placements, rebuild
 from .views import game_view
 from .words import describe_step
-
-HOST_REASON = "the host ended the race"
 
 
 class IslantGame(Game[IslantState, Action]):
@@ -183,11 +183,14 @@ class IslantGame(Game[IslantState, Action]):
         player = state.players[seat]
         draft = player.working
         if not draft.assigned or draft.open_slots():
-            left = ", ".join(draft.open_slots()) if draft.assigned else "assign the dice"
+            left = ", ".join(draft.open_slots()) if draft.assigned else Words("assign the dice")
             raise IllegalAction(
                 "turn_unfinished",
-                f"Finish your turn first ({left}): draw each tile, or cross it out if it has no "
-                "legal place.",
+                Words(
+                    "Finish your turn first ({left}): draw each tile, or cross it out if it has "
+                    "no legal place.",
+                    {"left": left},
+                ),
             )
         player = replace(player, sheet=draft.sheet, status=SUBMITTED, draft=None)
         state = state.with_player(seat, player)
@@ -213,7 +216,9 @@ class IslantGame(Game[IslantState, Action]):
         sheet = player.working.sheet
         cell = parse_cell_name(action.cell, sheet.size)
         if cell is None:
-            raise IllegalAction("off_sheet", f"{action.cell} is not on this sheet.")
+            raise IllegalAction(
+                "off_sheet", Words("{cell} is not on this sheet.", {"cell": action.cell})
+            )
         here = sheet.cells[cell]
         land = here.land if here is not None else 0
         quarter = action.quarter
@@ -221,7 +226,11 @@ class IslantGame(Game[IslantState, Action]):
             quarter = next((q for q in range(4) if land >> q & 1), None)
         if quarter is None or not land >> quarter & 1:
             raise IllegalAction(
-                "no_land", f"{action.cell} has no land there; name an island by one of its cells."
+                "no_land",
+                Words(
+                    "{cell} has no land there; name an island by one of its cells.",
+                    {"cell": action.cell},
+                ),
             )
         island = next(i for i in islands(sheet) if cell * 4 + quarter in i.triangles)
         kept = tuple(n for n in player.names if n[0] * 4 + n[1] not in island.triangles)

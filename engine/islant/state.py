@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import EndReason, Event, Rng, Seat, said
+from engine.core import EndReason, Event, Rng, Seat, Words, said
 from engine.core.names import seat_ref
 
 from .actions import format_action, parse_action
@@ -21,7 +21,8 @@ from .turn import Draft, can_draw_anything, rebuild
 PLAYING, SUBMITTED, STOPPED, STUCK = "playing", "submitted", "stopped", "cannot_continue"
 STATUSES = (PLAYING, SUBMITTED, STOPPED, STUCK)
 ENDED = frozenset({STOPPED, STUCK})
-ALL_ENDED = "every player has ended"
+ALL_ENDED = Words("every player has ended")
+HOST_REASON = Words("the host ended the race")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,8 +152,7 @@ def close_round(state: IslantState) -> tuple[IslantState, list[Event]]:
     )
     events = [closed]
     if state.max_rounds and state.round >= state.max_rounds:
-        reason = f"the last round ({state.max_rounds}) is over"
-        return finish(state, reason, EndReason.ROUNDS_OVER, events)
+        return finish(state, rounds_over(state.max_rounds), EndReason.ROUNDS_OVER, events)
     if not state.seats(PLAYING):
         return finish(state, ALL_ENDED, EndReason.ALL_STOPPED, events)
     state, more = open_round(state)
@@ -175,7 +175,24 @@ def finish(
     players = tuple(replace(p, draft=None) for p in state.players)
     state = replace(state, players=players, end_reason=reason, end_code=code.value)
     data = {"reason": reason, "code": code.value}
-    return state, [*events, Event("game_over", f"The race is over: {reason}.", data)]
+    over = said("game_over", "The race is over: {reason}.", data, reason=reason)
+    return state, [*events, over]
+
+
+def rounds_over(rounds: int) -> str:
+    """``the last round (10) is over``."""
+    return Words("the last round ({rounds}) is over", {"rounds": rounds})
+
+
+def end_words(reason: str, code: str, rounds: int) -> str:
+    """A saved end reason as the Words it was made from (a reader's language can tell it),
+    else as saved."""
+    known = {
+        EndReason.HOST_ENDED.value: HOST_REASON,
+        EndReason.ALL_STOPPED.value: ALL_ENDED,
+        EndReason.ROUNDS_OVER.value: rounds_over(rounds),
+    }.get(code)
+    return known if known is not None and known == reason else reason
 
 
 # ----- JSON -----------------------------------------------------------------------------------
@@ -224,6 +241,7 @@ def _player_to_json(player: Player) -> dict[str, Any]:
 def state_from_json(data: dict[str, Any]) -> IslantState:
     level = int(data["level"])
     roll = tuple(int(d) for d in data["roll"])
+    code = str(data.get("end_code") or _legacy_code(str(data["end_reason"])))
     players = []
     for p in data["players"]:
         sheet = sheet_from_json(level, p["sheet"])
@@ -240,8 +258,8 @@ def state_from_json(data: dict[str, Any]) -> IslantState:
         rerolled=tuple(tuple(int(d) for d in r) for r in data["rerolled"]),
         rng=Rng.from_json(data["rng"]),
         players=tuple(players),
-        end_reason=str(data["end_reason"]),
-        end_code=str(data.get("end_code") or _legacy_code(str(data["end_reason"]))),
+        end_reason=end_words(str(data["end_reason"]), code, int(data["max_rounds"])),
+        end_code=code,
     )
 
 

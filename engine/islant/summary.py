@@ -13,7 +13,7 @@ from .geometry import LEVELS, SHIPS, WAVES
 from .scoring import score
 from .state import ENDED, PLAYING, STOPPED, SUBMITTED, IslantState
 from .turn import Draft
-from .words import SLOT_TITLES, die_text, listing, placed_shape, tile_words
+from .words import SLOT_TITLES, die_text, joined, listing, placed_shape, tile_words
 
 ENDED_TEXT = {
     STOPPED: Words("You ended your game."),
@@ -83,16 +83,18 @@ def score_breakdown(parts: dict[str, int], level: int) -> str:
     islands) · waves 4``)."""
     spec = LEVELS[level]
     out = [
-        f"land {parts['land']} (sides {parts['sides']} + lakes {parts['lakes']}"
-        f" − 2 × {parts['islands']} islands)"
+        Words(
+            "land {land} (sides {sides} + lakes {lakes} − 2 × {islands} islands)",
+            {k: parts[k] for k in ("land", "sides", "lakes", "islands")},
+        )
     ]
     if spec.coloured:
-        out.append(f"colour {parts['colour']}")
+        out.append(Words("colour {colour}", {"colour": parts["colour"]}))
     if WAVES in spec.slots:
-        out.append(f"waves {parts['waves']}")
+        out.append(Words("waves {waves}", {"waves": parts["waves"]}))
     if SHIPS in spec.slots:
-        out.append(f"ships {parts['ships']}")
-    return " · ".join(out)
+        out.append(Words("ships {ships}", {"ships": parts["ships"]}))
+    return joined(out)
 
 
 def seat_summary(state: IslantState, seat: Seat) -> SeatSummary:
@@ -130,24 +132,26 @@ def dice_text(draft: Draft) -> str:
     if not draft.assigned:
         return ""
     wild = dict(draft.wild)
-    return "Your dice: " + " · ".join(die_text(s, d, wild.get(s)) for s, d in draft.dice)
+    dice = joined([die_text(s, d, wild.get(s)) for s, d in draft.dice])
+    return Words("Your dice: {dice}", {"dice": dice})
 
 
 def done_text(draft: Draft) -> str:
     """``Done: Red Land 3 at D6 (all but the bottom quarter), Ships crossed out``."""
-    done = []
+    done: list[str] = []
     for step in draft.steps:
         if isinstance(step, Draw):
             value = draft.value(step.slot)
             assert value is not None
-            where = step.cell
-            if step.rotation is not None:
-                where += f" ({placed_shape(step.slot, value, step.rotation)})"
-            words = tile_words(step.slot, value).split(" (")[0]
-            done.append(f"{words[0].upper()}{words[1:]} at {where}")
+            values = {"tile": tile_words(step.slot, value, shape=False), "cell": step.cell}
+            if step.rotation is None:
+                done.append(Words("{tile} at {cell}", values))
+            else:
+                shape = placed_shape(step.slot, value, step.rotation)
+                done.append(Words("{tile} at {cell} ({shape})", {**values, "shape": shape}))
         elif isinstance(step, Cross):
-            done.append(f"{SLOT_TITLES[step.slot]} crossed out")
-    return "Done: " + ", ".join(done) if done else ""
+            done.append(Words("{slot} crossed out", {"slot": SLOT_TITLES[step.slot]}))
+    return Words("Done: {steps}", {"steps": joined(done, ", ")}) if done else ""
 
 
 def to_do_text(draft: Draft) -> str:
@@ -159,12 +163,15 @@ def to_do_text(draft: Draft) -> str:
         )
     pending = [s for s, d in draft.dice if draft.value(s) is None and not draft.is_done(s)]
     tiles = [s for s in draft.open_slots() if s not in pending]
-    parts = [f"choose what your {SLOT_TITLES[s]} 6 stands for" for s in pending]
+    parts: list[str] = [
+        Words("choose what your {slot} 6 stands for", {"slot": SLOT_TITLES[s]}) for s in pending
+    ]
     if tiles:
-        parts.append("draw " + listing([f"your {_open_tile(draft, s)}" for s in tiles]))
+        yours = [Words("your {tile}", {"tile": _open_tile(draft, s)}) for s in tiles]
+        parts.append(Words("draw {tiles}", {"tiles": listing(yours)}))
     if not parts:
         return Words("Every tile is done: submit your turn (or undo a step to change it).")
-    return f"Left to do: {listing(parts)}; then submit."
+    return Words("Left to do: {steps}; then submit.", {"steps": listing(parts)})
 
 
 def _open_tile(draft: Draft, slot: str) -> str:

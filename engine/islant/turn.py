@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import permutations
 
-from engine.core import Event, IllegalAction
+from engine.core import Event, IllegalAction, Words
 
 from .actions import Action, Assign, Cross, Draw, Wild, format_action
 from .geometry import (
@@ -187,19 +187,27 @@ def apply_step(draft: Draft, roll: tuple[int, ...], step: Action) -> tuple[Draft
     if not draft.assigned:
         raise IllegalAction(
             "not_assigned",
-            "Assign the dice to the slots first, like "
-            f"`{format_action(assignments(spec, roll)[0])}`.",
+            Words(
+                "Assign the dice to the slots first, like `{example}`.",
+                {"example": format_action(assignments(spec, roll)[0])},
+            ),
         )
     assert isinstance(step, Wild | Draw | Cross)
     if step.slot not in spec.slots:
         raise IllegalAction(
             "no_such_slot",
-            f"Level {spec.level} has no {step.slot} slot; its slots are {', '.join(spec.slots)}.",
+            Words(
+                "Level {level} has no {slot} slot; its slots are {slots}.",
+                {"level": spec.level, "slot": step.slot, "slots": ", ".join(spec.slots)},
+            ),
         )
     if not isinstance(step, Wild) and step.slot not in TILE_SLOTS:
         raise IllegalAction("no_such_slot", "The grid column holds no tile to draw or cross.")
     if draft.is_done(step.slot):
-        raise IllegalAction("slot_done", f"Your {step.slot} tile is already done this turn.")
+        raise IllegalAction(
+            "slot_done",
+            Words("Your {slot} tile is already done this turn.", {"slot": step.slot}),
+        )
     if isinstance(step, Wild):
         return _wild(draft, step), []
     if isinstance(step, Cross):
@@ -224,20 +232,28 @@ def _assign(draft: Draft, spec: LevelSpec, roll: tuple[int, ...], step: Assign) 
     if set(given) != set(spec.slots):
         raise IllegalAction(
             "wrong_slots",
-            f"Level {spec.level} needs one die for each of: {', '.join(spec.slots)}.",
+            Words(
+                "Level {level} needs one die for each of: {slots}.",
+                {"level": spec.level, "slots": ", ".join(spec.slots)},
+            ),
         )
     if sorted(given.values()) != sorted(roll):
         dice = " ".join(map(str, roll))
-        raise IllegalAction("dice_mismatch", f"Use each die of the roll once: {dice}.")
+        raise IllegalAction(
+            "dice_mismatch", Words("Use each die of the roll once: {dice}.", {"dice": dice})
+        )
     return replace(draft, steps=(*draft.steps, step), dice=step.dice)
 
 
 def _wild(draft: Draft, step: Wild) -> Draft:
     if draft.die(step.slot) != WILD_FACE:
-        raise IllegalAction("not_wild", f"Your {step.slot} die is not a 6; only a 6 is wild.")
+        raise IllegalAction(
+            "not_wild", Words("Your {slot} die is not a 6; only a 6 is wild.", {"slot": step.slot})
+        )
     if step.slot in dict(draft.wild):
         raise IllegalAction(
-            "wild_already_chosen", f"Your {step.slot} 6 already stands for a value; UNDO first."
+            "wild_already_chosen",
+            Words("Your {slot} 6 already stands for a value; UNDO first.", {"slot": step.slot}),
         )
     return replace(draft, steps=(*draft.steps, step), wild=(*draft.wild, (step.slot, step.value)))
 
@@ -262,14 +278,20 @@ def _draw(draft: Draft, step: Draw) -> tuple[Draft, list[Event]]:
     if value is None:
         raise IllegalAction(
             "wild_value_needed",
-            f"Your {step.slot} die is a 6: choose its value first, like `WILD {step.slot}=3`.",
+            Words(
+                "Your {slot} die is a 6: choose its value first, like `WILD {slot}=3`.",
+                {"slot": step.slot},
+            ),
         )
     if (step.rotation is None) != (step.slot not in LAND_SLOTS):
         raise IllegalAction("bad_rotation", "Land tiles take a rotation R0–R3; water takes none.")
     cell = parse_cell_name(step.cell, sheet.size)
     if cell is None:
         last = cell_name(len(sheet.cells) - 1, sheet.size)
-        raise IllegalAction("off_sheet", f"{step.cell} is not on this sheet (A1 to {last}).")
+        raise IllegalAction(
+            "off_sheet",
+            Words("{cell} is not on this sheet (A1 to {last}).", {"cell": step.cell, "last": last}),
+        )
     columns = draft_columns(draft) if step.slot in LAND_SLOTS else NO_COLUMN_RULE
     if (cell, step.rotation) not in set(
         placements(sheet, step.slot, value, columns, step.rotation)
@@ -299,18 +321,34 @@ def _draw(draft: Draft, step: Draw) -> tuple[Draft, list[Event]]:
 
 
 def _why_not(draft: Draft, step: Draw, value: int) -> str:
-    here = f"Your {step.slot} {value} cannot go at {step.cell.upper()}"
+    values = {"slot": step.slot, "value": value, "cell": step.cell.upper()}
     if step.slot == WAVES:
-        return f"{here}: a wave needs a higher wave beside it and no equal or lower one."
+        return Words(
+            "Your {slot} {value} cannot go at {cell}: a wave needs a higher wave beside it and "
+            "no equal or lower one.",
+            values,
+        )
     if step.slot == SHIPS:
-        return f"{here}: a ship needs an empty cell beside land or an unfinished ship."
+        return Words(
+            "Your {slot} {value} cannot go at {cell}: a ship needs an empty cell beside land or "
+            "an unfinished ship.",
+            values,
+        )
     spec = draft.sheet.spec
-    rule = "an empty cell" if spec.level == 1 else "an empty cell beside land"
+    rule = Words("an empty cell") if spec.level == 1 else Words("an empty cell beside land")
     if COLUMN in spec.slots:
-        rule += " in a column labelled with your grid-column value or ANY"
+        rule = Words(
+            "{rule} in a column labelled with your grid-column value or ANY", {"rule": rule}
+        )
     if spec.coloured:
-        rule += " (or beside the other colour's tile in its cell, without overlap)"
-    return f"{here} turned R{step.rotation}: land needs {rule}."
+        rule = Words(
+            "{rule} (or beside the other colour's tile in its cell, without overlap)",
+            {"rule": rule},
+        )
+    return Words(
+        "Your {slot} {value} cannot go at {cell} turned R{rotation}: land needs {rule}.",
+        {**values, "rotation": step.rotation, "rule": rule},
+    )
 
 
 def any_placement(draft: Draft, slot: str) -> tuple[int, int] | None:
@@ -337,7 +375,10 @@ def _cross(draft: Draft, step: Cross) -> Draft:
         where = cell_name(cell, draft.sheet.size)
         raise IllegalAction(
             "must_draw",
-            f"Your {step.slot} tile can still be drawn (for example {value} at {where});"
-            " a tile with a legal place must be drawn.",
+            Words(
+                "Your {slot} tile can still be drawn (for example {value} at {cell}); a tile "
+                "with a legal place must be drawn.",
+                {"slot": step.slot, "value": value, "cell": where},
+            ),
         )
     return replace(draft, steps=(*draft.steps, step), done=(*draft.done, (step.slot, CROSSED)))

@@ -114,17 +114,30 @@ GLYPHS = {
 LAKE_GLYPH = "◙"
 CROSSED_GLYPH = "✗"
 TURNS = {
-    0: "as printed",
-    1: "turned a quarter clockwise",
-    2: "upside down",
-    3: "turned a quarter anticlockwise",
+    0: Words("as printed"),
+    1: Words("turned a quarter clockwise"),
+    2: Words("upside down"),
+    3: Words("turned a quarter anticlockwise"),
 }
 SENTENCES: dict[Action, str] = {
-    Undo(): "takes back the last step",
-    Submit(): "submits the turn",
-    Stop(): "stops",
-    Close(): "closes the round",
-    End(): "ends the race",
+    Undo(): Words("takes back the last step"),
+    Submit(): Words("submits the turn"),
+    Stop(): Words("stops"),
+    Close(): Words("closes the round"),
+    End(): Words("ends the race"),
+}
+# what a turned land tile covers, as a sentence ends (``turned so that it covers …``)
+COVERS = {
+    "top quarter": Words("the top quarter"),
+    "right quarter": Words("the right quarter"),
+    "bottom quarter": Words("the bottom quarter"),
+    "left quarter": Words("the left quarter"),
+    "top-right half": Words("the top-right half"),
+    "bottom-right half": Words("the bottom-right half"),
+    "bottom-left half": Words("the bottom-left half"),
+    "top-left half": Words("the top-left half"),
+    "bow tie, top and bottom": Words("the top and bottom quarters"),
+    "bow tie, left and right": Words("the left and right quarters"),
 }
 
 
@@ -136,6 +149,14 @@ SLOT_NOUNS = {
     WAVES: Words("the waves"),
     SHIPS: Words("the ships"),
 }
+TILE_NOUNS = {
+    COLUMN: Words("the grid column tile"),
+    "land": Words("the land tile"),
+    "red": Words("the red land tile"),
+    "blue": Words("the blue land tile"),
+    WAVES: Words("the waves tile"),
+    SHIPS: Words("the ships tile"),
+}
 
 
 def slot_noun(slot: str) -> str:
@@ -145,7 +166,7 @@ def slot_noun(slot: str) -> str:
 
 def tile_noun(slot: str) -> str:
     """``the red land tile``, ``the ships tile``."""
-    return f"{slot_noun(slot)} tile"
+    return TILE_NOUNS[slot]
 
 
 def shape_name(slot: str, value: int) -> str:
@@ -220,16 +241,27 @@ def describe_step(action: Action, draft: Draft | None = None) -> str:
     what the tile covers; without it, by how far it is turned."""
     match action:
         case Assign(dice):
-            return "assigns " + listing([f"{die} to {slot_noun(slot)}" for slot, die in dice])
+            given = [
+                Words("{die} to {slot}", {"die": die, "slot": slot_noun(slot)})
+                for slot, die in dice
+            ]
+            return Words("assigns {dice}", {"dice": listing(given)})
         case Wild(slot, value):
-            return f"lets the 6 of {slot_noun(slot)} stand for {value_text(slot, value)}"
+            return Words(
+                "lets the 6 of {slot} stand for {value}",
+                {"slot": slot_noun(slot), "value": value_text(slot, value)},
+            )
         case Draw(slot, cell, rotation):
             return _describe_draw(slot, cell, rotation, draft)
         case Cross(slot):
-            return f"crosses out {tile_noun(slot)}"
+            return Words("crosses out {tile}", {"tile": tile_noun(slot)})
         case Name(cell, quarter, name):
-            where = cell if quarter is None else f"{cell} ({SIDES[quarter]} quarter)"
-            return f"names the island at {where} “{name}”"
+            where = (
+                cell
+                if quarter is None
+                else Words("{cell} ({side})", {"cell": cell, "side": QUARTERS[quarter]})
+            )
+            return Words("names the island at {where} “{name}”", {"where": where, "name": name})
     return SENTENCES[action]
 
 
@@ -280,25 +312,27 @@ def short_die(slot: str, die: int, wild: int | None = None) -> str:
 
 def _describe_draw(slot: str, cell: str, rotation: int | None, draft: Draft | None) -> str:
     value = None if draft is None or slot not in dict(draft.dice) else draft.value(slot)
+    what: str
     if value is None:
         what = tile_noun(slot)
     elif slot in LAND_SLOTS:
-        what = f"{tile_noun(slot)} {value_text(slot, value)}"
+        what = Words("{tile} {value}", {"tile": tile_noun(slot), "value": value_text(slot, value)})
     else:
-        what = f"a {value_text(slot, value)}"
-    text = f"draws {what} at {cell}"
+        what = Words("a {value}", {"value": value_text(slot, value)})
+    text = Words("draws {what} at {cell}", {"what": what, "cell": cell})
     if rotation is None:
         return text
     if value is None:
-        return f"{text}, {TURNS[rotation]}"
+        return Words("{text}, {turn}", {"text": text, "turn": TURNS[rotation]})
     if tile_for(slot, value).lake:
         return text
-    return f"{text}, turned so that it covers {_covers(slot, value, rotation)}"
+    return Words(
+        "{text}, turned so that it covers {covers}",
+        {"text": text, "covers": _covers(slot, value, rotation)},
+    )
 
 
 def _covers(slot: str, value: int, rotation: int) -> str:
     """``the top-right half``, ``all but the bottom quarter``, ``the top and bottom quarters``."""
     shape = placed_shape(slot, value, rotation)
-    if shape.startswith("bow tie, "):
-        return f"the {shape.removeprefix('bow tie, ')} quarters"
-    return shape if shape.startswith("all") else f"the {shape}"
+    return COVERS.get(shape, shape)

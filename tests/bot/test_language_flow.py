@@ -294,8 +294,9 @@ async def test_an_island_competition_in_a_german_server(world, member_locales) -
 async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
     world, member_locales
 ) -> None:
-    """Bob's panel (private) speaks German: the questions, the choices and their hints; the
-    public round message stays English."""
+    """Bob's panel (private) speaks German: the questions, the choices and their hints, the
+    turn lines, the move he made and the moves refused; the public round message stays
+    English."""
     member_locales[world.bob.id] = "de"
     opened = await world.alice.slash(world.channel, "game new", game="islant", options="level=5")
     await seat_two_and_start(opened.response.message, world.alice, world.bob, "Join", "Start")
@@ -315,7 +316,21 @@ async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
     shown = " ".join([panel.content, *(o["label"] + (o.get("description") or "") for o in offered)])
     assert not any(word in shown for word in english)
 
+    assert "Noch zu tun: " in panel.content and "Left to do" not in panel.content
+    early = await world.bob.slash(world.channel, "game move", move="DRAW waves J11")
+    said = expect_refusal(world, early)
+    assert said.startswith("Verteile zuerst die Würfel auf die Felder, etwa `ASSIGN ")
+    assert "Assign the dice" not in said
+
     await choose(world.bob, panel, offered[0]["label"])  # the suggested turn
+    assert f"**{world.bob.name}**: verteilt " in panel.content  # the move, in Bob's words
+    assert "zeichnet das Wellenplättchen auf " in panel.content
+    assert "Erledigt: " in panel.content and "Deine Würfel: " in panel.content
+    english = ("assigns", "draws", "Done:", "Your dice", "Left to do", "the waves tile")
+    assert not any(word in panel.content for word in english)
+    late = await world.bob.slash(world.channel, "game move", move="DRAW waves Z99")
+    said = expect_refusal(world, late)
+    assert said == "Dein Plättchen Wellen ist in diesem Zug schon erledigt."
     assert "**Alle Plättchen erledigt: Zug abgeben?**" in panel.content
     assert {"Zug abgeben", "Letzten Schritt zurücknehmen"} <= set(panel_labels(panel))
     round_message = message(world.channel, board.id)
