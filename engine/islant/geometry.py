@@ -3,7 +3,7 @@
 A cell is an index ``row * size + col``; its name is the column letter and the row number
 (``F6``). Each cell is split by both diagonals into four quarters, numbered N=0, E=1, S=2,
 W=3; a set of quarters is a 4-bit mask (bit ``q``). Every reconstructed choice of
-``/work/shared/rules/islant.md`` is a named constant here.
+the Islant rulings (``rules/islant.md`` of the design notes) is a named constant here.
 """
 
 from __future__ import annotations

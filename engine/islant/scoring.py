@@ -1,9 +1,10 @@
 """Scoring a sheet: islands (sides, lakes), the colour group, waves and ships.
 
-All of it follows ``/work/shared/rules/islant.md``: an island is an edge-connected group of land
-quarters; its coast faces what is reachable from beyond the border without crossing it; it is
-completed when every coast edge is diagonal; sides are maximal straight runs of collinear coast
-edges; lakes are the connected parts of its holes plus the lake circles in its own tiles.
+All of it follows the Islant rulings (``rules/islant.md`` of the design notes): an island is
+an edge-connected group of land quarters; its coast faces what is reachable from beyond the
+border without crossing it; it is completed when every coast edge is diagonal; sides are
+maximal straight runs of collinear coast edges; lakes are the connected parts of its holes plus
+the lake circles in its own tiles.
 """
 
 from __future__ import annotations
