@@ -12,8 +12,10 @@ async def test_three_players_clicking_at_once_are_each_acknowledged_and_finish_t
     monkeypatch.setenv(WORKERS_VARIABLE, "1")  # a real worker process, as in production
     latencies, (counted,) = await run_burst(players=3, rounds=1)
     assert len(latencies.ack["trivial"]) == 6  # the baseline, before and after the race
-    assert len(latencies.ack[OPEN]) == 3 and len(latencies.ack[DONE]) == 3
+    assert len(latencies.ack[OPEN]) == 3
+    # "Submit my turn" is a click of its own only where the last tile's place did not submit
+    assert len(latencies.ack[DONE]) <= 3
     assert all(len(latencies.answered[kind]) == len(acks) for kind, acks in latencies.ack.items())
-    assert counted.posts == 1  # the next round's message, after the third submission
+    assert counted.posts == 1  # the next round's message: all three submitted
     assert counted.rate_limits == 0
     assert counted.edits <= counted.seconds / 3 + 1  # the publisher's bound
