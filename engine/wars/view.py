@@ -22,6 +22,7 @@
       "pieces_left": [{"barracks": 3, "tower": 2, "port": 2}, ...],   # per seat
       "scores": [{"land": 9, "pieces": 0, "water": 0, "territories": 0, "total": 9}, ...],
       "last_action": null | {"seat": 0, "text": "PLACE BARRACKS 2 -3",
+                             "words": {"template": "places a barracks at {hex}", "params": …},
                              "hexes": [[2, -3]], "flipped": [[1, -3], [2, -2]]},
       "outcome": null | {"scores": [...], "winners": [0], "reason": REASON_ROUNDS or
                          REASON_RESIGNATION (sentences, see scoring.py)}
@@ -32,6 +33,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import IllegalAction
+
+from .actions import describe_action, parse_action
 from .pieces import COLOUR_NAMES, KINDS, NUM_ROUNDS
 from .rules import securers
 from .scoring import outcome, score_breakdown
@@ -77,8 +81,17 @@ def view_data(state: WarsState) -> dict[str, Any]:
         else {
             "seat": last.seat,
             "text": last.text,
+            "words": _described(last.text),
             "hexes": [[h.q, h.r] for h in last.hexes],
             "flipped": [[h.q, h.r] for h in last.flipped],
         },
         "outcome": None if result is None else result.to_json(),
     }
+
+
+def _described(notation: str) -> dict[str, Any] | None:
+    """What the turn ``notation`` did, as words a reader's language can put (JSON)."""
+    try:
+        return describe_action(parse_action(notation)).to_json()
+    except IllegalAction:  # a turn the framework wrote (a resignation): its notation says it
+        return None

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Outcome
+from engine.core import Outcome, Words
 
 Axial = tuple[int, int]
 KINDS: tuple[str, ...] = ("barracks", "tower", "port")
@@ -47,6 +47,7 @@ class LastAction:
     text: str
     hexes: tuple[Axial, ...]
     flipped: tuple[Axial, ...]
+    words: Words | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +122,7 @@ def parse_board(data: Mapping[str, Any]) -> Board:
             text=str(last["text"]),
             hexes=_axials(last["hexes"]),
             flipped=_axials(last["flipped"]),
+            words=Words.from_json(last["words"]) if last.get("words") else None,
         ),
         outcome=None if outcome is None else Outcome.from_json(outcome),
     )

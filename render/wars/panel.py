@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.core import EndReason
-from locales import N_, tr
+from locales import N_, current, engine_words, tr
 from render.common import (
     Box,
     Point,
@@ -80,11 +80,12 @@ def status_line(board: Board, names: Sequence[str]) -> str:
 
 
 def last_turn_line(board: Board, names: Sequence[str]) -> str | None:
-    """What the previous player did, in the game's notation."""
+    """What the previous player did, in the reader's words (else in the game's notation)."""
     last = board.last_action
     if last is None:
         return None
-    return f"{tr(LAST_TURN)}: {seat_name(names, last.seat)}: {last.text}"
+    did = last.text if last.words is None else engine_words(current(), last.words)
+    return f"{tr(LAST_TURN)}: {seat_name(names, last.seat)}: {did}"
 
 
 def round_label(board: Board) -> str:

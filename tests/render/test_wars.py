@@ -204,3 +204,23 @@ def test_the_header_is_drawn_in_place_as_tall_as_its_contents(make, players):
     cut = alone.crop((0, 0, image.width, round(bottom + panel.MARGIN * 0.75)))
     assert panel.header_height(board, names) == cut.height
     assert image.crop((0, 0, image.width, cut.height)).tobytes() == cut.tobytes()
+
+
+def test_the_last_turn_is_told_in_the_readers_words() -> None:
+    from locales import speaking
+
+    state = GAME.new(2)
+    (seat,) = GAME.to_move(state)
+    place = next(
+        a
+        for a in GAME.legal_actions(state, seat)
+        if GAME.format_action(a).startswith("PLACE BARRACKS")
+    )
+    state, _ = GAME.apply(state, seat, place)
+    board = parse_board(GAME.view(state, None).data)
+    english = panel.last_turn_line(board, ["Ann", "Bob"])
+    assert english is not None and "Ann: places a barracks at (" in english
+    with speaking("de"):
+        german = panel.last_turn_line(board, ["Ann", "Bob"])
+    assert german is not None and "Kaserne" in german and "places" not in german
+    assert "PLACE" not in english + german

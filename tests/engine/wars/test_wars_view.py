@@ -52,6 +52,7 @@ def test_view_schema() -> None:
     assert data["last_action"] == {
         "seat": 1,
         "text": "PLACE BARRACKS 2 -1",
+        "words": {"template": "places a barracks at {hex}", "params": {"hex": "(2, -1)"}},
         "hexes": [[2, -1]],
         "flipped": [[2, 0]],  # Pale Green's wedge: neutral land with two players
     }
