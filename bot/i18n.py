@@ -46,7 +46,7 @@ def in_words(text: str | Phrase | None, lang: str) -> str | None:
     return text.text(lang) if isinstance(text, Phrase) else text
 
 
-engine_text = words_text = engine_words
+engine_text = engine_words
 """An engine's text in ``lang``: a :class:`~engine.core.Words` by its template, its values in
 ``lang`` too; any other text where the catalog has its exact English text."""
 
@@ -56,7 +56,7 @@ def event_text(lang: str, event: Event) -> str:
     value a word the catalog knows, such as a colour, in ``lang`` too), else by its text."""
     if not event.template:
         return engine_text(lang, event.text)
-    return words_text(lang, Words(event.template, event.params))
+    return engine_text(lang, Words(event.template, event.params))
 
 
 def user_language(interaction: discord.Interaction) -> str:

@@ -24,7 +24,7 @@ from engine.islant import (
 )
 from locales import N_, _, current
 
-from ..i18n import words_text
+from ..i18n import engine_text
 from ..presenter import COLOUR, as_sentence, mention_messages
 from ..store import GameRecord
 
@@ -204,4 +204,4 @@ def panel_lines(state: IslantState, seat: int) -> list[str]:
 
 def engine_words(text: str) -> str:
     """An Islant text of the engine in the current language."""
-    return words_text(current(), text)
+    return engine_text(current(), text)

@@ -10,7 +10,7 @@ A phrase may name the player's own cards, so it belongs in that player's private
 
 from __future__ import annotations
 
-from engine.core import Resign, Seat, Words, joined
+from engine.core import Resign, Seat, Words, joined, listing
 from engine.core.names import seat_ref
 
 from .actions import SEA, Action, Confirm, Fill, Place, Reveal, Split, Steal, StealDone, Unplace
@@ -49,7 +49,7 @@ def _phrase(action: Action, cards: CardIndex) -> str:
             Words("{card} in {slot}", {"card": card_name(card, cards), "slot": slot.label})
             for card, slot in action.placed()
         ]
-        return Words("places the rest: {cards}", {"cards": _join(rows)})
+        return Words("places the rest: {cards}", {"cards": listing(rows)})
     if isinstance(action, Unplace):
         return Words("takes the card in {slot} back to the hand", {"slot": action.slot.label})
     if isinstance(action, Confirm):
@@ -74,11 +74,11 @@ def _split_phrase(action: Split, cards: CardIndex) -> str:
     down = [card_name(card, cards) for card, where in action.assignments if where != SEA]
     if up and down:
         return Words(
-            "puts {up} face up and {down} face down", {"up": _join(up), "down": _join(down)}
+            "puts {up} face up and {down} face down", {"up": listing(up), "down": listing(down)}
         )
     if up:
-        return Words("puts {cards} face up", {"cards": _join(up)})
-    return Words("puts {cards} face down", {"cards": _join(down)})
+        return Words("puts {cards} face up", {"cards": listing(up)})
+    return Words("puts {cards} face down", {"cards": listing(down)})
 
 
 def _consequences(action: Action, state: CompetitionState, cards: CardIndex) -> list[str]:
@@ -157,10 +157,3 @@ def _count(action: Split, sea: str, cards: CardIndex) -> int:
     return sum(
         1 for c, where in action.assignments if where == SEA and c in cards and cards[c].sea == sea
     )
-
-
-def _join(names: list[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C`` (each name translated on its own)."""
-    if len(names) == 1:
-        return names[0]
-    return Words("{names} and {last}", {"names": joined(names[:-1], ", "), "last": names[-1]})

@@ -31,7 +31,7 @@ from .names import fill_names, seat_ref
 from .options import OptionSpec, resolve_options
 from .registry import all_games, find_game, register
 from .rng import Rng
-from .words import Name, Number, Words, counted, joined
+from .words import Name, Number, Words, counted, either, joined, listing
 
 __all__ = [
     "BAD_NOTATION",
@@ -64,10 +64,12 @@ __all__ = [
     "Words",
     "all_games",
     "counted",
+    "either",
     "fill_names",
     "find_game",
     "joined",
     "lettered",
+    "listing",
     "parse_levels",
     "read_levels",
     "register",
