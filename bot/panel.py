@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -29,6 +28,7 @@ from .components import ExplainsErrors, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
 from .i18n import engine_text, say
+from .panel_plans import LinesOf
 from .presenter import as_sentence
 from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
@@ -56,7 +56,8 @@ class PanelLook:
     view), and lines about the seat's turn above the menu."""
 
     drawer: Drawer | None = None
-    lines: Callable[[PanelStep], Sequence[str]] | None = None
+    lines: LinesOf | None = None
+    """Lines above the menu from the state and the seat (worked out in the worker pool)."""
 
 
 LOOKS: dict[str, PanelLook] = {}
@@ -65,6 +66,12 @@ LOOKS: dict[str, PanelLook] = {}
 
 def look_of(step: PanelStep) -> PanelLook:
     return LOOKS.get(step.record.game) or PanelLook()
+
+
+def lines_of(game: str) -> LinesOf | None:
+    """The lines a game shows above its panel's menu, if any."""
+    look = LOOKS.get(game)
+    return look.lines if look is not None else None
 
 
 def named(menu: Menu | None, names: list[str]) -> Menu | None:
@@ -90,7 +97,7 @@ def shown(step: PanelStep) -> tuple[Menu | None, Marks]:
 
 def composing(step: PanelStep) -> bool:
     """Whether the step is past an action picked earlier in the turn (shown as a preview)."""
-    return step.turn is not None and bool(step.turn.before)
+    return bool(step.before)
 
 
 def encode(path: Path) -> str:
@@ -104,9 +111,7 @@ def decode(text: str) -> Path:
 def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     """The panel's words: a note, the choices taken so far, and the menu's question."""
     lines = [note] if note else []
-    look = look_of(step)
-    if look.lines is not None:
-        lines.extend(look.lines(step))
+    lines.extend(step.plan.lines)
     menu = shown(step)[0]
     if menu is None:
         lines.append(_(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT))
@@ -169,9 +174,8 @@ async def picture(service: GameService, step: PanelStep) -> discord.File:
         marked = MarkedBoard.of(marks)
         drawer, name = marked, marked.name
     if composing(step):
-        assert step.turn is not None
-        name = f"after:{step.turn.before}:{name}"
-    png = await service.render(step.record, step.preview, step.seat, drawer, name)
+        name = f"after:{step.before}:{name}"
+    png = await service.render_view(step.record, step.preview(), step.seat, drawer, name)
     return discord.File(io.BytesIO(png), filename=PICTURE)
 
 
@@ -181,7 +185,7 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
     service = service_of(interaction)
     assert interaction.channel_id is not None
     await interaction.response.defer(ephemeral=True, thinking=True)  # before loading the game
-    step = await service.open_panel(interaction.channel_id, interaction.user.id)
+    step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
     if game_id is not None and step.record.id != game_id:
         raise UserError("wrong_game_button")
     await interaction.followup.send(
@@ -204,12 +208,12 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         version,
         path,
         interaction_id=interaction.id,
+        lines=lines_of,
     )
     if step.move is None:
         note = _(STALE_NOTE) if step.stale else ""
         names = step.record.names
-        labels = [] if step.stale else service.menu_labels(step)
-        labels = [fill_names(engine_text(current(), label), names) for label in labels]
+        labels = [fill_names(engine_text(current(), label), names) for label in step.plan.labels]
         await interaction.edit_original_response(
             content=panel_text(step, labels, note),
             attachments=[await picture(service, step)],

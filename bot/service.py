@@ -10,25 +10,23 @@ from __future__ import annotations
 
 import asyncio
 import random
+import uuid
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
 from engine import find_game
 from engine.core import (
-    PICK_SEPARATOR,
     Budget,
     Event,
     Game,
     Level,
     Menu,
     Path,
-    Picked,
     Resign,
-    TurnMenu,
     resolve_options,
 )
 from locales import current
@@ -36,7 +34,8 @@ from locales import current
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .finished import finished_game
-from .rendering import Drawer, PictureKey, Pictures, game_view
+from .panel_plans import LinesFor, PanelPlan, SavedState, no_lines, plan_panel, preview_view
+from .rendering import Drawer, PictureKey, Pictures, ViewSource, game_view
 from .replays import Replays
 from .settings import split_options
 from .store import (
@@ -100,26 +99,46 @@ class MoveResult:
 class PanelStep:
     """Where a tap on a seat's panel led: the next menu, or the move it made.
 
-    ``version`` is the seat's version the menu belongs to; ``stale`` says the tap came from a
-    panel drawn for an earlier version, so ``menu`` is the seat's menu from the start.
-    ``menu`` is None when the seat has nothing to do.
+    ``plan`` holds what the worker pool worked out (the seat's version, the menu, the turn so
+    far); ``saved`` is the state it is about, from which the panel's picture is drawn.
     """
 
     record: GameRecord
-    state: Any
-    seat: int
-    version: str
-    path: Path = ()
-    menu: Menu | None = None
+    saved: SavedState
+    plan: PanelPlan
     move: MoveResult | None = None
-    stale: bool = False
-    turn: TurnMenu[Any, Any] | None = None
-    """Where the path is in a turn of several actions (see ``Game.turn_menu``)."""
 
     @property
-    def preview(self) -> Any:
-        """The state the menu is about: after the actions picked earlier in the turn."""
-        return self.state if self.turn is None else self.turn.state
+    def seat(self) -> int:
+        return self.plan.seat
+
+    @property
+    def version(self) -> str:
+        """The seat's version the menu belongs to."""
+        return self.plan.version
+
+    @property
+    def path(self) -> Path:
+        return self.plan.path
+
+    @property
+    def menu(self) -> Menu | None:
+        """The menu to show; None when the seat has nothing to do."""
+        return self.plan.menu
+
+    @property
+    def stale(self) -> bool:
+        """The tap came from a panel drawn for an earlier version: this is the first menu."""
+        return self.plan.stale
+
+    @property
+    def before(self) -> tuple[Any, ...]:
+        """Actions picked earlier in the turn (the picture shows them as a preview)."""
+        return self.plan.before
+
+    def preview(self) -> ViewSource:
+        """How the worker pool builds the seat's view of the turn so far."""
+        return partial(preview_view, self.saved, self.seat, self.before)
 
 
 class GameService:
@@ -141,6 +160,9 @@ class GameService:
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, Any]] = {}
+        self.reader = uuid.uuid4().hex
+        """Tells this service's saved states apart from another's of the same ids (a worker
+        remembers states by it, game id and version)."""
         self.timers = Timekeeper(store, self.now)
 
     def now(self) -> datetime:
@@ -170,10 +192,15 @@ class GameService:
 
     async def running(self, channel_id: int) -> tuple[GameRecord, Any]:
         """The channel's running game and its engine state."""
+        record = await self.running_record(channel_id)
+        return record, self.state_of(record)
+
+    async def running_record(self, channel_id: int) -> GameRecord:
+        """The channel's running game, its state left as saved (for the worker pool)."""
         record = await self.current(channel_id)
         if record.status != "active":
             raise UserError("not_started")
-        return record, self.state_of(record)
+        return record
 
     async def game_named_by(
         self, game_id: int, game_name: str, channel_id: int | None
@@ -294,6 +321,7 @@ class GameService:
             state = game.new(len(record.players), record.options, record.seed)
             state, events, applied = await self._run_computers(game, record, state)
             await self.store.set_board_message(record.id, None)  # it was the lobby's message
+            record = replace(record, board_message_id=None)
             return await self._save(record, game, state, events, applied, frozenset())
 
     async def cancel_lobby(self, channel_id: int, user_id: int, is_moderator: bool) -> GameRecord:
@@ -333,15 +361,19 @@ class GameService:
             seat = record.seat_of(user_id)
             if seat is None:
                 raise UserError("not_playing")
-            return await self._apply(record, state, seat, user_id, text, interaction_id)
+            action = find_game(record.game).parse(text)
+            return await self._apply(record, state, seat, user_id, [action], interaction_id)
 
-    async def open_panel(self, channel_id: int, user_id: int) -> PanelStep:
-        """The first menu of the user's panel in the channel's running game."""
-        record, state = await self.running(channel_id)
+    async def open_panel(
+        self, channel_id: int, user_id: int, lines: LinesFor = no_lines
+    ) -> PanelStep:
+        """The first menu of the user's panel in the channel's running game; ``lines`` gives
+        a game's lines above its menu."""
+        record = await self.running_record(channel_id)
         seat = record.seat_of(user_id)
         if seat is None:
             raise UserError("not_playing")
-        return self._panel_at(record, state, seat)
+        return await self.plan(record, seat, None, (), lines)
 
     async def choose(
         self,
@@ -352,84 +384,65 @@ class GameService:
         path: Path,
         *,
         interaction_id: int | None = None,
+        lines: LinesFor = no_lines,
     ) -> PanelStep:
         """Follow a tap on a panel: the menu ``path`` leads to, or the move it completes.
 
         The seat's version is compared with the panel's: a panel drawn before the seat's
         options changed gets the current first menu, ``stale``. A step to another menu
-        writes nothing, so it takes no lock; a completed path is checked again and played
-        under the channel's lock.
+        writes nothing, so it takes no lock; a completed path is checked again (if the game
+        moved on meanwhile) and played under the channel's lock. The menus are worked out in
+        the worker pool, once per tap; the picked actions are played as they are.
         """
-        record, state = await self.running(channel_id)
-        step = self._follow(record, state, user_id, game_id, version, path)
-        if isinstance(step, PanelStep):
+        record = await self.running_record(channel_id)
+        seat = self._seat_for(record, user_id, game_id)
+        step = await self.plan(record, seat, version, path, lines)
+        if not step.plan.play:
             return step
         async with self.lock(channel_id):
-            record, state = await self.running(channel_id)
-            step = self._follow(record, state, user_id, game_id, version, path)
-            if isinstance(step, PanelStep):  # the game moved on while waiting for the lock
-                return step
+            fresh = await self.running_record(channel_id)
+            if fresh.version != record.version:  # the game moved on while waiting for the lock
+                record = fresh
+                step = await self.plan(record, seat, version, path, lines)
+                if not step.plan.play:
+                    return step
             if interaction_id is not None and await self.store.interaction_seen(interaction_id):
                 raise UserError("duplicate")
-            seat = record.seat_of(user_id)
-            assert seat is not None and isinstance(step.answer, Picked)
-            text = find_game(record.game).format(step.answer.action)
-            move = await self._apply(
-                record, state, seat, user_id, text, interaction_id, before=step.before
-            )
-        step = self._panel_at(move.record, move.state, seat)
+            state = self.state_of(record)
+            move = await self._apply(record, state, seat, user_id, step.plan.play, interaction_id)
+        step = await self.plan(move.record, seat, None, (), lines)
         step.move = move
         return step
 
-    def _follow(
+    async def plan(
         self,
         record: GameRecord,
-        state: Any,
-        user_id: int,
-        game_id: int,
-        version: str,
+        seat: int,
+        version: str | None,
         path: Path,
-    ) -> PanelStep | TurnMenu:
-        """Where ``path`` leads on the user's panel of ``version``: a menu, the current first
-        menu (``stale``), or the turn it completes (not played)."""
+        lines: LinesFor = no_lines,
+        *,
+        key: str = "game",
+    ) -> PanelStep:
+        """``seat``'s panel at ``path`` of a panel drawn for ``version`` (None: a new one),
+        worked out in the worker pool; ``key`` tells what kind of record's id ``record.id``
+        is (a channel's game, or a daily attempt)."""
+        assert record.state is not None
+        saved = SavedState(record.game, (self.reader, key, record.id), record.version, record.state)
+        plan = await self.pictures.run(
+            plan_panel, saved, seat, version, path, lines(record.game), current()
+        )
+        return PanelStep(record, saved, plan)
+
+    @staticmethod
+    def _seat_for(record: GameRecord, user_id: int, game_id: int) -> int:
+        """The user's seat in ``record``, which must be the game the panel was drawn for."""
         if record.id != game_id:
             raise UserError("wrong_game_button")
         seat = record.seat_of(user_id)
         if seat is None:
             raise UserError("not_playing")
-        game = find_game(record.game)
-        if game.is_over(state) or version != game.seat_version(state, seat):
-            step = self._panel_at(record, state, seat)
-            step.stale = True
-            return step
-        turn = game.turn_menu(state, seat, path)
-        if isinstance(turn.answer, Menu):
-            return PanelStep(record, state, seat, version, path, turn.answer, turn=turn)
-        return turn
-
-    def menu_labels(self, step: PanelStep) -> list[str]:
-        """The labels of the choices taken along the step's path (a breadcrumb); an action
-        already picked in the turn is told in a few words."""
-        game = find_game(step.record.game)
-        turn = step.turn
-        before, starts = (turn.before, turn.starts) if turn is not None else ((), 0)
-        labels = [game.describe(action) for action in before]
-        path = step.path[starts:]
-        for depth, element in enumerate(path):
-            menu = game.menu(step.preview, step.seat, path[:depth])
-            assert isinstance(menu, Menu)
-            labels.extend(menu.choices[int(i)].label for i in element.split(PICK_SEPARATOR))
-        return labels
-
-    @staticmethod
-    def _panel_at(record: GameRecord, state: Any, seat: int) -> PanelStep:
-        game = find_game(record.game)
-        version = game.seat_version(state, seat)
-        if game.is_over(state) or not game.legal_actions(state, seat):
-            return PanelStep(record, state, seat, version)
-        menu = game.menu(state, seat, ())
-        assert isinstance(menu, Menu)
-        return PanelStep(record, state, seat, version, (), menu)
+        return seat
 
     async def play_as_system(
         self,
@@ -456,7 +469,8 @@ class GameService:
                 raise UserError("board_changed")
             if check is not None:
                 check(record, state)
-            return await self._apply(record, state, None, by_user, text, interaction_id)
+            action = find_game(record.game).parse(text)
+            return await self._apply(record, state, None, by_user, [action], interaction_id)
 
     async def _apply(
         self,
@@ -464,14 +478,12 @@ class GameService:
         state: Any,
         seat: int | None,
         user_id: int | None,
-        text: str,
+        actions: Sequence[Any],
         interaction_id: int | None,
-        before: Sequence[Any] = (),
     ) -> MoveResult:
-        """Apply ``before`` (actions of the same turn) and then ``text``, let computers answer,
+        """Apply ``actions`` (one, or the actions of one turn) in order, let computers answer,
         and save it all as one change."""
         game = find_game(record.game)
-        actions = [*before, game.parse(text)]
         previous = game.to_move(state)
         events: list[Event] = []
         applied = []
@@ -491,7 +503,7 @@ class GameService:
             game = find_game(record.game)
             action = game.close_round_action(state)
             assert action is not None, f"{record.game} has no rounds to close"
-            return await self._apply(record, state, None, None, game.format(action), -job_id)
+            return await self._apply(record, state, None, None, [action], -job_id)
 
     async def play_paced(self, channel_id: int, *, version: int, job_id: int) -> MoveResult | None:
         """A paced job came due: the game's paced action, unless the game moved on since."""
@@ -501,7 +513,7 @@ class GameService:
             action = game.paced_action(state)
             if action is None or record.version != version:
                 return None
-            return await self._apply(record, state, None, None, game.format(action), -job_id)
+            return await self._apply(record, state, None, None, [action], -job_id)
 
     async def act_for_absent(
         self, channel_id: int, policy: str, job_id: int
@@ -573,7 +585,7 @@ class GameService:
                 rest = [p for p in record.players if p.user_id != target]
                 return await self._reseat(record, rest), None
             state = self.state_of(record)
-            result = await self._apply(record, state, seat, by_user, "RESIGN", None)
+            result = await self._apply(record, state, seat, by_user, [Resign()], None)
             return result.record, result
 
     def legal_moves(self, record: GameRecord, state: Any, user_id: int) -> list[str]:
@@ -606,9 +618,20 @@ class GameService:
         Drawn outside the event loop's interpreter, once per game version, viewer, drawer and
         language (the current one: the reader's, see :mod:`bot.i18n`).
         """
+        view = partial(game_view, record.game, state, seat)
+        return await self.render_view(record, view, seat, drawer, name)
+
+    async def render_view(
+        self,
+        record: GameRecord,
+        view: ViewSource,
+        seat: int | None,
+        drawer: Drawer | None = None,
+        name: str = "",
+    ) -> bytes:
+        """Like :meth:`render`, of a view source (e.g. :meth:`PanelStep.preview`)."""
         picture = name or getattr(drawer, "__name__", "")
         key = PictureKey(record.id, record.version, seat, picture, current())
-        view = partial(game_view, record.game, state, seat)
         return await self.pictures.draw(key, view, record.names, drawer)
 
     # ----- internals --------------------------------------------------------------------
@@ -673,11 +696,12 @@ class GameService:
         previous_movers: frozenset[int],
     ) -> MoveResult:
         outcome = game.outcome(state)
+        data = game.serialize(state)
         try:
             version = await self.store.save_move(
                 record.id,
                 expected_version=record.version,
-                state=game.serialize(state),
+                state=data,
                 actions=applied,
                 now=self._now(),
                 status="finished" if outcome else "active",
@@ -690,8 +714,13 @@ class GameService:
             raise UserError("duplicate") from None
         _saved.set(SavedChange(record.id, record.channel_id, version))
         self._remember(record.id, version, state)
-        fresh = await self.store.get_game(record.id)
-        assert fresh is not None
+        fresh = replace(
+            record,
+            state=data,
+            version=version,
+            status="finished" if outcome else "active",
+            result=outcome.to_json() if outcome else None,
+        )
         await self.timers.after_change(fresh, game, state, previous_movers)
         return MoveResult(fresh, state, events, applied)
 

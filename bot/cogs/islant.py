@@ -41,7 +41,6 @@ from ..islant.texts import (
     totals,
 )
 from ..panel import LOOKS, PanelLook, PanelOpen, open_panel
-from ..service import PanelStep
 from ..store import GameRecord
 from ..ui import publisher_of
 
@@ -193,10 +192,6 @@ def final_controls(game_id: int, options: list[discord.SelectOption]) -> discord
     return view
 
 
-def step_lines(step: PanelStep) -> list[str]:
-    return panel_lines(step.state, step.seat)
-
-
 class IslantCog(commands.Cog, name="Islant"):
     """Sheets, island names, standings and the end of a race; the race's look in public and
     in the panel."""
@@ -212,7 +207,7 @@ class IslantCog(commands.Cog, name="Islant"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(RoundButton, FinalSelect)
         publisher_of(self.bot).register(GAME.info.name, self.board)
-        LOOKS[GAME.info.name] = PanelLook(render_seat_sheet, step_lines)
+        LOOKS[GAME.info.name] = PanelLook(render_seat_sheet, panel_lines)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(RoundButton, FinalSelect)

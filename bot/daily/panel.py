@@ -21,7 +21,17 @@ from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
 from ..i18n import public_language
-from ..panel import PATH, STALE_NOTE, VERSION, PanelPick, PanelTap, look_of, panel_text, panel_view
+from ..panel import (
+    PATH,
+    STALE_NOTE,
+    VERSION,
+    PanelPick,
+    PanelTap,
+    lines_of,
+    look_of,
+    panel_text,
+    panel_view,
+)
 from ..service import PanelStep
 from ..store import DailyAttempt
 from .rolls import day_number
@@ -70,7 +80,7 @@ async def open_daily(interaction: discord.Interaction, level: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     daily = daily_of(interaction)
     name = interaction.user.display_name
-    step = await daily.open(interaction.user.id, name, interaction.guild_id, level)
+    step = await daily.open(interaction.user.id, name, interaction.guild_id, level, lines_of)
     if step.attempt.finished:
         answer = await _result_answer(daily, step.attempt)
         await interaction.followup.send(**answer, ephemeral=True)
@@ -94,7 +104,7 @@ async def follow(
     """A tap on a daily panel: acknowledge, then the next menu, the move, or the result."""
     daily = daily_of(interaction)
     await interaction.response.defer()
-    step: DailyStep = await daily.choose(interaction.user.id, attempt_id, version, path)
+    step: DailyStep = await daily.choose(interaction.user.id, attempt_id, version, path, lines_of)
     attempt, panel = step.attempt, step.panel
     played = engine_words(current(), step.played)
     if attempt.finished:
@@ -115,7 +125,7 @@ async def follow(
             view=_components(panel),
         )
         return
-    labels = daily.games.menu_labels(panel)
+    labels = list(panel.plan.labels)
     await interaction.edit_original_response(
         content=panel_text(panel, labels), view=_components(panel)
     )

@@ -9,16 +9,17 @@ Attempts of earlier days still unfinished end as stopped the first time anyone a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from functools import partial
 from typing import Any
 
-from engine.core import Menu, Path, Picked, View, joined
+from engine.core import Path, View, joined
 from engine.islant import ENDED, GAME, STOPPED, IslantState
 from locales import current
 
 from ..errors import UserError
+from ..panel_plans import LinesFor, no_lines
 from ..rendering import Drawer, PictureKey
 from ..service import GameService, PanelStep
 from ..store import DailyAttempt, GameRecord, PlayerRecord, VersionConflict
@@ -80,7 +81,7 @@ def as_record(attempt: DailyAttempt) -> GameRecord:
         host_id=attempt.user_id,
         options={"level": attempt.level},
         seed=0,
-        state=None,
+        state=attempt.state,
         version=attempt.version,
         board_message_id=None,
         result=None,
@@ -129,7 +130,12 @@ class DailyService:
 
     # ----- playing ----------------------------------------------------------------------
     async def open(
-        self, user_id: int, user_name: str, guild_id: int | None, level: int
+        self,
+        user_id: int,
+        user_name: str,
+        guild_id: int | None,
+        level: int,
+        lines: LinesFor = no_lines,
     ) -> DailyStep:
         """The user's attempt of today at ``level``: started now, or as they left it."""
         today = await self._tidy()
@@ -146,35 +152,38 @@ class DailyService:
                 breakdown=self.score_parts(state),
                 now=self.games.now(),
             )
-        return DailyStep(attempt, self._panel_at(attempt, self.state_of(attempt)))
+        return DailyStep(attempt, await self._plan(attempt, None, (), lines))
 
-    async def choose(self, user_id: int, attempt_id: int, version: str, path: Path) -> DailyStep:
+    async def choose(
+        self,
+        user_id: int,
+        attempt_id: int,
+        version: str,
+        path: Path,
+        lines: LinesFor = no_lines,
+    ) -> DailyStep:
         """Follow a tap: the menu ``path`` leads to, or the action it completes, saved.
 
         A panel drawn for another seat version, a finished attempt, or a save that lost to
-        another tap gets the attempt's current first menu, ``stale``.
+        another tap gets the attempt's current first menu, ``stale``. The menus are worked out
+        in the worker pool.
         """
         await self._tidy()
         attempt = await self._own(user_id, attempt_id)
-        state = self.state_of(attempt)
-        if attempt.finished or version != GAME.seat_version(state, SEAT):
-            return self._stale(attempt, state)
-        answer = GAME.menu(state, SEAT, path)
-        if isinstance(answer, Menu):
-            return DailyStep(
-                attempt, PanelStep(as_record(attempt), state, SEAT, version, path, answer)
-            )
-        assert isinstance(answer, Picked)
-        played = joined([GAME.describe(action) for action in answer.actions], "; ")
-        after = state
-        for action in answer.actions:
+        if attempt.finished:
+            return await self._stale(attempt, lines)
+        panel = await self._plan(attempt, version, path, lines)
+        if not panel.plan.play:
+            return DailyStep(attempt, panel)
+        played = joined([GAME.describe(action) for action in panel.plan.play], "; ")
+        after = self.state_of(attempt)
+        for action in panel.plan.play:
             after, _ = GAME.apply(after, SEAT, action)
         try:
             attempt = await self._save(attempt, after)
         except VersionConflict:
-            fresh = await self._own(user_id, attempt_id)
-            return self._stale(fresh, self.state_of(fresh))
-        return DailyStep(attempt, self._panel_at(attempt, after), played)
+            return await self._stale(await self._own(user_id, attempt_id), lines)
+        return DailyStep(attempt, await self._plan(attempt, None, (), lines), played)
 
     async def _own(self, user_id: int, attempt_id: int) -> DailyAttempt:
         attempt = await self.store.daily_attempt_by_id(attempt_id)
@@ -198,20 +207,22 @@ class DailyService:
         assert saved is not None
         return saved
 
-    def _stale(self, attempt: DailyAttempt, state: IslantState) -> DailyStep:
-        step = self._panel_at(attempt, state)
-        step.stale = True
-        return DailyStep(attempt, step)
+    async def _stale(self, attempt: DailyAttempt, lines: LinesFor) -> DailyStep:
+        """The attempt's first menu, for a tap from a panel that is out of date."""
+        panel = await self._plan(attempt, None, (), lines)
+        panel.plan = replace(panel.plan, stale=True)
+        return DailyStep(attempt, panel)
 
-    @staticmethod
-    def _panel_at(attempt: DailyAttempt, state: IslantState) -> PanelStep:
-        version = GAME.seat_version(state, SEAT)
+    async def _plan(
+        self, attempt: DailyAttempt, version: str | None, path: Path, lines: LinesFor
+    ) -> PanelStep:
+        """The attempt's panel at ``path`` (see :meth:`GameService.plan`); a finished attempt
+        offers nothing."""
         record = as_record(attempt)
-        if attempt.finished or GAME.is_over(state) or not GAME.legal_actions(state, SEAT):
-            return PanelStep(record, state, SEAT, version)
-        menu = GAME.menu(state, SEAT, ())
-        assert isinstance(menu, Menu)
-        return PanelStep(record, state, SEAT, version, (), menu)
+        step = await self.games.plan(record, SEAT, version, path, lines, key="daily")
+        if attempt.finished:
+            step.plan = replace(step.plan, menu=None)
+        return step
 
     # ----- states and pictures ----------------------------------------------------------
     def state_of(self, attempt: DailyAttempt) -> IslantState:

@@ -24,6 +24,7 @@ from itertools import groupby
 from typing import TypeVar
 
 from engine.core import Seat, Words
+from engine.core.memo import BoundedMemo
 from engine.core.menus import MAX_CHOICES, Menu, Path, Picked, Step, tree_menu
 from engine.core.words import either, listing
 
@@ -70,26 +71,31 @@ def islant_menu(
     state: IslantState, seat: Seat, path: Path, legal: Callable[[], Sequence[Action]]
 ) -> Menu | Picked[Action]:
     """The menu ``seat`` sees after ``path`` among its ``legal()`` actions, or the action
-    named. The tree is remembered for the same state object: walking a menu path by path
-    builds it once."""
-    key = (id(state), seat)
+    named. The tree is remembered for the seat's player object (players are immutable and
+    shared between the states of a race, so another player's step keeps it): walking a menu
+    path by path, or coming back after others moved, builds it once."""
+    player = state.players[seat]
+    key = (id(player), state.roll, state.finished)
     hit = _memo.get(key)
-    if hit is None or hit[0] is not state:
-        player = state.players[seat]
+    if hit is None or hit[0] is not player:
         fits = _Fits(player.working)
         entries = _entries(player.working, state.roll, fits, legal())
-        hit = (state, entries, _hint(player, fits))
-        if len(_memo) >= MEMO_SIZE:
-            _memo.pop(next(iter(_memo)))
-        _memo[key] = hit
+        hit = (player, entries, _hint(player, fits))
+        _memo.at_least(MEMO_PER_SEAT * len(state.players))
+        _memo.put(key, hit)
     answer = tree_menu(hit[1], path, hit[2])
     if isinstance(answer, Picked) and isinstance(answer.action, tuple):
         return Picked(answer.action[0], answer.action[1:])
     return answer  # type: ignore[return-value]
 
 
-MEMO_SIZE = 8
-_memo: dict[tuple[int, Seat], tuple[IslantState, list[Entry], Callable[[Action | Chain], str]]] = {}
+MEMO_PER_SEAT = 2
+"""Trees remembered per seat of the largest race served: the seat's current one and the one
+before it (a player who undoes a step comes back to it)."""
+_memo: BoundedMemo[
+    tuple[int, tuple[int, ...], bool],
+    tuple[Player, list[Entry], Callable[[Action | Chain], str]],
+] = BoundedMemo(16)
 
 
 def _entries(

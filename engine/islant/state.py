@@ -7,10 +7,13 @@ recorded (with any rerolled doubles) in the state and in an event.
 
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import EndReason, Event, Rng, Seat, Words, said
+from engine.core.memo import BoundedMemo
 from engine.core.names import seat_ref
 
 from .actions import format_action, parse_action
@@ -213,7 +216,7 @@ def state_to_json(state: IslantState) -> dict[str, Any]:
 # Sheets whose JSON is remembered by identity: a submission replaces one sheet of 99, so a
 # save serializes one sheet, not 99. The remembered data is shared: callers must not mutate it.
 SHEET_JSON_MEMO = 4096
-_sheet_json_memo: dict[int, tuple[Sheet, dict[str, Any]]] = {}
+_sheet_json_memo: BoundedMemo[int, tuple[Sheet, dict[str, Any]]] = BoundedMemo(SHEET_JSON_MEMO)
 
 
 def _sheet_json(sheet: Sheet) -> dict[str, Any]:
@@ -222,9 +225,7 @@ def _sheet_json(sheet: Sheet) -> dict[str, Any]:
     if hit is not None and hit[0] is sheet:
         return hit[1]
     data = sheet_to_json(sheet)
-    if len(_sheet_json_memo) >= SHEET_JSON_MEMO:
-        _sheet_json_memo.pop(next(iter(_sheet_json_memo)))
-    _sheet_json_memo[id(sheet)] = (sheet, data)
+    _sheet_json_memo.put(id(sheet), (sheet, data))
     return data
 
 
@@ -242,14 +243,7 @@ def state_from_json(data: dict[str, Any]) -> IslantState:
     level = int(data["level"])
     roll = tuple(int(d) for d in data["roll"])
     code = str(data.get("end_code") or _legacy_code(str(data["end_reason"])))
-    players = []
-    for p in data["players"]:
-        sheet = sheet_from_json(level, p["sheet"])
-        draft = None
-        if "draft" in p:
-            draft = rebuild(sheet, roll, [parse_action(step) for step in p["draft"]])
-        names = tuple((cell_index(c, sheet.size), int(q), str(n)) for c, q, n in p.get("names", ()))
-        players.append(Player(sheet, str(p["status"]), draft, names))
+    players = tuple(_player_from_json(level, roll, p) for p in data["players"])
     return IslantState(
         level=level,
         max_rounds=int(data["max_rounds"]),
@@ -257,10 +251,33 @@ def state_from_json(data: dict[str, Any]) -> IslantState:
         roll=roll,
         rerolled=tuple(tuple(int(d) for d in r) for r in data["rerolled"]),
         rng=Rng.from_json(data["rng"]),
-        players=tuple(players),
+        players=players,
         end_reason=end_words(str(data["end_reason"]), code, int(data["max_rounds"])),
         end_code=code,
     )
+
+
+# Players read back by their JSON: a race saved after one player's step reads one player anew
+# and shares the other 98 with the state read before it (so menus remembered for those players'
+# objects stay valid). Players are immutable, so sharing them is safe.
+PLAYER_JSON_MEMO = 1024
+_player_memo: BoundedMemo[str, Player] = BoundedMemo(PLAYER_JSON_MEMO)
+
+
+def _player_from_json(level: int, roll: tuple[int, ...], data: dict[str, Any]) -> Player:
+    """A player read from its JSON (its draft replayed against ``roll``), remembered by text."""
+    key = f"{level}|{roll}|{json.dumps(data, separators=(',', ':'))}"
+    hit = _player_memo.get(key)
+    if hit is not None:
+        return hit
+    sheet = sheet_from_json(level, data["sheet"])
+    draft = None
+    if "draft" in data:
+        draft = rebuild(sheet, roll, [parse_action(step) for step in data["draft"]])
+    names = tuple((cell_index(c, sheet.size), int(q), str(n)) for c, q, n in data.get("names", ()))
+    player = Player(sheet, str(data["status"]), draft, names)
+    _player_memo.put(key, player)
+    return player
 
 
 def _legacy_code(reason: str) -> str:

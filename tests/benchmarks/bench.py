@@ -528,19 +528,19 @@ SECTIONS = (
 )
 
 
-def print_burst(players: int) -> None:
-    """The burst's acknowledgement latencies beside the trivial handler's, then the
+def print_burst(players: int, think: float) -> None:
+    """The burst's latencies per arrival model beside the trivial handler's, then the
     publisher's work per round."""
-    acks, rounds = bench_burst(players)
+    acks, rounds = bench_burst(players, think=(min(0.5, think), think))
     print()
     header = (
-        f"{players} players at once, ack ms",
-        "acks",
-        "p50",
-        "p99",
-        "p99 ÷ trivial p99",
-        "max",
-        "answered p50 / p99 ms",
+        f"{players} players, ms",
+        "taps",
+        "ack p50 / p99 / max",
+        "ack p99 ÷ trivial p99",
+        "answered p50 / p99 / max",
+        "event loop CPU ms per tap",
+        "waves' floor",
     )
     print_table(header, acks)
     print()
@@ -554,6 +554,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="random games per game")
     parser.add_argument("--islant-players", type=int, default=99, help="players in the race")
     parser.add_argument("--islant-rounds", type=int, default=3, help="rounds of the race")
+    parser.add_argument(
+        "--think", type=float, default=8.0, help="a person's longest pause before a tap, s"
+    )
     args = parser.parse_args()
     wanted = set(SECTIONS[1:]) if args.section == "all" else {args.section}
     rows: list[Row] = []
@@ -577,7 +580,7 @@ def main() -> None:
         header = ("", "hostile interaction", "median ms", "max ms", "baseline", "median ms")
         print_table(header, asyncio.run(bench_hostile_bot()))
     if "burst" in wanted:
-        print_burst(args.islant_players)
+        print_burst(args.islant_players, args.think)
     if "pictures" in wanted:
         print()
         header = (

@@ -19,7 +19,10 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -46,10 +49,15 @@ SUBMIT = "Submit my turn"
 UNDO = "Undo"
 LEFT_ALONE = (UNDO, "Stop", "Back")  # choices a player going on with the turn leaves alone
 TRIVIAL = "bench-trivial"
+TRIVIAL_KIND = "trivial"
 OPEN, SELECT, BUTTON, DONE = "open panel (Play my turn)", "panel select", "panel button", "submit"
 RATE_LIMITED_EDITS = 3  # 429s injected on the board's edits in the second round
 SETTLE_SECONDS = 300.0
+ANSWER_POLL_SECONDS = 0.005
+THINK_SECONDS = (0.5, 8.0)  # a person's pause before each tap, in the "as people tap" model
 BurstRow = tuple[str, str, str, str, str, str, str]
+"""kind, taps, ack p50 / p99 / max, ack p99 ÷ trivial p99, answered p50 / p99 / max, event
+loop ms per tap, the waves' floor."""
 
 
 class Trivial(discord.ui.DynamicItem[discord.ui.Button], template=TRIVIAL):
@@ -100,6 +108,13 @@ class Harness:
         self.env = env
         self.log = log
         self.latencies = Latencies()
+        self.taps: list[Sent] = []
+        """Interactions delivered one by one (see :meth:`tap`)."""
+        self.delivered = 0
+        self.floors: list[tuple[float, float]] = []
+        """Per wave: the floor (ms) and the answered p99 (ms), see :class:`Work`."""
+        self.double_seconds_per_tap = 0.0
+        """The Discord double's processor time per tap (measured on trivial taps)."""
 
     def payload(self, actor: Any, message: Any, data: dict[str, Any]) -> tuple[Any, dict]:
         backend = self.env.backend
@@ -118,32 +133,63 @@ class Harness:
         return record, payload
 
     async def wave(self, clicks: list[tuple[str, Any, Any, dict[str, Any]]]) -> list[Any]:
-        """Deliver every click at once, wait until the bot is idle, time each answer.
-        Returns the interactions."""
+        """Deliver every click at once, wait until the bot is idle, time each answer, and
+        keep the wave's floor (see :class:`Work`). Returns the interactions."""
         built = [
             (kind, *self.payload(actor, message, data)) for kind, actor, message, data in clicks
         ]
         first = len(self.log)
         sent = []
+        cpu = processor_seconds()
         for kind, record, payload in built:
             sent.append(Sent(kind, record, time.perf_counter() * 1000))
             self.env.backend.emit("INTERACTION_CREATE", payload)
         await self.env.settle()
-        self.record(sent, first)
+        cpu = processor_seconds() - cpu - len(sent) * self.double_seconds_per_tap
+        answered = self.record(sent, first)
+        self.delivered += len(sent)
+        self.floors.append((max(cpu, 0.0) * 1000 / machine_cores(), p(answered, 0.99)))
         return [s.interaction for s in sent]
 
-    def record(self, sent: list[Sent], first: int) -> None:
+    async def tap(self, kind: str, actor: Any, message: Any, data: dict[str, Any]) -> Any:
+        """Deliver one interaction, as a person's tap arrives, and wait until the bot has
+        answered it (any request besides the acknowledgement). Returns the interaction; its
+        latencies are recorded by :meth:`record` over the whole run."""
+        record, payload = self.payload(actor, message, data)
+        first = len(self.log)
+        self.taps.append(Sent(kind, record, time.perf_counter() * 1000))
+        self.delivered += 1
+        self.env.backend.emit("INTERACTION_CREATE", payload)
+        token = record.token
+        deadline = time.perf_counter() + SETTLE_SECONDS
+        only_ack = kind == TRIVIAL_KIND  # it answers with its acknowledgement alone
+        while not any(
+            token in e.path and (only_ack or not e.path.endswith("/callback"))
+            for e in self.log[first:]
+        ):
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{kind}: never answered")
+            await asyncio.sleep(ANSWER_POLL_SECONDS)
+        return record
+
+    def record(self, sent: list[Sent], first: int) -> list[float]:
+        """Time the answers to ``sent`` from the requests logged since ``first``; returns
+        their answered latencies."""
         requests: dict[str, list[tuple[str, float]]] = defaultdict(list)
         for entry, at in zip(self.log[first:], self.log.times[first:], strict=True):
             parts = entry.path.split("/")
             token = parts[3] if parts[1] in ("interactions", "webhooks") else ""
             requests[token].append((entry.path, at))
+        answered = []
         for one in sent:
             answers = requests[one.interaction.token]
             acks = [at for path, at in answers if path.endswith("/callback")]
             assert acks, f"{one.kind}: not acknowledged"
+            assert len(acks) == 1, f"{one.kind}: acknowledged {len(acks)} times"
             self.latencies.ack[one.kind].append(acks[0] - one.at)
-            self.latencies.answered[one.kind].append(answers[-1][1] - one.at)
+            answered.append(answers[-1][1] - one.at)
+            self.latencies.answered[one.kind].append(answered[-1])
+        return answered
 
 
 def components(message: Any) -> list[dict[str, Any]]:
@@ -221,6 +267,41 @@ async def play_round(harness: Harness, channel: Any, players: list[Any], rnd: ra
     return waves
 
 
+ROUND = re.compile(r"Round (\d+)")
+
+
+def round_of(panel: Any) -> int | None:
+    """The round a panel's lines are about (None: a panel without them)."""
+    found = ROUND.search(panel.content or "")
+    return int(found.group(1)) if found else None
+
+
+async def play_round_as_people(
+    harness: Harness,
+    channel: Any,
+    players: list[Any],
+    rnd: random.Random,
+    think: tuple[float, float],
+) -> None:
+    """Every player opens the panel and taps until submitted, each tap after the player's own
+    pause (seeded): taps reach the bot one by one, as people decide."""
+    env = harness.env
+    board = round_message(channel)
+    pauses = [random.Random(rnd.random()) for _ in players]
+
+    async def person(who: Any, pause: random.Random) -> None:
+        await asyncio.sleep(pause.uniform(*think))
+        opened = await harness.tap(OPEN, who, board, button(board, "Play my turn"))
+        panel = simcord.InteractionResult(env, opened).response
+        number = round_of(panel)
+        while components(panel) and round_of(panel) == number:
+            await asyncio.sleep(pause.uniform(*think))
+            kind, data = next_click(panel, pause)
+            await harness.tap(kind, who, panel, data)
+
+    await asyncio.gather(*(person(w, q) for w, q in zip(players, pauses, strict=True)))
+
+
 @dataclass
 class RoundCount:
     waves: int
@@ -231,9 +312,52 @@ class RoundCount:
     seconds: float
 
 
-async def run_burst(players: int, rounds: int) -> tuple[Latencies, list[RoundCount]]:
-    """The whole burst: a race of ``players`` through the bot, ``rounds`` rounds."""
+@dataclass
+class Work:
+    """Where a run's processor time went: the event loop's thread per tap, and each wave's
+    floor (all processor time of the bot and its workers during the wave, less the Discord
+    double's share measured on the trivial taps, divided by the cores) beside its answered
+    p99."""
+
+    loop_ms_per_tap: float = 0.0
+    trivial_loop_ms_per_tap: float = 0.0
+    floors: list[tuple[float, float]] = field(default_factory=list)
+    """(floor ms, answered p99 ms) per wave of the wave model."""
+
+
+def processor_seconds() -> float:
+    """Processor seconds of this process (all threads) and its live children (the workers)."""
+    total = time.process_time()
+    me = str(os.getpid())
+    ticks = os.sysconf("SC_CLK_TCK")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == me:  # the parent's pid; utime and stime follow at 11 and 12
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+async def run_burst(
+    players: int,
+    rounds: int,
+    *,
+    arrival: str = "waves",
+    think: tuple[float, float] = THINK_SECONDS,
+    busy: bool = False,
+) -> tuple[Latencies, list[RoundCount], Work]:
+    """The whole burst: a race of ``players`` through the bot, ``rounds`` rounds, the taps
+    arriving in ``arrival``: ``"waves"`` (everyone at once, wave after wave) or ``"people"``
+    (one by one, each after a pause drawn from ``think`` seconds). ``busy`` keeps another
+    process spinning on a core meanwhile."""
     rnd = random.Random(12)
+    work = Work()
+    spinner = None
     with tempfile.TemporaryDirectory() as folder:
         bot = IslandBot(Path(folder) / "burst.db", job_poll_seconds=600)
         async with simcord.run(bot) as env:
@@ -249,9 +373,9 @@ async def run_burst(players: int, rounds: int) -> tuple[Latencies, list[RoundCou
             trivial = await env.bot.get_channel(channel.id).send(
                 "baseline", view=discord.ui.View().add_item(Trivial())
             )
-            await harness.wave(
-                [("trivial", m, trivial, button(trivial, "Trivial")) for m in members]
-            )
+            if busy:
+                spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+            work.trivial_loop_ms_per_tap = await trivial_taps(harness, trivial, members, arrival)
             host = members[0]
             opened = await host.slash(
                 channel, "game new", game="islant", options=f"level={LEVEL} cap={players}"
@@ -262,6 +386,9 @@ async def run_burst(players: int, rounds: int) -> tuple[Latencies, list[RoundCou
             await host.click(lobby, label="Start")
             counts = []
             publisher = env.bot.publisher
+            harness.double_seconds_per_tap = work.trivial_loop_ms_per_tap / 1000
+            loop_start, delivered = time.thread_time(), harness.delivered
+            harness.floors.clear()  # the race's waves only
             for number in range(rounds):
                 if number == 1:
                     env.inject_error(
@@ -269,7 +396,11 @@ async def run_burst(players: int, rounds: int) -> tuple[Latencies, list[RoundCou
                     )
                 before = (publisher.edits, publisher.posts, publisher.rate_limits, len(log))
                 start = time.perf_counter()
-                waves = await play_round(harness, channel, members, rnd)
+                if arrival == "people":
+                    await play_round_as_people(harness, channel, members, rnd, think)
+                    waves = 0
+                else:
+                    waves = await play_round(harness, channel, members, rnd)
                 await publisher.settle()
                 patches = sum(
                     1 for e in log[before[3] :] if e.method == "PATCH" and "/channels/" in e.path
@@ -284,64 +415,129 @@ async def run_burst(players: int, rounds: int) -> tuple[Latencies, list[RoundCou
                         time.perf_counter() - start,
                     )
                 )
-            await harness.wave(
-                [("trivial", m, trivial, button(trivial, "Trivial")) for m in members]
-            )
+            taps = harness.delivered - delivered
+            work.loop_ms_per_tap = (time.thread_time() - loop_start) * 1000 / max(1, taps)
+            work.floors = list(harness.floors)
+            await trivial_taps(harness, trivial, members, arrival)
+            harness.record(harness.taps, 0)
             await env.bot.close()  # its store and worker processes
-    return harness.latencies, counts
+    if spinner is not None:
+        spinner.kill()
+        spinner.wait()
+    return harness.latencies, counts, work
+
+
+async def trivial_taps(harness: Harness, trivial: Any, members: list[Any], arrival: str) -> float:
+    """Every member taps the trivial button once, at once (``"waves"``) or one by one within
+    two seconds; returns the event loop's processor ms per tap."""
+    click = button(trivial, "Trivial")
+    start = time.thread_time()
+    if arrival == "people":
+        pauses = random.Random(5)
+
+        async def person(who: Any, pause: float) -> None:
+            await asyncio.sleep(pause)
+            await harness.tap(TRIVIAL_KIND, who, trivial, click)
+
+        await asyncio.gather(*(person(m, pauses.uniform(0, 2)) for m in members))
+    else:
+        await harness.wave([(TRIVIAL_KIND, m, trivial, click) for m in members])
+    return (time.thread_time() - start) * 1000 / len(members)
+
+
+MODELS = (
+    ("at once (waves)", "waves", False),
+    ("as people tap", "people", False),
+    ("as people tap, busy machine", "people", True),
+)
+"""The arrival models the benchmark runs: (title, arrival, another process spinning)."""
+DEADLINE_MS = 3000.0  # Discord's: an interaction acknowledged later fails (10062)
 
 
 def bench_burst(
-    players: int = PLAYERS, rounds: int = ROUNDS
+    players: int = PLAYERS, rounds: int = ROUNDS, think: tuple[float, float] = THINK_SECONDS
 ) -> tuple[list[BurstRow], list[tuple[str, ...]]]:
-    """Rows of ack latency per kind beside the trivial handler, and the publisher's counts."""
+    """Per arrival model: rows of ack and answered latency per kind beside the trivial
+    handler's, and a row of the event loop's work per tap and the waves' floor; then the
+    publisher's counts per round."""
     previous = os.environ.get(WORKERS_VARIABLE)
     os.environ[WORKERS_VARIABLE] = previous or str(machine_cores())
+    rows: list[BurstRow] = []
+    publisher_rows: list[tuple[str, ...]] = []
     try:
-        latencies, counts = asyncio.run(run_burst(players, rounds))
+        for title, arrival, busy in MODELS:
+            latencies, counts, work = asyncio.run(
+                run_burst(players, rounds, arrival=arrival, think=think, busy=busy)
+            )
+            rows += model_rows(title, latencies, work)
+            publisher_rows += [
+                (
+                    f"{title}, round {k + 1}",
+                    f"{c.seconds:.1f}",
+                    str(c.waves),
+                    str(c.edits),
+                    str(c.posts),
+                    str(c.edit_requests),
+                    str(c.rate_limits),
+                )
+                for k, c in enumerate(counts)
+            ]
     finally:
         if previous is None:
             del os.environ[WORKERS_VARIABLE]
-    base = latencies.ack.pop("trivial")
+    return rows, publisher_rows
+
+
+def model_rows(title: str, latencies: Latencies, work: Work) -> list[BurstRow]:
+    """One model's rows: the trivial handler, each kind of tap, and where the work went."""
+    base = latencies.ack.pop(TRIVIAL_KIND)
     base_p99 = p(base, 0.99)
-    latencies.answered.pop("trivial")
+    latencies.answered.pop(TRIVIAL_KIND)
     rows: list[BurstRow] = [
         (
-            "trivial handler (baseline)",
+            f"{title}: trivial handler (baseline)",
             str(len(base)),
-            f"{statistics.median(base):.1f}",
-            f"{base_p99:.1f}",
+            f"{statistics.median(base):.1f} / {base_p99:.1f} / {max(base):.1f}",
             "1×",
-            f"{max(base):.1f}",
+            "",
+            f"{work.trivial_loop_ms_per_tap:.2f}",
             "",
         )
     ]
+    late = 0
     for kind in (OPEN, SELECT, BUTTON, DONE):
         acks, answered = latencies.ack.get(kind, []), latencies.answered.get(kind, [])
         if not acks:
             continue
-        p99 = p(acks, 0.99)
+        late += sum(1 for ms in acks if ms > DEADLINE_MS)
         rows.append(
             (
-                kind,
+                f"{title}: {kind}",
                 str(len(acks)),
-                f"{statistics.median(acks):.1f}",
-                f"{p99:.1f}",
-                f"{p99 / base_p99:.0f}×",
-                f"{max(acks):.1f}",
-                f"{statistics.median(answered):.0f} / {p(answered, 0.99):.0f}",
+                f"{statistics.median(acks):.1f} / {p(acks, 0.99):.1f} / {max(acks):.1f}",
+                f"{p(acks, 0.99) / base_p99:.1f}×",
+                f"{statistics.median(answered):.0f} / {p(answered, 0.99):.0f} / "
+                f"{max(answered):.0f}",
+                "",
+                "",
             )
         )
-    publisher_rows = [
-        (
-            f"round {k + 1}",
-            f"{c.seconds:.1f}",
-            str(c.waves),
-            str(c.edits),
-            str(c.posts),
-            str(c.edit_requests),
-            str(c.rate_limits),
+    floor = ""
+    if work.floors:
+        ratios = [answered / max(ms, 1.0) for ms, answered in work.floors]
+        floor = (
+            f"floor p50 {statistics.median(ms for ms, _ in work.floors):.0f} ms; answered p99 "
+            f"÷ floor p50 {statistics.median(ratios):.1f}×, max {max(ratios):.1f}×"
         )
-        for k, c in enumerate(counts)
-    ]
-    return rows, publisher_rows
+    rows.append(
+        (
+            f"{title}: all taps",
+            str(sum(len(a) for a in latencies.ack.values())),
+            "",
+            "",
+            f"acks over 3 s: {late}",
+            f"{work.loop_ms_per_tap:.2f}",
+            floor,
+        )
+    )
+    return rows

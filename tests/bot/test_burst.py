@@ -10,7 +10,7 @@ async def test_three_players_clicking_at_once_are_each_acknowledged_and_finish_t
     monkeypatch,
 ) -> None:
     monkeypatch.setenv(WORKERS_VARIABLE, "1")  # a real worker process, as in production
-    latencies, (counted,) = await run_burst(players=3, rounds=1)
+    latencies, (counted,), work = await run_burst(players=3, rounds=1)
     assert len(latencies.ack["trivial"]) == 6  # the baseline, before and after the race
     assert len(latencies.ack[OPEN]) == 3
     # "Submit my turn" is a click of its own only where the last tile's place did not submit
@@ -19,3 +19,17 @@ async def test_three_players_clicking_at_once_are_each_acknowledged_and_finish_t
     assert counted.posts == 1  # the next round's message: all three submitted
     assert counted.rate_limits == 0
     assert counted.edits <= counted.seconds / 3 + 1  # the publisher's bound
+    assert work.floors and work.loop_ms_per_tap > 0
+
+
+async def test_three_players_tapping_one_by_one_are_each_acknowledged_once_and_finish_the_round(
+    monkeypatch,
+) -> None:
+    monkeypatch.setenv(WORKERS_VARIABLE, "0")
+    latencies, (counted,), _ = await run_burst(
+        players=3, rounds=1, arrival="people", think=(0.0, 0.05)
+    )
+    assert len(latencies.ack["trivial"]) == 6
+    assert len(latencies.ack[OPEN]) == 3
+    assert all(len(latencies.answered[kind]) == len(acks) for kind, acks in latencies.ack.items())
+    assert counted.posts == 1

@@ -134,16 +134,17 @@ async def test_a_step_to_another_menu_answers_while_a_move_holds_the_lock(servic
     await open_race(service, 3, level=5)  # the grid's die, then its cell: two menus deep
     first = await service.open_panel(CHANNEL, 2)
     assert first.menu is not None
+    _, state = await service.running(CHANNEL)
     deeper = next(  # a choice leading to another menu, not to a move
         (str(i),)
         for i in range(len(first.menu.choices))
-        if isinstance(GAME.menu(first.state, 1, (str(i),)), Menu)
+        if isinstance(GAME.menu(state, 1, (str(i),)), Menu)
     )
     async with service.lock(CHANNEL):  # a move being saved meanwhile
         step = await asyncio.wait_for(
             service.choose(CHANNEL, 2, first.record.id, first.version, deeper), timeout=30
         )
     assert step.move is None and step.menu is not None and step.path == deeper
-    assert service.menu_labels(step) == [first.menu.choices[int(deeper[0])].label]
+    assert step.plan.labels == (first.menu.choices[int(deeper[0])].label,)
     record, _ = await service.running(CHANNEL)
     assert record.version == first.record.version  # nothing written

@@ -1,0 +1,123 @@
+"""The engine work of a panel tap, done in the worker pool rather than on the event loop.
+
+A tap on a private panel needs the seat's version, the menu its path leads to (Islant's first
+menu plans whole turns), the breadcrumb of the choices taken, the lines a game shows above its
+menu, and the seat's view of the turn so far for the picture: work that grows with the game.
+:func:`plan_panel` does it all in one walk from a :class:`SavedState` (the saved JSON, cheap to
+ship) and returns a :class:`PanelPlan` of plain values. Each worker keeps the states it read by
+game and version, so the taps of a race read its JSON once per change, not once per tap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import find_game
+from engine.core import PICK_SEPARATOR, Menu, Path, Picked, View
+from engine.core.memo import BoundedMemo
+from locales import speaking
+
+STATES_KEPT = 32
+LinesOf = Callable[[Any, int], Sequence[str]]
+"""A game's lines above its panel's menu, from the state and the seat (module-level: it pickles)."""
+LinesFor = Callable[[str], LinesOf | None]
+"""The lines function of a game, by the game's name (None: the game shows none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedState:
+    """A saved state as the worker pool reads it: whose it is, its version and its JSON."""
+
+    game: str
+    key: tuple[str, str, int]
+    """What the state belongs to: the store's reader (one per service), the kind of record
+    (``"game"``, ``"daily"``) and its id; with ``version``, it names one saved state."""
+    version: int
+    data: dict[str, Any] = field(compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelPlan:
+    """What a seat's panel shows at a path, or the actions a completed path plays."""
+
+    seat: int
+    version: str
+    """The seat's version now (see ``Game.seat_version``)."""
+    path: Path = ()
+    menu: Menu | None = None
+    """The menu the path leads to; None when the seat has nothing to do or the path is done."""
+    stale: bool = False
+    """The tap came from a panel of another version: this is the seat's first menu."""
+    before: tuple[Any, ...] = ()
+    """Actions picked earlier in the turn, applied to the preview the menu is about."""
+    labels: tuple[str, ...] = ()
+    """The choices taken along the path (engine texts), for the breadcrumb."""
+    play: tuple[Any, ...] = ()
+    """A completed path: every action it plays, in order (``before`` first)."""
+    lines: tuple[str, ...] = ()
+    """The game's lines above the menu, in the reader's language."""
+
+
+def no_lines(game: str) -> None:
+    """No game shows lines above its menu (the default :data:`LinesFor`)."""
+    return None
+
+
+_states: BoundedMemo[tuple[str, str, int, int], Any] = BoundedMemo(STATES_KEPT)
+
+
+def read_state(saved: SavedState) -> Any:
+    """The engine state of ``saved``, read once per worker and version."""
+    key = (*saved.key, saved.version)
+    state = _states.get(key)
+    if state is None:
+        state = find_game(saved.game).deserialize(saved.data)
+        _states.put(key, state)
+    return state
+
+
+def plan_panel(
+    saved: SavedState,
+    seat: int,
+    version: str | None,
+    path: Path,
+    lines_of: LinesOf | None = None,
+    lang: str = "en",
+) -> PanelPlan:
+    """Where ``path`` leads on ``seat``'s panel drawn for ``version`` (None: a new panel at its
+    first menu): a menu, the first menu again (stale), or the actions that complete the turn."""
+    game = find_game(saved.game)
+    state = read_state(saved)
+    current = game.seat_version(state, seat)
+    with speaking(lang):
+        lines = tuple(lines_of(state, seat)) if lines_of is not None else ()
+    if game.is_over(state) or not game.legal_actions(state, seat):
+        return PanelPlan(seat, current, lines=lines, stale=version not in (None, current))
+    if version != current:
+        first = game.menu(state, seat, ())
+        assert isinstance(first, Menu)
+        return PanelPlan(seat, current, (), first, stale=version is not None, lines=lines)
+    turn = game.turn_menu(state, seat, path)
+    if isinstance(turn.answer, Picked):
+        return PanelPlan(seat, current, path, play=(*turn.before, *turn.answer.actions))
+    labels = [game.describe(action) for action in turn.before]
+    walked = path[turn.starts :]
+    for depth, element in enumerate(walked):
+        menu = game.menu(turn.state, seat, walked[:depth])
+        assert isinstance(menu, Menu)
+        labels.extend(menu.choices[int(i)].label for i in element.split(PICK_SEPARATOR))
+    return PanelPlan(
+        seat, current, path, turn.answer, before=turn.before, labels=tuple(labels), lines=lines
+    )
+
+
+def preview_view(saved: SavedState, seat: int, before: Sequence[Any]) -> View:
+    """``seat``'s view of its turn so far: the saved state with ``before`` applied (with
+    ``partial``, a view built where its picture is drawn)."""
+    game = find_game(saved.game)
+    state = read_state(saved)
+    for action in before:
+        state, _ = game.apply(state, seat, action)
+    return game.view(state, seat)
