@@ -8,7 +8,6 @@ recorded (with any rerolled doubles) in the state and in an event.
 from __future__ import annotations
 
 import json
-
 from dataclasses import dataclass, replace
 from typing import Any
 
