@@ -30,6 +30,13 @@ def is_moderator(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_channels)
 
 
+async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """Acknowledge with Discord's "thinking…" unless the interaction was acknowledged already:
+    the first await of a handler whose answer needs the store or the engine."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
 async def check_may_start(interaction: discord.Interaction) -> None:
     """Refuse a new lobby when the server lets only channel managers open them."""
     server = await service_of(interaction).store.guild_settings(interaction.guild_id or 0)

@@ -24,7 +24,7 @@ import discord
 from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, joined, lettered
 from locales import N_, _, current
 
-from .components import ExplainsErrors, picked, service_of
+from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
 from .i18n import engine_text, say
@@ -184,7 +184,7 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
     must be game ``game_id`` when one is given)."""
     service = service_of(interaction)
     assert interaction.channel_id is not None
-    await interaction.response.defer(ephemeral=True, thinking=True)  # before loading the game
+    await acknowledge(interaction)  # before loading the game
     step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
     if game_id is not None and step.record.id != game_id:
         raise UserError("wrong_game_button")

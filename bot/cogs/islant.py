@@ -22,7 +22,7 @@ from locales import N_, _, speaking
 from render.islant import render_seat_sheet, render_seat_standings
 
 from ..choices import MAX_CHOICES
-from ..components import IdItem, is_moderator, picked, service_of
+from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..daily.panel import open_daily, show_board
 from ..errors import UserError
@@ -82,7 +82,7 @@ async def show_standings(
     interaction: discord.Interaction, record: GameRecord, state: IslantState
 ) -> None:
     """The top of the table and the asker's own rank (ephemeral)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction)
     service, seat = service_of(interaction), record.seat_of(interaction.user.id)
     png = await service.render(record, state, seat, render_seat_standings)
     line = rank_line(record.names, totals(state), seat)
@@ -98,7 +98,7 @@ async def show_sheet(
     public: bool = False,
 ) -> None:
     """A player's sheet with its score breakdown (sheets are public)."""
-    await interaction.response.defer(ephemeral=not public, thinking=True)
+    await acknowledge(interaction, ephemeral=not public)
     png = await service_of(interaction).render(record, state, seat, render_seat_sheet)
     embed = sheet_embed(record, state, seat, sheet_view(state, seat), totals(state))
     await interaction.followup.send(embed=embed, file=_png(png, SHEET_FILE), ephemeral=not public)
@@ -119,6 +119,10 @@ class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=R
         self.game_id, self.round, self.action = game_id, round_number, action
 
     async def run(self, interaction: discord.Interaction) -> None:
+        if self.action == "confirm":
+            await interaction.response.defer()  # the confirmation message becomes the answer
+        else:
+            await acknowledge(interaction)
         record = await race_by_id(interaction, self.game_id)
         if record.status != "active":
             raise UserError("islant_race_over")
@@ -134,7 +138,7 @@ class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=R
             view = discord.ui.View(timeout=None)
             view.add_item(RoundButton(record.id, self.round, "confirm"))
             question = close_question(self.round, len(state.seats(PLAYING)))
-            await interaction.response.send_message(question, view=view, ephemeral=True)
+            await interaction.followup.send(question, view=view, ephemeral=True)
             return
         await self._close(interaction, record)
 
@@ -151,7 +155,7 @@ class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=R
             interaction_id=interaction.id,
             check=still_open,
         )
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=_("Round {round} is closed.", round=self.round), view=None
         )
         await publisher_of(interaction.client).show(result, Phrase(HOST_CLOSED))
@@ -216,6 +220,7 @@ class IslantCog(commands.Cog, name="Islant"):
 
     @islant.command(name="play", description="Open your private panel for this round")
     async def play(self, interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         record = (await race_here(interaction))[0]
         if record.status != "active":
             raise UserError("islant_race_over")
@@ -231,6 +236,7 @@ class IslantCog(commands.Cog, name="Islant"):
         player: discord.Member | None = None,
         public: bool = False,
     ) -> None:
+        await acknowledge(interaction, ephemeral=not public)
         record, state = await race_here(interaction)
         seat = record.seat_of((player or interaction.user).id)
         if seat is None:
@@ -242,6 +248,7 @@ class IslantCog(commands.Cog, name="Islant"):
         cell="A cell of the island (pick one of your islands)", name="The island's name"
     )
     async def name(self, interaction: discord.Interaction, cell: str, name: str) -> None:
+        await acknowledge(interaction)
         record, state = await race_here(interaction)
         seat = record.seat_of(interaction.user.id)
         if seat is None:
@@ -254,7 +261,7 @@ class IslantCog(commands.Cog, name="Islant"):
             f"NAME {cell} {name}",
             interaction_id=interaction.id,
         )
-        await interaction.response.send_message(
+        await interaction.followup.send(
             _("The island at {cell} is now called **{name}**.", cell=cell.upper(), name=name),
             ephemeral=True,
         )
@@ -287,6 +294,7 @@ class IslantCog(commands.Cog, name="Islant"):
 
     @islant.command(name="standings", description="The top of the race and your own rank")
     async def standings(self, interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         record, state = await race_here(interaction)
         await show_standings(interaction, record, state)
 

@@ -26,7 +26,6 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,15 +74,25 @@ class Trivial(discord.ui.DynamicItem[discord.ui.Button], template=TRIVIAL):
 
 
 class Clock(list):
-    """simcord's request log, with the wall time (ms) of each request as it is made."""
+    """simcord's request log, with the wall time (ms) of each request as it is made; the log
+    it replaces goes on getting every request too (another test double may read it)."""
 
-    def __init__(self, earlier: Iterable[Any]) -> None:
+    def __init__(self, earlier: list[Any]) -> None:
         super().__init__(earlier)
+        self.earlier = earlier
         self.times = [0.0 for _ in self]
 
     def append(self, entry: Any) -> None:
         super().append(entry)
+        self.earlier.append(entry)
         self.times.append(time.perf_counter() * 1000)
+
+    @classmethod
+    def on(cls, env: simcord.Env) -> Clock:
+        """Time every request ``env``'s backend logs from now on."""
+        log = cls(env.backend.http_requests)
+        env.backend.http_requests = log
+        return log
 
 
 @dataclass
@@ -367,8 +376,7 @@ async def run_burst(
             guild = env.create_guild()
             channel = guild.create_text_channel("burst")
             members = [guild.add_member(env.create_user(f"player{k}")) for k in range(players)]
-            log = Clock(env.backend.http_requests)
-            env.backend.http_requests = log
+            log = Clock.on(env)
             harness = Harness(env, log)
             trivial = await env.bot.get_channel(channel.id).send(
                 "baseline", view=discord.ui.View().add_item(Trivial())
