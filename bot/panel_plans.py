@@ -113,7 +113,7 @@ def plan_panel(
     )
 
 
-def preview_view(saved: SavedState, seat: int, before: Sequence[Any]) -> View:
+def preview_view(saved: SavedState, seat: int | None, before: Sequence[Any]) -> View:
     """``seat``'s view of its turn so far: the saved state with ``before`` applied (with
     ``partial``, a view built where its picture is drawn)."""
     game = find_game(saved.game)

@@ -427,8 +427,7 @@ class GameService:
         """``seat``'s panel at ``path`` of a panel drawn for ``version`` (None: a new one),
         worked out in the worker pool; ``key`` tells what kind of record's id ``record.id``
         is (a channel's game, or a daily attempt)."""
-        assert record.state is not None
-        saved = SavedState(record.game, (self.reader, key, record.id), record.version, record.state)
+        saved = self.saved_state(record, key)
         plan = await self.pictures.run(
             plan_panel, saved, seat, version, path, lines(record.game), current()
         )
@@ -618,8 +617,26 @@ class GameService:
         Drawn outside the event loop's interpreter, once per game version, viewer, drawer and
         language (the current one: the reader's, see :mod:`bot.i18n`).
         """
-        view = partial(game_view, record.game, state, seat)
+        view: ViewSource = partial(game_view, record.game, state, seat)
+        if self._is_saved(record, state):  # the worker reads the saved JSON, kept per version
+            view = partial(preview_view, self.saved_state(record), seat, ())
         return await self.render_view(record, view, seat, drawer, name)
+
+    def _is_saved(self, record: GameRecord, state: Any) -> bool:
+        """Whether ``state`` is ``record``'s saved state (as :meth:`state_of` gave it)."""
+        cached = self._states.get(record.id)
+        return (
+            record.state is not None
+            and cached is not None
+            and cached[0] == record.version
+            and cached[1] is state
+        )
+
+    def saved_state(self, record: GameRecord, kind: str = "game") -> SavedState:
+        """``record``'s saved state as the worker pool reads it; ``kind`` tells what kind of
+        record's id ``record.id`` is (a channel's game, or a daily attempt)."""
+        assert record.state is not None
+        return SavedState(record.game, (self.reader, kind, record.id), record.version, record.state)
 
     async def render_view(
         self,
