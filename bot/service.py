@@ -390,9 +390,10 @@ class GameService:
 
         The seat's version is compared with the panel's: a panel drawn before the seat's
         options changed gets the current first menu, ``stale``. A step to another menu
-        writes nothing, so it takes no lock; a completed path is checked again (if the game
-        moved on meanwhile) and played under the channel's lock. The menus are worked out in
-        the worker pool, once per tap; the picked actions are played as they are.
+        writes nothing, so it takes no lock; a completed path is played under the channel's
+        lock if the seat's options are still those the panel was drawn for. The menus are
+        worked out in the worker pool, once per tap and never under the lock; the picked
+        actions are played as they are.
         """
         record = await self.running_record(channel_id)
         seat = self._seat_for(record, user_id, game_id)
@@ -400,16 +401,22 @@ class GameService:
         if not step.plan.play:
             return step
         async with self.lock(channel_id):
-            fresh = await self.running_record(channel_id)
-            if fresh.version != record.version:  # the game moved on while waiting for the lock
-                record = fresh
-                step = await self.plan(record, seat, version, path, lines)
-                if not step.plan.play:
-                    return step
-            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
-                raise UserError("duplicate")
+            record = await self.running_record(channel_id)
             state = self.state_of(record)
-            move = await self._apply(record, state, seat, user_id, step.plan.play, interaction_id)
+            # the game moved on while waiting for the lock: the path still names the same
+            # actions while the seat's options are unchanged, else the panel is out of date
+            moved_on = record.version != step.record.version
+            if moved_on and find_game(record.game).seat_version(state, seat) != version:
+                move = None
+            else:
+                if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+                    raise UserError("duplicate")
+                plays = step.plan.play
+                move = await self._apply(record, state, seat, user_id, plays, interaction_id)
+        if move is None:  # the seat's first menu, as for any panel out of date
+            step = await self.plan(record, seat, None, (), lines)
+            step.plan = replace(step.plan, stale=True)
+            return step
         step = await self.plan(move.record, seat, None, (), lines)
         step.move = move
         return step

@@ -52,7 +52,6 @@ TRIVIAL_KIND = "trivial"
 OPEN, SELECT, BUTTON, DONE = "open panel (Play my turn)", "panel select", "panel button", "submit"
 RATE_LIMITED_EDITS = 3  # 429s injected on the board's edits in the second round
 SETTLE_SECONDS = 300.0
-ANSWER_POLL_SECONDS = 0.005
 THINK_SECONDS = (0.5, 8.0)  # a person's pause before each tap, in the "as people tap" model
 BurstRow = tuple[str, str, str, str, str, str, str]
 """kind, taps, ack p50 / p99 / max, ack p99 ÷ trivial p99, answered p50 / p99 / max, event
@@ -73,6 +72,12 @@ class Trivial(discord.ui.DynamicItem[discord.ui.Button], template=TRIVIAL):
         await interaction.response.defer()
 
 
+def token_of(path: str) -> str:
+    """The interaction token in a request's path ("" for a request of no interaction)."""
+    parts = path.split("/")
+    return parts[3] if len(parts) > 3 and parts[1] in ("interactions", "webhooks") else ""
+
+
 class Clock(list):
     """simcord's request log, with the wall time (ms) of each request as it is made; the log
     it replaces goes on getting every request too (another test double may read it)."""
@@ -81,11 +86,26 @@ class Clock(list):
         super().__init__(earlier)
         self.earlier = earlier
         self.times = [0.0 for _ in self]
+        self.waiting: dict[str, tuple[bool, asyncio.Future[None]]] = {}
+        """Interaction tokens awaited (see :meth:`expect`)."""
 
     def append(self, entry: Any) -> None:
         super().append(entry)
         self.earlier.append(entry)
         self.times.append(time.perf_counter() * 1000)
+        token = token_of(entry.path)
+        if token in self.waiting:
+            only_ack, future = self.waiting[token]
+            if (only_ack or not entry.path.endswith("/callback")) and not future.done():
+                future.set_result(None)
+
+    def expect(self, token: str, *, only_ack: bool = False) -> asyncio.Future[None]:
+        """A future done when the interaction of ``token`` is answered: by a request other
+        than its acknowledgement, or (``only_ack``) by its acknowledgement alone."""
+        future = asyncio.get_running_loop().create_future()
+        self.waiting[token] = (only_ack, future)
+        future.add_done_callback(lambda _: self.waiting.pop(token, None))
+        return future
 
     @classmethod
     def on(cls, env: simcord.Env) -> Clock:
@@ -165,20 +185,11 @@ class Harness:
         answered it (any request besides the acknowledgement). Returns the interaction; its
         latencies are recorded by :meth:`record` over the whole run."""
         record, payload = self.payload(actor, message, data)
-        first = len(self.log)
         self.taps.append(Sent(kind, record, time.perf_counter() * 1000))
         self.delivered += 1
+        answered = self.log.expect(record.token, only_ack=kind == TRIVIAL_KIND)
         self.env.backend.emit("INTERACTION_CREATE", payload)
-        token = record.token
-        deadline = time.perf_counter() + SETTLE_SECONDS
-        only_ack = kind == TRIVIAL_KIND  # it answers with its acknowledgement alone
-        while not any(
-            token in e.path and (only_ack or not e.path.endswith("/callback"))
-            for e in self.log[first:]
-        ):
-            if time.perf_counter() > deadline:
-                raise TimeoutError(f"{kind}: never answered")
-            await asyncio.sleep(ANSWER_POLL_SECONDS)
+        await asyncio.wait_for(answered, SETTLE_SECONDS)
         return record
 
     def record(self, sent: list[Sent], first: int) -> list[float]:
@@ -186,9 +197,7 @@ class Harness:
         their answered latencies."""
         requests: dict[str, list[tuple[str, float]]] = defaultdict(list)
         for entry, at in zip(self.log[first:], self.log.times[first:], strict=True):
-            parts = entry.path.split("/")
-            token = parts[3] if parts[1] in ("interactions", "webhooks") else ""
-            requests[token].append((entry.path, at))
+            requests[token_of(entry.path)].append((entry.path, at))
         answered = []
         for one in sent:
             answers = requests[one.interaction.token]
