@@ -7,6 +7,7 @@ event loop keeps answering interactions meanwhile, and the search does not hold 
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -51,8 +52,9 @@ class Thinkers:
 
     async def choose(self, game: Game, state: Any, seat: int, seed: str, level: str) -> Any:
         """The action of the computer in ``seat``, playing at ``level``."""
-        if Level(level) is not Level.HARD:
-            return game.choose_ai_action(state, seat, random.Random(seed), level)
+        if Level(level) is not Level.HARD:  # in a thread: the event loop keeps answering
+            rnd = random.Random(seed)
+            return await asyncio.to_thread(game.choose_ai_action, state, seat, rnd, level)
         notation = await self._pool.run(
             decide,
             game.info.name,

@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import find_game
 from engine.core import (
@@ -51,6 +51,7 @@ from .timers import Timekeeper
 
 # A test run under the channel's lock on the loaded game; it refuses by raising.
 Check = Callable[[GameRecord, Any], None]
+T = TypeVar("T")
 AI_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 STATE_CACHE_SIZE = 256
 
@@ -491,14 +492,9 @@ class GameService:
         and save it all as one change."""
         game = find_game(record.game)
         previous = game.to_move(state)
-        events: list[Event] = []
-        applied = []
-        for action in actions:
-            state, new_events = game.apply(state, seat, action)
-            events += new_events
-            # the interaction id is logged once: it is unique in the action log
-            logged_id = interaction_id if not applied else None
-            applied.append(LoggedAction(seat, user_id, game.format(action), logged_id))
+        state, events, applied = await off_loop(
+            _play, game, state, seat, user_id, actions, interaction_id
+        )
         state, more_events, more = await self._run_computers(game, record, state)
         return await self._save(record, game, state, events + more_events, applied + more, previous)
 
@@ -705,7 +701,7 @@ class GameService:
             seat = waiting[0]
             seed = f"{record.seed}/{len(applied)}/{seat}/{record.version}"
             action = await self.computers.choose(game, state, seat, seed, levels[seat])
-            state, new_events = game.apply(state, seat, action)
+            state, new_events = await off_loop(game.apply, state, seat, action)
             events += new_events
             applied.append(LoggedAction(seat, None, game.format(action)))
         return state, events, applied
@@ -719,8 +715,7 @@ class GameService:
         applied: list[LoggedAction],
         previous_movers: frozenset[int],
     ) -> MoveResult:
-        outcome = game.outcome(state)
-        data = game.serialize(state)
+        outcome, data = await off_loop(_summary, game, state)
         try:
             version = await self.store.save_move(
                 record.id,
@@ -747,6 +742,42 @@ class GameService:
         )
         await self.timers.after_change(fresh, game, state, previous_movers)
         return MoveResult(fresh, state, events, applied)
+
+
+async def off_loop(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)``: engine work on a state held by the event loop, in a thread.
+
+    The thread gives the interpreter back to the event loop at every switch interval (5 ms),
+    so a long step (a 99-player round closing) delays no acknowledgement by more than that;
+    shipping the state to a worker process would cost the loop more (pickling every sheet,
+    both ways) than the step itself.
+    """
+    return await asyncio.to_thread(fn, *args)
+
+
+def _play(
+    game: Game,
+    state: Any,
+    seat: int | None,
+    user_id: int | None,
+    actions: Sequence[Any],
+    interaction_id: int | None,
+) -> tuple[Any, list[Event], list[LoggedAction]]:
+    """``actions`` applied in order, with their events and log lines (the interaction id on
+    the first: it is unique in the action log)."""
+    events: list[Event] = []
+    applied: list[LoggedAction] = []
+    for action in actions:
+        state, new_events = game.apply(state, seat, action)
+        events += new_events
+        logged_id = interaction_id if not applied else None
+        applied.append(LoggedAction(seat, user_id, game.format(action), logged_id))
+    return state, events, applied
+
+
+def _summary(game: Game, state: Any) -> tuple[Any, dict[str, Any]]:
+    """The state's outcome (None while it goes on) and its JSON."""
+    return game.outcome(state), game.serialize(state)
 
 
 def _timeout_action(
