@@ -10,10 +10,13 @@ each beside a baseline measured in the same run. Then hostile interactions throu
 bot in simcord, beside an answer that does no work. Last, every kind of picture beside
 encoding a flat image of its size, and how late the event loop answers while pictures are
 drawn in a thread or in worker processes. ``burst`` plays a 99-player Islant race through the
-real bot with everyone clicking at once (see :mod:`tests.benchmarks.burst`). ``backends``
+real bot three ways: everyone clicking at once, taps arriving one by one as people decide, and
+the same on a busy machine (see :mod:`tests.benchmarks.burst`); ``close`` times a round
+closing at 10, 33 and 99 players (see :mod:`tests.benchmarks.round_close`). ``backends``
 compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`); ``records``
 rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
-``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``pictures``, ``backends``,
+``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``close``, ``pictures``,
+``backends``,
 ``records``, ``replays``) runs one section only. ``replays`` draws the animated GIF of the
 longest random game of each kind beside one final board.
 """
@@ -44,6 +47,7 @@ from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.pictures import bench_pictures
 from tests.benchmarks.records import bench_records
 from tests.benchmarks.replays import bench_replays
+from tests.benchmarks.round_close import bench_round_close
 from tests.benchmarks.stats import p
 
 Row = tuple[str, str, str]
@@ -521,6 +525,7 @@ SECTIONS = (
     "worst",
     "bot",
     "burst",
+    "close",
     "pictures",
     "backends",
     "records",
@@ -581,6 +586,10 @@ def main() -> None:
         print_table(header, asyncio.run(bench_hostile_bot()))
     if "burst" in wanted:
         print_burst(args.islant_players, args.think)
+    if "close" in wanted:
+        print()
+        header = ("Islant round close", "wall ms", "event loop CPU ms", "1 ms timer late by, ms")
+        print_table(header, bench_round_close())
     if "pictures" in wanted:
         print()
         header = (
