@@ -21,7 +21,19 @@ from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
 from ..i18n import public_language
-from ..panel import PATH, STALE_NOTE, VERSION, PanelPick, PanelTap, look_of, panel_text, panel_view
+from ..panel import (
+    PATH,
+    STALE_NOTE,
+    VERSION,
+    PanelPick,
+    PanelTap,
+    asked,
+    ending_choice,
+    look_of,
+    panel_text,
+    panel_view,
+    sure_text,
+)
 from ..service import PanelStep
 from ..store import DailyAttempt
 from .rolls import day_number
@@ -79,13 +91,17 @@ async def open_daily(interaction: discord.Interaction, level: int) -> None:
     await interaction.followup.send(
         panel_text(step.panel, []),
         file=_file(png, PANEL_FILE),
-        view=_components(step.panel),
+        view=_components(step.panel, step.attempt),
         ephemeral=True,
     )
 
 
-def _components(step: PanelStep) -> discord.ui.View:
-    return panel_view(step, DailyTap, DailyPick)
+def _components(
+    step: PanelStep, attempt: DailyAttempt, asking: int | None = None
+) -> discord.ui.View:
+    """A daily panel's components: ending the attempt is not offered on its first screen."""
+    first = attempt.version == 0 and not step.path
+    return panel_view(step, DailyTap, DailyPick, asking=asking, endings=not first)
 
 
 async def follow(
@@ -94,8 +110,15 @@ async def follow(
     """A tap on a daily panel: acknowledge, then the next menu, the move, or the result."""
     daily = daily_of(interaction)
     await interaction.response.defer()
+    path, asking = asked(path)
     step: DailyStep = await daily.choose(interaction.user.id, attempt_id, version, path)
     attempt, panel = step.attempt, step.panel
+    choice = None if step.played or attempt.finished else ending_choice(panel, asking)
+    if choice is not None:
+        await interaction.edit_original_response(
+            content=sure_text(panel, choice), view=_components(panel, attempt, asking)
+        )
+        return
     played = engine_words(current(), step.played)
     if attempt.finished:
         note = f"**{attempt.user_name}** {played}." if step.played else ""
@@ -112,12 +135,12 @@ async def follow(
         await interaction.edit_original_response(
             content=panel_text(panel, [], note),
             attachments=[_file(png, PANEL_FILE)],
-            view=_components(panel),
+            view=_components(panel, attempt),
         )
         return
     labels = daily.games.menu_labels(panel)
     await interaction.edit_original_response(
-        content=panel_text(panel, labels), view=_components(panel)
+        content=panel_text(panel, labels), view=_components(panel, attempt)
     )
 
 

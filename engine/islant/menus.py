@@ -124,7 +124,7 @@ def _plan_entry(plan: Plan, before: Draft, key: str, prompt: str) -> Entry:
 
 
 def _simple(action: Action, key: str, label: str, prompt: str) -> Entry:
-    return (Step(key, label, prompt),), action
+    return (Step(key, label, prompt, ends=isinstance(action, Stop)),), action
 
 
 def _hint(player: Player, fits: _Fits) -> Callable[[Action | Chain], str]:

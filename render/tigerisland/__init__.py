@@ -24,10 +24,12 @@ def render_image(
     *,
     title: str | None = None,
     theme: Theme = DEFAULT_THEME,
+    fit: Sequence[tuple[int, int]] = (),
 ) -> tuple[Image.Image, HexLayout]:
-    """The picture of a TigerIsland view, and where its hexes are on it."""
+    """The picture of a TigerIsland view, and where its hexes are on it; the board also
+    shows the axial hexes ``fit`` (empty places a picture marks)."""
     board = parse_board(view.data)
-    frame = frame_board(board.cells)
+    frame = frame_board(board.cells, fit)
     header = header_height(board)
     image = Image.new("RGB", (frame.width, header + frame.height), theme.background)
     draw = ImageDraw.Draw(image)

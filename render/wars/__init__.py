@@ -26,10 +26,12 @@ def render_image(
     *,
     title: str | None = None,
     theme: Theme = WARS_THEME,
+    fit: Sequence[tuple[int, int]] = (),
 ) -> tuple[Image.Image, HexLayout]:
-    """The picture of an Island Wars view, and where its hexes are on it."""
+    """The picture of an Island Wars view, and where its hexes are on it; the map also
+    shows the axial hexes ``fit`` (places a picture marks)."""
     board = parse_board(view.data)
-    frame = frame_map(c.axial for c in board.cells)
+    frame = frame_map([*(c.axial for c in board.cells), *fit])
     header = header_height(board, names)
     legend = draw_legend(theme, frame.width)
     height = header + frame.height + legend.height
