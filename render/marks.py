@@ -18,7 +18,15 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 
-from .common import HexLayout, Theme, draw_polygon, draw_text, regular_polygon, to_png_palette
+from .common import (
+    BOARD,
+    HexLayout,
+    Theme,
+    draw_polygon,
+    draw_text,
+    regular_polygon,
+    to_png_palette,
+)
 from .common.text import drawable
 from .common.theme import DEFAULT_THEME, font
 from .tigerisland import render_image as tigerisland_image
@@ -87,8 +95,11 @@ def draw_marks(image: Image.Image, layout: HexLayout, marks: Sequence[Mark]) -> 
     thin = max(1, ring // 2) if shared else ring  # where ways share hexes, their rings coincide
     for q, r in {h for _, hexes in marks for h in hexes} - shared:
         draw.polygon(layout.corners(q, r, 0.92), outline=FILL, width=thin)
+    left, top, right, bottom = image.info.get(BOARD, (0, 0, image.width, image.height))
     for letter, hexes in marks:
         x, y = badge_centre(layout, hexes, shared)
+        x = min(max(x, left + radius), right - radius)  # on the board, clear of the header
+        y = min(max(y, top + radius), bottom - radius)
         outline = regular_polygon((x, y), radius, 24)
         draw_polygon(draw, outline, fill=FILL, outline=INK, width=max(1, round(radius / 6)))
         draw_text(draw, (x, y), letter, face, INK)
