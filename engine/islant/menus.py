@@ -292,7 +292,8 @@ class _TurnMenu:
             if slot == last:
                 label = Words("Place it without submitting yet")
                 head = (Step(f"keep-{slot}", label, prompt),)
-                entries += self._draw_entries(slot, actions, head, self._ask(slot), "", False)
+                ranked = ranked_draws(self.draft, actions)
+                entries += self._draw_entries(slot, ranked, head, self._ask(slot), "", False, True)
         if rest is not None:
             entries.append(_plan_entry(rest, self.draft, "rest", prompt))
         for action in crosses:
@@ -326,9 +327,11 @@ class _TurnMenu:
         tile submit the turn with it."""
         submits = self.draft.open_slots() == [slot]
         name = self._short_words(slot) if tile is None else tile
-        if slot in top:
-            return self._draw_entries(slot, actions, (), prompt, name, submits)
         ranked = ranked_draws(self.draft, actions)
+        if submits:  # best first by the score the turn ends with, as the places' hints say
+            ranked.sort(key=lambda draw: -score(apply_step(self.draft, (), draw)[0].sheet).total)
+        if slot in top:
+            return self._draw_entries(slot, ranked, (), prompt, name, submits, True)
         entries = self._draw_entries(slot, ranked[:share], (), prompt, name, submits, True)
         if name:
             label = Words("Other places for your {tile}", {"tile": self._tile_words(slot)})
