@@ -13,19 +13,23 @@ from functools import partial
 import pytest
 
 import engine
-from engine.core import Game, Level, Menu, lettered
-from locales import LANGUAGES, speaking
+from bot.records_texts import CARD, board_title
+from engine.core import Game, Level, Menu, View, lettered
+from locales import LANGUAGES, speaking, tr
 from render import FINAL_PICTURES, render_marked, render_view
 from render import marks as marks_module
 from render.common import BOARD, Box
 from render.common.text import ELLIPSIS, drawable
 from render.marks import IMAGES
+from render.records import draw_card
+from render.replay import animate
 
 from .test_german_words import Drawn, drawn_words
 
 GAMES = engine.all_games()
 EMOJI_NAME = "Ünïcødé Ŵïñdsurfer 🏄‍♀️🌊🏝️ Extraordinaire"[:32]
 PICTURES_PER_GAME = 14
+GAME_VIEW = engine.find_game("tigerisland").view(engine.find_game("tigerisland").new(2), None)
 Picture = Callable[[], bytes]
 Drawing = tuple[str, Picture, list[str], int]
 """What, how to draw it, the names in it, and how many marks it ends with."""
@@ -156,3 +160,20 @@ def test_words_and_marks_stay_in_their_places(monkeypatch, game: Game, lang: str
         board = boards[-1] if marks else None
         found += [f"{what}: {problem}" for problem in problems(words, who, marks, board)]
     assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_leaderboards_title_and_a_replays_last_caption_are_drawn_whole(monkeypatch, lang):
+    with speaking(lang):
+        title = max((board_title(g.info.name, "global", "month") for g in GAMES), key=len)
+        rows = [[f"{i}. {EMOJI_NAME}", 1000 + i, 12, 3] for i in range(1, 11)]
+        card = View(CARD, None, {"title": title, "subtitle": "", "header": [], "rows": rows})
+        reason = f"{drawable(EMOJI_NAME)} cannot build after placing the tile and loses."
+        caption = tr("Game over after {total} moves: {reason}", total=123, reason=reason)
+        picture = render_view(GAME_VIEW, ["Ada", "Ben"])
+        with drawn_words(monkeypatch) as words:
+            draw_card(card)
+            animate([picture, picture], ["", caption])
+    drawn = {text for text, _, _ in words}
+    assert {title, caption} <= drawn
+    assert problems(words, [], 0, None) == []
