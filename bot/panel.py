@@ -231,7 +231,12 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
     service = service_of(interaction)
     assert interaction.channel_id is not None
     await interaction.response.defer(ephemeral=True, thinking=True)  # before loading the game
-    step = await service.open_panel(interaction.channel_id, interaction.user.id)
+    try:
+        step = await service.open_panel(interaction.channel_id, interaction.user.id)
+    except UserError as error:
+        over = await finished_game(interaction, game_id, error)
+        await interaction.followup.send(**over, ephemeral=True)
+        return
     if game_id is not None and step.record.id != game_id:
         raise UserError("wrong_game_button")
     await interaction.followup.send(
@@ -248,14 +253,21 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     assert interaction.channel_id is not None
     await interaction.response.defer()
     path, asking = asked(path)
-    step = await service.choose(
-        interaction.channel_id,
-        interaction.user.id,
-        game_id,
-        version,
-        path,
-        interaction_id=interaction.id,
-    )
+    try:
+        step = await service.choose(
+            interaction.channel_id,
+            interaction.user.id,
+            game_id,
+            version,
+            path,
+            interaction_id=interaction.id,
+        )
+    except UserError as error:
+        over = await finished_game(interaction, game_id, error)
+        await interaction.edit_original_response(
+            content=over["content"], attachments=[over["file"]], view=None
+        )
+        return
     choice = ending_choice(step, asking) if step.move is None else None
     if choice is not None:
         await interaction.edit_original_response(
@@ -284,6 +296,23 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     )
     client: Any = interaction.client
     await client.show_change(interaction.channel_id, move, headline)
+
+
+async def finished_game(
+    interaction: discord.Interaction, game_id: int | None, error: UserError
+) -> dict[str, Any]:
+    """The answer to a panel or its button when the channel has no running game: if the
+    button's game ``game_id`` is over, "This game is over" with its final picture as the user
+    may see it (a later lobby in the channel is another game); else ``error`` is raised."""
+    service = service_of(interaction)
+    record = None if game_id is None else await service.store.get_game(game_id)
+    if record is None or record.status != "finished" or record.state is None:
+        raise error
+    if record.channel_id != interaction.channel_id:
+        raise error
+    state = service.state_of(record)
+    png = await service.render(record, state, record.seat_of(interaction.user.id))
+    return {"content": _(OVER_TEXT), "file": discord.File(io.BytesIO(png), filename=PICTURE)}
 
 
 class PanelItem(ExplainsErrors):

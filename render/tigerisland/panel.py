@@ -41,7 +41,7 @@ HEADERS = (N_("Score"), N_("Villagers left"), N_("Totoros left"))
 TERRAIN_WORDS = (N_("JUNGLE"), N_("LAKE"), N_("GRASS"), N_("ROCK"))
 """The terrains of a tile in hand, as the panel writes them (looked up with ``tr``)."""
 STATUS_NAME_WIDTH = 400
-LEGEND_KEYS = (N_("level"), N_("last tile"), N_("last build"))
+LEGEND_KEYS = (N_("tile level"), N_("last tile"), N_("last build"))
 """The key under the table: a hex's level badge, the last tile's and the last build's rings."""
 
 
