@@ -340,3 +340,12 @@ async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
     assert {"Zug abgeben", "Letzten Schritt zurücknehmen"} <= set(panel_labels(panel))
     round_message = message(world.channel, board.id)
     assert round_message.embeds[0].title.startswith("Islant · Level 5 · Round 1")  # English
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_help_names_the_islant_and_records_commands(world, member_locales, lang) -> None:
+    member_locales[world.bob.id] = lang
+    shown = (await world.bob.slash(world.channel, "help")).response.embeds[0].description
+    english = ("/islant daily", "/islant today", "/stats", "/leaderboard", "/game history")
+    german = ("/islant täglich", "/islant heute", "/statistik", "/bestenliste", "/spiel verlauf")
+    assert all(command in shown for command in (english if lang == "en" else german))
