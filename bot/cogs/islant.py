@@ -30,7 +30,6 @@ from ..i18n import Phrase, public_language
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
     HOST_CLOSED,
-    HOST_ENDED,
     PLAY_LABEL,
     SHEET_FILE,
     STANDINGS_FILE,
@@ -342,7 +341,7 @@ class IslantCog(commands.Cog, name="Islant"):
                     name=interaction.user.display_name,
                 )
             )
-        await publisher_of(interaction.client).show(result, Phrase(HOST_ENDED))
+        await publisher_of(interaction.client).show(result)  # its end reason says who ended it
 
 
 def _parse_day(text: str | None) -> date | None:
