@@ -6,7 +6,9 @@ for them), with Back. Custom ids carry the game, the seat's version (see
 ``Game.seat_version``) and the path of choices, so the panel holds no state of its own, works
 after a restart, and a panel drawn before the seat's options changed is answered with the
 current menu. A path that completes an action plays it: the move is saved, the panel shows the
-new picture and the next menu, and the channel gets the new board.
+new picture and the next menu, and the channel gets the new board. A choice that ends the
+seat's game (``Choice.ends``) is never played by one tap: its button leads to a question
+(the path's last element ends with :data:`ASK`), and only "Yes" there plays it.
 
 Every tap is acknowledged first (a deferred update of the panel), then answered by editing the
 panel through that tap's own interaction, so a panel keeps working however old it is.
@@ -33,7 +35,7 @@ from .presenter import as_sentence
 from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
 
-PATH = r"[0-9+.]{0,70}"
+PATH = r"[0-9+.!]{0,70}"
 VERSION = r"[0-9a-f]{8}"
 TAP = IdFormat("tap", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
 """A button: ``path`` is where it leads (a choice, Back, or the first menu)."""
@@ -42,6 +44,11 @@ PICK = IdFormat("pick", (("game", NUMBER), ("version", VERSION), ("path", PATH))
 OPEN = IdFormat("open", (("game", NUMBER),))
 """A button on a game's public message that opens the user's panel."""
 MAX_BUTTONS = 5
+ASK = "!"
+"""Ends a path element that asks to confirm that choice instead of playing it."""
+SURE_TEXT = N_("This cannot be undone. Are you sure?")
+SURE_LABEL = N_("Yes, I am sure")
+NOT_SURE_LABEL = N_("No, go back")
 PICTURE = "panel.png"
 PREVIEW_NOTE = N_("The picture shows your placement; nothing is played until you pick a build.")
 CHANGE_LABEL = N_("Change the placement")
@@ -83,7 +90,7 @@ def named(menu: Menu | None, names: list[str]) -> Menu | None:
     def words(text: str) -> str:
         return fill_names(engine_text(lang, text), names)
 
-    choices = tuple(Choice(words(c.label), words(c.hint), c.at) for c in menu.choices)
+    choices = tuple(Choice(words(c.label), words(c.hint), c.at, c.ends) for c in menu.choices)
     prompt = words(menu.prompt)
     return Menu(prompt, choices, menu.min_picks, menu.max_picks)
 
@@ -139,24 +146,65 @@ def _as_buttons(menu: Menu) -> bool:
     return menu.max_picks == 1 and len(menu.choices) <= MAX_BUTTONS
 
 
+def asked(path: Path) -> tuple[Path, int | None]:
+    """A tapped path and the choice it asks to confirm (None: it asks nothing): a path that
+    asks leads to the menu holding that choice."""
+    if path and path[-1].endswith(ASK) and path[-1][:-1].isdigit():
+        return path[:-1], int(path[-1][:-1])
+    return path, None
+
+
+def ending_choice(step: PanelStep, index: int | None) -> Choice | None:
+    """The choice of the step's menu that ``index`` asks to confirm, if it ends the game."""
+    menu = shown(step)[0]
+    if index is None or menu is None or step.stale or not 0 <= index < len(menu.choices):
+        return None
+    choice = menu.choices[index]
+    return choice if choice.ends else None
+
+
+def sure_text(step: PanelStep, choice: Choice) -> str:
+    """The question before a choice that ends the seat's game."""
+    lines = [*step.plan.lines, f"**{choice.label}**", choice.hint, _(SURE_TEXT)]
+    return "\n".join(line for line in lines if line)
+
+
 def panel_view(
-    step: PanelStep, tap: type[PanelTap] | None = None, pick: type[PanelPick] | None = None
+    step: PanelStep,
+    tap: type[PanelTap] | None = None,
+    pick: type[PanelPick] | None = None,
+    *,
+    asking: int | None = None,
+    endings: bool = True,
 ) -> discord.ui.View:
     """The panel's components: the menu's choices, and Back once something was picked.
 
     ``tap`` and ``pick`` are the component kinds (by default a channel game's; the daily
-    game's panel has its own ids), built from ``step.record.id``."""
+    game's panel has its own ids), built from ``step.record.id``. A choice that ends the
+    seat's game is a red button asking first (none without ``endings``); while ``asking``
+    about one, the components are "Yes" and "No"."""
     tap, pick = tap or PanelTap, pick or PanelPick
     view = discord.ui.View(timeout=None)
     menu, game_id, version = shown(step)[0], step.record.id, step.version
     if menu is None:
         return view
+    if asking is not None:
+        sure = (*step.path, str(asking))
+        view.add_item(tap(game_id, version, sure, SURE_LABEL, style=discord.ButtonStyle.danger))
+        view.add_item(tap(game_id, version, step.path, NOT_SURE_LABEL))
+        return view
+    ending = [(i, c) for i, c in enumerate(menu.choices) if c.ends]
     if _as_buttons(menu):
         for index, choice in enumerate(menu.choices):
-            target = (*step.path, str(index))
-            view.add_item(tap(game_id, version, target, choice.label, primary=index == 0))
+            if not choice.ends:
+                target = (*step.path, str(index))
+                view.add_item(tap(game_id, version, target, choice.label, primary=index == 0))
     else:
         view.add_item(pick(game_id, version, step.path, menu))
+    for index, choice in ending if endings else []:
+        target = (*step.path, f"{index}{ASK}")
+        style = discord.ButtonStyle.danger
+        view.add_item(tap(game_id, version, target, choice.label, style=style, row=1))
     if step.path:
         view.add_item(tap(game_id, version, step.path[:-1], N_("Back"), row=1))
     if composing(step) and len(step.path) > 1:  # (else Back leads there already)
@@ -185,7 +233,12 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
     service = service_of(interaction)
     assert interaction.channel_id is not None
     await acknowledge(interaction)  # before loading the game
-    step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
+    try:
+        step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
+    except UserError as error:
+        over = await finished_game(interaction, game_id, error)
+        await interaction.followup.send(**over, ephemeral=True)
+        return
     if game_id is not None and step.record.id != game_id:
         raise UserError("wrong_game_button")
     await interaction.followup.send(
@@ -201,15 +254,29 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     service = service_of(interaction)
     assert interaction.channel_id is not None
     await interaction.response.defer()
-    step = await service.choose(
-        interaction.channel_id,
-        interaction.user.id,
-        game_id,
-        version,
-        path,
-        interaction_id=interaction.id,
-        lines=lines_of,
-    )
+    path, asking = asked(path)
+    try:
+        step = await service.choose(
+            interaction.channel_id,
+            interaction.user.id,
+            game_id,
+            version,
+            path,
+            interaction_id=interaction.id,
+            lines=lines_of,
+        )
+    except UserError as error:
+        over = await finished_game(interaction, game_id, error)
+        await interaction.edit_original_response(
+            content=over["content"], attachments=[over["file"]], view=None
+        )
+        return
+    choice = ending_choice(step, asking) if step.move is None else None
+    if choice is not None:
+        await interaction.edit_original_response(
+            content=sure_text(step, choice), view=panel_view(step, asking=asking)
+        )
+        return
     if step.move is None:
         note = _(STALE_NOTE) if step.stale else ""
         names = step.record.names
@@ -231,6 +298,23 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     )
     client: Any = interaction.client
     await client.show_change(interaction.channel_id, move, headline)
+
+
+async def finished_game(
+    interaction: discord.Interaction, game_id: int | None, error: UserError
+) -> dict[str, Any]:
+    """The answer to a panel or its button when the channel has no running game: if the
+    button's game ``game_id`` is over, "This game is over" with its final picture as the user
+    may see it (a later lobby in the channel is another game); else ``error`` is raised."""
+    service = service_of(interaction)
+    record = None if game_id is None else await service.store.get_game(game_id)
+    if record is None or record.status != "finished" or record.state is None:
+        raise error
+    if record.channel_id != interaction.channel_id:
+        raise error
+    state = service.state_of(record)
+    png = await service.render(record, state, record.seat_of(interaction.user.id))
+    return {"content": _(OVER_TEXT), "file": discord.File(io.BytesIO(png), filename=PICTURE)}
 
 
 class PanelItem(ExplainsErrors):
@@ -262,9 +346,11 @@ class PanelTap(PanelItem, discord.ui.DynamicItem[discord.ui.Button], template=TA
         label: str = N_("Choose"),
         *,
         primary: bool = False,
+        style: discord.ButtonStyle | None = None,
         row: int | None = None,
     ) -> None:
-        style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
+        if style is None:
+            style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
         custom_id = self.ids.make(game=game_id, version=version, path=encode(path))
         button = discord.ui.Button(label=_(label), style=style, custom_id=custom_id, row=row)
         super().__init__(button)
@@ -286,9 +372,11 @@ class PanelPick(PanelItem, discord.ui.DynamicItem[discord.ui.Select], template=P
             select.placeholder = menu.prompt.split("\n")[0][:150]
             select.min_values, select.max_values = max(menu.min_picks, 1), menu.max_picks
             for index, choice in enumerate(menu.choices):
-                select.add_option(
-                    label=choice.label, value=str(index), description=choice.hint or None
-                )
+                if not choice.ends:  # a button of its own asks first (see panel_view)
+                    select.add_option(
+                        label=choice.label, value=str(index), description=choice.hint or None
+                    )
+            select.max_values = min(select.max_values, len(select.options))
         super().__init__(select)
         self.game_id, self.version, self.path = game_id, version, path
 

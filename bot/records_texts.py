@@ -72,7 +72,7 @@ def history_embed(entries: Sequence[HistoryEntry], page: int, total: int) -> dis
         "No finished games match yet."
     )
     footer = _("Page {page} of {pages}", page=page + 1, pages=pages(total))
-    embed.set_footer(text=footer + " · " + _("{count} games", count=total))
+    embed.set_footer(text=footer + " · " + _games(total))
     return embed
 
 
@@ -86,9 +86,9 @@ def stats_embed(
     """The text of ``/stats``; ``daily`` is the Islant of the day streak and best per level."""
     embed = discord.Embed(title=_("Stats of {name}", name=name)[:256], colour=COLOUR)
     embed.description = _(
-        "{games} games · {wins} wins · win rate {rate} · longest winning streak {streak}",
-        games=stats.games,
-        wins=stats.wins,
+        "{games} · {wins} · win rate {rate} · longest winning streak {streak}",
+        games=_games(stats.games),
+        wins=_wins(stats.wins),
         rate=_percent(stats.win_rate),
         streak=stats.longest_streak,
     ) + (" · " + _("favourite: {game}", game=title_of(stats.favourite)) if stats.favourite else "")
@@ -106,11 +106,11 @@ def stats_embed(
             name=_("Islant scores by level"),
             value="\n".join(
                 _(
-                    "Level {level}: best {best}, average {average} ({count} games)",
+                    "Level {level}: best {best}, average {average} ({games})",
                     level=lv.level,
                     best=lv.best,
                     average=number(lv.average, digits=1),
-                    count=lv.games,
+                    games=_games(lv.games),
                 )
                 for lv in stats.islant_levels
             ),
@@ -139,9 +139,9 @@ def stats_embed(
 def stats_card(name: str, stats: PlayerStats, ratings: Mapping[str, Skill]) -> View:
     rows = [[title_of(g), s.shown, s.games, s.wins] for g, s in sorted(ratings.items())]
     subtitle = _(
-        "{games} games · {wins} wins · {rate} · best streak {streak}",
-        games=stats.games,
-        wins=stats.wins,
+        "{games} · {wins} · {rate} · best streak {streak}",
+        games=_games(stats.games),
+        wins=_wins(stats.wins),
         rate=_percent(stats.win_rate),
         streak=stats.longest_streak,
     )
@@ -170,7 +170,17 @@ def _standing_line(standing: Standing) -> str:
 
 
 def _games_and_wins(games: int, wins: int) -> str:
-    return _("{games} games, {wins} wins", games=games, wins=wins)
+    return _("{games}, {wins}", games=_games(games), wins=_wins(wins))
+
+
+def _games(count: int) -> str:
+    """``1 game``, ``2 games``."""
+    return _("{count} game", count=count) if count == 1 else _("{count} games", count=count)
+
+
+def _wins(count: int) -> str:
+    """``1 win``, ``2 wins``."""
+    return _("{count} win", count=count) if count == 1 else _("{count} wins", count=count)
 
 
 def _percent(share: float) -> str:

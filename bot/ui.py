@@ -19,7 +19,7 @@ from .components import IdItem, is_moderator, service_of
 from .custom_ids import NUMBER, IdFormat, one_of
 from .errors import UserError
 from .i18n import Phrase, public_language, say
-from .panel import PANEL_ITEMS, open_panel
+from .panel import PANEL_ITEMS, finished_game, open_panel
 from .presenter import closed_lobby_embed, lobby_embed
 from .publisher import Publisher
 from .quickstart import QuickStartButton
@@ -239,9 +239,13 @@ class BoardButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=B
     async def run(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         assert interaction.channel_id is not None
-        record, state = await service.running(interaction.channel_id)
+        try:
+            record, state = await service.running(interaction.channel_id)
+        except UserError as error:  # the channel has no running game: this one may be over
+            await show_over(interaction, self.game_id, error)
+            return
         if record.id != self.game_id:
-            await interaction.response.send_message(_(GAME_OVER), ephemeral=True)
+            await show_over(interaction, self.game_id, UserError("wrong_game_button"))
             return
         seat = record.seat_of(interaction.user.id)
         if self.action == "resign":
@@ -263,6 +267,14 @@ class BoardButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=B
         await interaction.followup.send(
             file=discord.File(io.BytesIO(png), filename="view.png"), ephemeral=True
         )
+
+
+async def show_over(interaction: discord.Interaction, game_id: int, error: UserError) -> None:
+    """A board button of game ``game_id`` that is over: "This game is over" with its final
+    picture (``error`` when that game is not over)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    over = await finished_game(interaction, game_id, error)
+    await interaction.followup.send(**over, ephemeral=True)
 
 
 RESIGN_ID = IdFormat("resign", (("game", NUMBER),))

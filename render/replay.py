@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from engine.core import View
 
 from . import render_view
-from .common.text import draw_text
+from .common.text import draw_text, fit_text
 from .common.theme import DEFAULT_THEME, Theme
 
 FRAME_MS = 800
@@ -33,6 +33,9 @@ WIDTHS = (540, 420, 320, 240)
 COLOURS = 128
 CAPTION_HEIGHT = 30
 BAR_HEIGHT = 5
+CAPTION_PX = 14
+MIN_CAPTION_PX = 9  # a long caption (the final one, with long names) shrinks to this, not cut
+CAPTION_PAD = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +137,10 @@ def _framed(
     done = round(width * (index + 1) / count)
     draw.rectangle((0, top, done, top + BAR_HEIGHT - 1), fill=theme.highlight)
     middle = top + BAR_HEIGHT + (CAPTION_HEIGHT - BAR_HEIGHT) // 2
-    draw_text(draw, (width // 2, middle), caption, theme.font(14, bold=True), theme.text)
+    caption, face = fit_text(
+        caption, width - 2 * CAPTION_PAD, size=CAPTION_PX, min_size=MIN_CAPTION_PX, bold=True
+    )
+    draw_text(draw, (width // 2, middle), caption, face, theme.text)
     return frame
 
 

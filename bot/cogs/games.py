@@ -195,7 +195,8 @@ class GamesCog(commands.Cog):
 
     @app_commands.command(name="help", description="What this bot does and how to play")
     async def help(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(title=_("Island games"), colour=COLOUR, description=_(HELP_TEXT))
+        text = _(HELP_TEXT) + "\n" + _(HELP_MORE)
+        embed = discord.Embed(title=_("Island games"), colour=COLOUR, description=text)
         for info in (g.info for g in all_games()):
             embed.add_field(
                 name=f"{info.title} ({player_count(info.min_players, info.max_players)})",
@@ -218,6 +219,13 @@ HELP_TEXT = N_(
     "**Long games:** players are pinged on their turn (`/notify off` to stop), reminded after "
     "a while, and a timeout plays, skips or removes an absent player; admins set the "
     "defaults with `/settings`, hosts per game (`/game new options:timeout_hours=24`)."
+)
+HELP_MORE = N_(
+    "**Islant:** `/islant play` for your turn in a race, `/islant daily` for the Islant of "
+    "the day (one attempt a day, the same rolls for everyone) and `/islant today` for its "
+    "leaderboard.\n"
+    "**Records:** `/stats` for a player's games and ratings, `/leaderboard` for the best "
+    "players, `/game history` for finished games."
 )
 
 

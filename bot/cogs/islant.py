@@ -19,7 +19,7 @@ from discord.ext import commands
 from engine import find_game
 from engine.islant import GAME, PLAYING, IslantState, sheet_view
 from locales import N_, _, speaking
-from render.islant import render_seat_sheet, render_seat_standings
+from render.islant import SheetOf, render_seat_sheet, render_seat_standings
 
 from ..choices import MAX_CHOICES
 from ..components import IdItem, acknowledge, is_moderator, picked, service_of
@@ -30,7 +30,6 @@ from ..i18n import Phrase, public_language
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
     HOST_CLOSED,
-    HOST_ENDED,
     PLAY_LABEL,
     SHEET_FILE,
     STANDINGS_FILE,
@@ -97,10 +96,15 @@ async def show_sheet(
     *,
     public: bool = False,
 ) -> None:
-    """A player's sheet with its score breakdown (sheets are public)."""
+    """A player's sheet with its score breakdown (sheets are public; a turn in progress is
+    shown to its own player only, and never in the channel)."""
     await acknowledge(interaction, ephemeral=not public)
-    png = await service_of(interaction).render(record, state, seat, render_seat_sheet)
-    embed = sheet_embed(record, state, seat, sheet_view(state, seat), totals(state))
+    own = not public and record.seat_of(interaction.user.id) == seat
+    viewer = seat if own else None
+    drawer = SheetOf(seat)
+    png = await service_of(interaction).render(record, state, viewer, drawer, drawer.name)
+    sheet = sheet_view(state, seat, draft=own)
+    embed = sheet_embed(record, state, seat, sheet, totals(state))
     await interaction.followup.send(embed=embed, file=_png(png, SHEET_FILE), ephemeral=not public)
 
 
@@ -340,7 +344,7 @@ class IslantCog(commands.Cog, name="Islant"):
                     name=interaction.user.display_name,
                 )
             )
-        await publisher_of(interaction.client).show(result, Phrase(HOST_ENDED))
+        await publisher_of(interaction.client).show(result)  # its end reason says who ended it
 
 
 def _parse_day(text: str | None) -> date | None:

@@ -27,10 +27,13 @@ from ..panel import (
     VERSION,
     PanelPick,
     PanelTap,
+    asked,
+    ending_choice,
     lines_of,
     look_of,
     panel_text,
     panel_view,
+    sure_text,
 )
 from ..service import PanelStep
 from ..store import DailyAttempt
@@ -89,13 +92,17 @@ async def open_daily(interaction: discord.Interaction, level: int) -> None:
     await interaction.followup.send(
         panel_text(step.panel, []),
         file=_file(png, PANEL_FILE),
-        view=_components(step.panel),
+        view=_components(step.panel, step.attempt),
         ephemeral=True,
     )
 
 
-def _components(step: PanelStep) -> discord.ui.View:
-    return panel_view(step, DailyTap, DailyPick)
+def _components(
+    step: PanelStep, attempt: DailyAttempt, asking: int | None = None
+) -> discord.ui.View:
+    """A daily panel's components: ending the attempt is not offered on its first screen."""
+    first = attempt.version == 0 and not step.path
+    return panel_view(step, DailyTap, DailyPick, asking=asking, endings=not first)
 
 
 async def follow(
@@ -104,8 +111,15 @@ async def follow(
     """A tap on a daily panel: acknowledge, then the next menu, the move, or the result."""
     daily = daily_of(interaction)
     await interaction.response.defer()
+    path, asking = asked(path)
     step: DailyStep = await daily.choose(interaction.user.id, attempt_id, version, path, lines_of)
     attempt, panel = step.attempt, step.panel
+    choice = None if step.played or attempt.finished else ending_choice(panel, asking)
+    if choice is not None:
+        await interaction.edit_original_response(
+            content=sure_text(panel, choice), view=_components(panel, attempt, asking)
+        )
+        return
     played = engine_words(current(), step.played)
     if attempt.finished:
         note = f"**{attempt.user_name}** {played}." if step.played else ""
@@ -122,12 +136,12 @@ async def follow(
         await interaction.edit_original_response(
             content=panel_text(panel, [], note),
             attachments=[_file(png, PANEL_FILE)],
-            view=_components(panel),
+            view=_components(panel, attempt),
         )
         return
     labels = list(panel.plan.labels)
     await interaction.edit_original_response(
-        content=panel_text(panel, labels), view=_components(panel)
+        content=panel_text(panel, labels), view=_components(panel, attempt)
     )
 
 

@@ -35,7 +35,6 @@ FINAL_LINES = 10  # players named in the final message's text (the picture has e
 MAX_OPTIONS = 25  # Discord's limit for one select menu
 PLAY_LABEL = N_("Play my turn")
 HOST_CLOSED = N_("Closed by the host: whoever had not submitted draws nothing this round.")
-HOST_ENDED = N_("The host ended the race.")
 ORDINALS = {1: N_("{rank}st"), 2: N_("{rank}nd"), 3: N_("{rank}rd")}
 ORDINAL = N_("{rank}th")
 

@@ -231,6 +231,13 @@ class CompetitionGame(Game[CompetitionState, Action]):
             return self.legal_actions(state, seat)
         return placement.forward_actions(state, seat, self.cards)
 
+    def disclosure(self, state: CompetitionState, seat: Seat, action: Action) -> str | None:
+        """Cards laid face down: others see how many slots are filled, never with what."""
+        if not isinstance(action, (Place, Unplace, Fill)):
+            return None
+        after, _ = self.apply(state, seat, action)
+        return f"{after.seats[seat].placed_count()} placed"
+
     def ai_knowledge(self, state: CompetitionState, seat: Seat) -> CompetitionState:
         return views.knowledge(state, seat, self.cards)
 

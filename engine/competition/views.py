@@ -11,7 +11,8 @@ Island cards appear as tokens ``card:<id>``; a blind card as ``"blind"``. View s
     next_slot        key of the slot the next REVEAL shows, or null
     to_move          seats expected to act now
     players          per seat: {"seat", "active", "confirmed", "placed" (slots filled),
-                     "hand" (cards in hand), "face_up" ({sea: [tokens]} in scoring order),
+                     "hand" (cards in hand, blinds included),
+                     "face_up" ({sea: [tokens]} in scoring order),
                      "face_up_counts" ({sea: n}), "face_down" (count only)}
     revealed         this round's revealed slots: {"slot", "plays": [{"seat", "card",
                      "value"}], "takers": [seats], "removed": [tokens]}
@@ -100,7 +101,7 @@ def _player(index: Seat, mine: SeatState) -> dict[str, Any]:
         "active": not mine.resigned,
         "confirmed": mine.confirmed,
         "placed": mine.placed_count(),
-        "hand": len(mine.hand),
+        "hand": len(mine.hand) + mine.blinds,
         "face_up": {sea: _tokens(pile) for sea, pile in zip(SEA_ORDER, mine.face_up, strict=True)},
         "face_up_counts": {
             sea: len(pile) for sea, pile in zip(SEA_ORDER, mine.face_up, strict=True)

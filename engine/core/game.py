@@ -257,6 +257,15 @@ class Game(ABC, Generic[S, A]):
         """
         return frozenset()
 
+    def disclosure(self, state: S, seat: Seat, action: A) -> str | None:
+        """What anyone but ``seat`` learns when it plays ``action`` now, if ``action`` is a
+        step of a turn in progress; None for an action everybody sees.
+
+        Steps with the same answer look the same to everybody else, and ``""`` means that
+        nothing shows, as if no step had been played. By default every action is seen.
+        """
+        return None
+
     def audit(self, state: S) -> list[str]:
         """Problems with a state's internal consistency (pieces or cards not conserved, say).
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Generic, TypeVar
 
@@ -50,24 +50,28 @@ def clip(text: str, limit: int) -> str:
 @dataclass(frozen=True, slots=True)
 class Step:
     """How an action is chosen at one level of the tree: its key there, label and question,
-    optionally the hint of its choice (else the action's hint, where it completes one), and
-    the hexes the choice is about (a picture may mark them)."""
+    optionally the hint of its choice (else the action's hint, where it completes one), the
+    hexes the choice is about (a picture may mark them), and whether it ends the seat's game
+    (see :attr:`Choice.ends`)."""
 
     key: str
     label: str
     prompt: str = CHOOSE
     hint: str = ""
     at: tuple[Hex, ...] = ()
+    ends: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One option of a menu: a label (≤ 80 characters), a hint (≤ 100) and the hexes it is
-    about, if any."""
+    """One option of a menu: a label (≤ 80 characters), a hint (≤ 100), the hexes it is
+    about, if any, and whether it ends or gives up the seat's game for good (a panel asks
+    for a confirmation before playing such a choice)."""
 
     label: str
     hint: str = ""
     at: tuple[Hex, ...] = ()
+    ends: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "label", clip(self.label, MAX_LABEL))
@@ -135,6 +139,7 @@ class _Node(Generic[A]):
     prompt: str = CHOOSE
     hint: str = ""
     at: tuple[Hex, ...] = ()
+    ends: bool = False
     action: A | None = None
     complete: bool = False
     children: dict[str, _Node[A]] = field(default_factory=dict)
@@ -147,7 +152,9 @@ def _build(entries: Iterable[tuple[Sequence[Step], A]]) -> _Node[A]:
         for step in steps:
             child = node.children.get(step.key)
             if child is None:
-                child = node.children[step.key] = _Node(step.label, hint=step.hint, at=step.at)
+                child = node.children[step.key] = _Node(
+                    step.label, hint=step.hint, at=step.at, ends=step.ends
+                )
             node.prompt = node.prompt if len(node.children) > 1 else step.prompt
             node = child
         if node.complete:
@@ -236,7 +243,7 @@ def _level_menu(level: _Level[A], hint: Callable[[A], str]) -> Menu:
             own = hint(node.action) if node.complete else ""  # type: ignore[arg-type]
             # a choice that completes an action through skipped levels says what it does
             text = (own or group[0].hint) if node is not group[0] else (group[0].hint or own)
-            choices.append(Choice(group[0].label, text, group[0].at))
+            choices.append(Choice(group[0].label, text, group[0].at, group[0].ends or node.ends))
         else:
             span = {"first": group[0].label, "last": group[-1].label}
             choices.append(Choice(Words(RANGE, span)))
@@ -288,6 +295,6 @@ def lettered(menu: Menu) -> tuple[Menu, Marks]:
         if choice.at:
             letter = next(letters)
             marks.append((letter, choice.at))
-            choice = Choice(f"{letter} · {choice.label}", choice.hint, choice.at)
+            choice = replace(choice, label=f"{letter} · {choice.label}")
         choices.append(choice)
     return Menu(menu.prompt, tuple(choices), menu.min_picks, menu.max_picks), tuple(marks)

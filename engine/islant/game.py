@@ -273,7 +273,7 @@ class IslantGame(Game[IslantState, Action]):
         return state_from_json(dict(data))
 
     def view(self, state: IslantState, seat: Seat | None) -> View:
-        return View(self.info.name, seat, game_view(state))
+        return View(self.info.name, seat, game_view(state, seat))
 
     def outcome(self, state: IslantState) -> Outcome | None:
         if not state.finished:
@@ -283,6 +283,10 @@ class IslantGame(Game[IslantState, Action]):
 
     def audit(self, state: IslantState) -> list[str]:
         return audit_state(state)
+
+    def disclosure(self, state: IslantState, seat: Seat, action: Action) -> str | None:
+        """The steps of a turn and their undoing show nothing until the turn is submitted."""
+        return "" if isinstance(action, (*DRAFT_STEPS, Undo)) else None
 
     def ai_knowledge(self, state: IslantState, seat: Seat) -> IslantState:
         """No future rolls, and no other player's unfinished turn."""

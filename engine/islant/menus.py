@@ -130,7 +130,7 @@ def _plan_entry(plan: Plan, before: Draft, key: str, prompt: str) -> Entry:
 
 
 def _simple(action: Action, key: str, label: str, prompt: str) -> Entry:
-    return (Step(key, label, prompt),), action
+    return (Step(key, label, prompt, ends=isinstance(action, Stop)),), action
 
 
 def _hint(player: Player, fits: _Fits) -> Callable[[Action | Chain], str]:
@@ -298,7 +298,8 @@ class _TurnMenu:
             if slot == last:
                 label = Words("Place it without submitting yet")
                 head = (Step(f"keep-{slot}", label, prompt),)
-                entries += self._draw_entries(slot, actions, head, self._ask(slot), "", False)
+                ranked = ranked_draws(self.draft, actions)
+                entries += self._draw_entries(slot, ranked, head, self._ask(slot), "", False, True)
         if rest is not None:
             entries.append(_plan_entry(rest, self.draft, "rest", prompt))
         for action in crosses:
@@ -332,9 +333,11 @@ class _TurnMenu:
         tile submit the turn with it."""
         submits = self.draft.open_slots() == [slot]
         name = self._short_words(slot) if tile is None else tile
-        if slot in top:
-            return self._draw_entries(slot, actions, (), prompt, name, submits)
         ranked = ranked_draws(self.draft, actions)
+        if submits:  # best first by the score the turn ends with, as the places' hints say
+            ranked.sort(key=lambda draw: -score(apply_step(self.draft, (), draw)[0].sheet).total)
+        if slot in top:
+            return self._draw_entries(slot, ranked, (), prompt, name, submits, True)
         entries = self._draw_entries(slot, ranked[:share], (), prompt, name, submits, True)
         if name:
             label = Words("Other places for your {tile}", {"tile": self._tile_words(slot)})

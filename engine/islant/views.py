@@ -1,6 +1,6 @@
-"""What players and spectators see. Everything on a sheet is public, drafts included (all
-players use the same roll, so a turn in progress reveals nothing hidden); only the random
-state is kept out of views.
+"""What players and spectators see. A sheet as of its last submitted turn is public; a turn
+in progress (its drawn tiles, dice and score) is seen by its own player only, and the random
+state by nobody.
 
 Schema of ``Game.view(state, seat).data``::
 
@@ -15,20 +15,21 @@ Schema of ``Game.view(state, seat).data``::
 A sheet view (also :func:`sheet_view`)::
 
     seat, level, size, status ("playing" | "submitted" | "stopped" | "cannot_continue")
-    cells: {"F6": cell, ...}          drawn cells of the working sheet (last turn + draft)
+    cells: {"F6": cell, ...}          drawn cells (last turn, + the draft in its player's view)
         cell = {land: "NESW" quarters, red: quarters, blue: quarters, purple: bool,
                 lake: bool, central: bool, wave: int, ship: int, bordered: bool,
                 draft: bool (drawn this turn)}; keys that do not apply are left out
     islands: [{cells: [str], name: str | None, completed: bool, sides: int, lakes: int}]
     ships: {marked: int, marked_totals: [int], borders: [[str]]}
     score: {sides, lakes, islands, land, colour, waves, ships, total}   of the last turn
-    draft_score: same, with this turn's draft (None without a draft)
+    draft_score: same, with this turn's draft (None without a draft, or for other viewers)
     draft: None | {steps: [str], dice: {slot: die}, wild: {slot: value},
                    done: {slot: "drawn" | "crossed"}, open: [slot]}
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.core import Seat
@@ -41,8 +42,8 @@ from .state import IslantState, Player
 from .turn import Draft
 
 
-def game_view(state: IslantState) -> dict[str, Any]:
-    """The public view of the whole race."""
+def game_view(state: IslantState, viewer: Seat | None = None) -> dict[str, Any]:
+    """The whole race as ``viewer`` (None: anyone) sees it: only its own draft shows."""
     spec = state.spec
     labels = spec.column_labels
     return {
@@ -60,13 +61,18 @@ def game_view(state: IslantState) -> dict[str, Any]:
         else [ANY_LABEL if lab is None else str(lab) for lab in labels],
         "ship_totals": list(SHIP_TOTALS),
         "ship_points": list(SHIP_POINTS),
-        "players": [sheet_view(state, seat) for seat in range(len(state.players))],
+        "players": [
+            sheet_view(state, seat, draft=seat == viewer) for seat in range(len(state.players))
+        ],
     }
 
 
-def sheet_view(state: IslantState, seat: Seat) -> dict[str, Any]:
-    """One player's sheet as the renderer and the player's panel show it."""
+def sheet_view(state: IslantState, seat: Seat, *, draft: bool = True) -> dict[str, Any]:
+    """One player's sheet as the renderer and the player's panel show it; without ``draft``,
+    as anyone else sees it: the sheet of the last submitted turn."""
     player = state.players[seat]
+    if not draft:
+        player = replace(player, draft=None)
     working = player.working.sheet
     changed = {i for i, c in working.drawn() if player.sheet.cells[i] != c}
     bordered = working.bordered()

@@ -219,12 +219,11 @@ def _spot_levels(
         pages = page_steps(rank, len(ranked), MORE)
         turns = sorted(placements, key=lambda p: (p.rank, -p.action.orientation), reverse=True)
         for p in turns:
-            sides = footprint(volcano, p.action.orientation)[1:]
             way = Step(
                 str(p.action.orientation),
                 _orientation_label(p.action),
                 Words("Which way?"),
-                at=sides,
+                at=footprint(volcano, p.action.orientation),  # the chosen volcano first
             )
             levels.append(((*pages, spot, way), _Option(p.action, way.label, p.hint, p.rank)))
     return levels

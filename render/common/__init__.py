@@ -1,6 +1,6 @@
 """Drawing helpers shared by every game's renderer."""
 
-from .base import RGB, Box, Point
+from .base import BOARD, RGB, Box, Point
 from .dice import draw_die, pip_centres
 from .hexes import (
     Axial,
@@ -41,6 +41,7 @@ from .theme import (
 )
 
 __all__ = [
+    "BOARD",
     "DEFAULT_THEME",
     "DEJAVU",
     "MARKERS",

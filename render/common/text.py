@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -11,6 +12,8 @@ from .base import RGB, Point
 from .theme import DEJAVU, FontFamily, font
 
 ELLIPSIS = "…"
+EMOJI_SEQUENCE = re.compile("\u200d.?|[\ufe0e\ufe0f]")
+"""A joiner with the character it joins to an emoji, and the variation selectors."""
 STAMPS = 4096  # text masks kept per process: numbers and labels repeat across pictures
 WIDTHS = 8192  # text widths kept per process
 # Text edges are smoothed in this many steps of coverage (Pillow rasterises 256): the eye
@@ -40,11 +43,12 @@ def has_glyph(char: str) -> bool:
 
 @lru_cache(maxsize=WIDTHS)
 def drawable(text: str) -> str:
-    """``text`` without the characters the pictures' font lacks (emoji in display names),
-    so a picture never shows empty boxes; spaces left doubled are closed up."""
+    """``text`` without the characters the pictures' font lacks (emoji in display names,
+    with what an emoji sequence joins to them: 🏄‍♀️ leaves no ♀), so a picture never shows
+    empty boxes; spaces left doubled are closed up."""
     if text.isascii():
         return text
-    kept = "".join(char for char in text if has_glyph(char))
+    kept = "".join(char for char in EMOJI_SEQUENCE.sub("", text) if has_glyph(char))
     if kept == text:
         return text
     return " ".join(kept.split()) or "?"

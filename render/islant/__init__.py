@@ -4,6 +4,7 @@ result card of an Islant of the day."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import View
@@ -62,9 +63,25 @@ SEAT_STANDINGS_TOP = 10  # rows of a player's standings (their own row is added 
 def render_seat_sheet(view: View, names: Sequence[str]) -> bytes:
     """The PNG of the viewer's own sheet (``view.seat``), with the round's roll while racing."""
     assert view.seat is not None
-    data = view.data
-    roll = None if data["over"] else data["roll"]["dice"]
-    return render_sheet(data["players"][view.seat], names[view.seat], roll=roll)
+    return SheetOf(view.seat)(view, names)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetOf:
+    """A drawer: ``seat``'s sheet as the view's viewer sees it (another player's turn in
+    progress never shows), with the round's roll while racing."""
+
+    seat: int
+
+    @property
+    def name(self) -> str:
+        """What tells this picture apart from the view's other pictures."""
+        return f"sheet:{self.seat}"
+
+    def __call__(self, view: View, names: Sequence[str]) -> bytes:
+        data = view.data
+        roll = None if data["over"] else data["roll"]["dice"]
+        return render_sheet(data["players"][self.seat], names[self.seat], roll=roll)
 
 
 def render_seat_standings(view: View, names: Sequence[str]) -> bytes:
@@ -84,6 +101,7 @@ def final_pictures(view: View, names: Sequence[str]) -> dict[str, bytes]:
 __all__ = [
     "DEFAULT_PALETTE",
     "Palette",
+    "SheetOf",
     "board_image",
     "final_pictures",
     "render_board",

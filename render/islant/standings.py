@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.core import View
-from engine.islant.geometry import LEVELS, SHIPS, WAVES
+from engine.islant.geometry import ISLAND_PENALTY, LEVELS, SHIPS, WAVES
 from locales import N_, tr
 from render.common import Theme, draw_panel, draw_text, panel_height
 
@@ -42,7 +42,7 @@ def breakdown(entry: Standing, level: int) -> tuple[str, ...]:
     by_column = {
         "Sides": score.sides,
         "Lakes": score.lakes,
-        "Isl.": score.islands,
+        "Isl.": f"−{ISLAND_PENALTY * score.islands}" if score.islands else "0",  # subtracted
         "Col.": score.colour,
         "Waves": score.waves,
         "Ships": score.ships,

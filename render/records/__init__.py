@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.core import View
 
 from ..common.png import to_png
-from ..common.text import draw_text, ellipsize
+from ..common.text import draw_text, ellipsize, fit_text
 from ..common.theme import font
 
 WIDTH = 640
@@ -40,11 +40,10 @@ def draw_card(view: View, names: Sequence[str] = ()) -> bytes:
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, TITLE_HEIGHT - 8), fill=HEADER)
-    title_face = font(24, bold=True)
-    title = ellipsize(str(data.get("title", "")), title_face, WIDTH - 2 * PAD)
+    room = WIDTH - 2 * PAD
+    title, title_face = fit_text(str(data.get("title", "")), room, size=24, min_size=14, bold=True)
     draw_text(draw, (PAD, 22), title, title_face, BACKGROUND, anchor="lm")
-    small = font(14)
-    subtitle = ellipsize(str(data.get("subtitle", "")), small, WIDTH - 2 * PAD)
+    subtitle, small = fit_text(str(data.get("subtitle", "")), room, size=14, min_size=10)
     draw_text(draw, (PAD, 44), subtitle, small, BACKGROUND, anchor="lm")
     edges = _column_edges(max(len(header), *(len(r) for r in rows), 1))
     _row(draw, TITLE_HEIGHT, header, edges, font(14, bold=True), MUTED)

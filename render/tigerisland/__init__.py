@@ -8,7 +8,7 @@ from dataclasses import replace
 from PIL import Image, ImageDraw
 
 from engine.core import View
-from render.common import DEFAULT_THEME, HexLayout, Theme, to_png_palette
+from render.common import BOARD, DEFAULT_THEME, HexLayout, Theme, to_png_palette
 
 from .board import draw_island, draw_origin
 from .layout import frame_board
@@ -24,16 +24,20 @@ def render_image(
     *,
     title: str | None = None,
     theme: Theme = DEFAULT_THEME,
+    fit: Sequence[tuple[int, int]] = (),
 ) -> tuple[Image.Image, HexLayout]:
-    """The picture of a TigerIsland view, and where its hexes are on it."""
+    """The picture of a TigerIsland view, and where its hexes are on it; the board also
+    shows the axial hexes ``fit`` (empty places a picture marks). The picture's
+    ``info["board"]`` is the board's box: marks drawn later stay inside it."""
     board = parse_board(view.data)
-    frame = frame_board(board.cells)
+    frame = frame_board(board.cells, fit)
     header = header_height(board)
     image = Image.new("RGB", (frame.width, header + frame.height), theme.background)
     draw = ImageDraw.Draw(image)
     draw_header(draw, board, names, theme, frame.width, title or DEFAULT_TITLE)
     ox, oy = frame.layout.origin
     layout = replace(frame.layout, origin=(ox, oy + header))
+    image.info[BOARD] = (0, header, frame.width, header + frame.height)
     if board.cells:
         draw_island(draw, layout, board.cells, theme, last_turn=board.last_turn)
     else:

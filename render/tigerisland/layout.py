@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from render.common import HexFrame, HexLayout, Orientation, unit_bounds
+from render.common.hexes import Axial
 
 from .board import MAX_WALL_LEVELS, WALL
 from .model import Cell, to_axial
@@ -25,9 +26,11 @@ MIN_HEX = 24
 PADDING = 0.3  # room around the island for borders and highlights, in hex radii
 
 
-def frame_board(cells: Sequence[Cell]) -> HexFrame:
-    """Size the board area for ``cells`` (its layout has the area's top-left at 0, 0)."""
-    left, top, right, bottom = unit_bounds([to_axial(c.cube) for c in cells], Orientation.POINTY)
+def frame_board(cells: Sequence[Cell], fit: Sequence[Axial] = ()) -> HexFrame:
+    """Size the board area for ``cells`` and the empty hexes ``fit`` (places a picture marks
+    beside the island); its layout has the area's top-left at 0, 0."""
+    shown = [to_axial(c.cube) for c in cells] + list(fit)
+    left, top, right, bottom = unit_bounds(shown, Orientation.POINTY)
     wall = WALL * min(MAX_WALL_LEVELS, max((c.level for c in cells), default=1))
     unit_w = right - left + 2 * PADDING
     unit_h = bottom - top + 2 * PADDING + wall

@@ -20,6 +20,7 @@ from render.common import (
     draw_text,
     ellipsize,
     fit_layout,
+    fit_text,
     panel_height,
     regular_polygon,
     star,
@@ -35,10 +36,13 @@ TITLE_PX = 34
 STATUS_PX = 30
 TEXT_PX = 28
 SMALL_PX = 22
+MIN_SMALL_PX = 14  # a long line (the end's reason, German terrains) shrinks to this, not cut
 HEADERS = (N_("Score"), N_("Villagers left"), N_("Totoros left"))
 TERRAIN_WORDS = (N_("JUNGLE"), N_("LAKE"), N_("GRASS"), N_("ROCK"))
 """The terrains of a tile in hand, as the panel writes them (looked up with ``tr``)."""
 STATUS_NAME_WIDTH = 400
+LEGEND_KEYS = (N_("tile level"), N_("last tile"), N_("last build"))
+"""The key under the table: a hex's level badge, the last tile's and the last build's rings."""
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -119,8 +123,9 @@ def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: Board, theme: Theme) 
         draw_text(draw, centre, note, theme.font(TEXT_PX), theme.muted_text)
     else:
         terrain_a, terrain_b = board.tile_in_hand
-        label = ellipsize(f"{tr(terrain_a)} + {tr(terrain_b)}", small, right - left - 16)
-        draw_text(draw, (mid, bottom - 42), label, small, theme.text, anchor="mb")
+        both = f"{tr(terrain_a)} + {tr(terrain_b)}"
+        label, face = fit_text(both, right - left - 16, size=SMALL_PX, min_size=MIN_SMALL_PX)
+        draw_text(draw, (mid, bottom - 42), label, face, theme.text, anchor="mb")
         tile = [
             Cell((0, 0, 0), "VOLCANO", 1, 0, None),
             Cell(NORTH_WEST, terrain_a, 1, 0, None),
@@ -136,13 +141,13 @@ def _draw_legend(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) ->
     """Keys for the level badge and the last-turn highlights, as drawn on the board."""
     small = theme.font(SMALL_PX)
     r = SMALL_PX * 0.55
-    for key in ("level", "last tile", "last build"):
+    for key in LEGEND_KEYS:
         label = tr(key)
         centre = (x + r, y)
-        if key == "level":
+        if key == LEGEND_KEYS[0]:
             draw.polygon(regular_polygon(centre, r, 6), fill=theme.line, outline=theme.muted_text)
             draw_text(draw, centre, "2", theme.font(SMALL_PX * 0.7, True), theme.text)
-        elif key == "last tile":
+        elif key == LEGEND_KEYS[1]:
             for width, colour in ((7, theme.line), (3, theme.highlight)):
                 draw_path(draw, regular_polygon(centre, r, 6), colour, width, closed=True)
         else:
@@ -206,8 +211,8 @@ def draw_header(
     y += STATUS_PX + 8
     if board.outcome is not None:
         reason = fill_names(engine_words(current(), board.outcome.reason), short_names)
-        reason = ellipsize(reason, theme.font(SMALL_PX), right - MARGIN)
-        draw_text(draw, (MARGIN, y), reason, theme.font(SMALL_PX), theme.muted_text, anchor="lt")
+        reason, face = fit_text(reason, right - MARGIN, size=SMALL_PX, min_size=MIN_SMALL_PX)
+        draw_text(draw, (MARGIN, y), reason, face, theme.muted_text, anchor="lt")
         y += SMALL_PX + 10
     y = draw_panel(
         draw,

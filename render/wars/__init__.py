@@ -8,7 +8,7 @@ from dataclasses import replace
 from PIL import Image, ImageDraw
 
 from engine.core import View
-from render.common import HexLayout, Theme, to_png_palette
+from render.common import BOARD, HexLayout, Theme, to_png_palette
 
 from .board import draw_map
 from .layout import frame_map
@@ -26,10 +26,13 @@ def render_image(
     *,
     title: str | None = None,
     theme: Theme = WARS_THEME,
+    fit: Sequence[tuple[int, int]] = (),
 ) -> tuple[Image.Image, HexLayout]:
-    """The picture of an Island Wars view, and where its hexes are on it."""
+    """The picture of an Island Wars view, and where its hexes are on it; the map also
+    shows the axial hexes ``fit`` (places a picture marks). The picture's
+    ``info["board"]`` is the map's box: marks drawn later stay inside it."""
     board = parse_board(view.data)
-    frame = frame_map(c.axial for c in board.cells)
+    frame = frame_map([*(c.axial for c in board.cells), *fit])
     header = header_height(board, names)
     legend = draw_legend(theme, frame.width)
     height = header + frame.height + legend.height
@@ -39,6 +42,7 @@ def render_image(
     image.paste(legend, (0, header + frame.height))
     ox, oy = frame.layout.origin
     layout = replace(frame.layout, origin=(ox, oy + header))
+    image.info[BOARD] = (0, header, frame.width, header + frame.height)
     draw_map(draw, layout, board, theme)
     return image, layout
 

@@ -19,6 +19,7 @@ from render.common import (
     draw_path,
     draw_text,
     ellipsize,
+    fit_text,
     regular_polygon,
     text_width,
 )
@@ -33,6 +34,7 @@ ROUND_PX = 42
 STATUS_PX = 30
 TEXT_PX = 26
 SMALL_PX = 22
+MIN_SMALL_PX = 14  # a long line (the last turn of a long name) shrinks to this before it is cut
 ROW_PX = 48
 ICON_RADIUS = 14
 HEADERS: dict[str, str] = {
@@ -246,13 +248,7 @@ def draw_header(
     y += STATUS_PX + 12
     last = last_turn_line(board, names)
     if last is not None:
-        draw_text(
-            draw,
-            (MARGIN, y),
-            ellipsize(last, small, right - MARGIN),
-            small,
-            theme.muted_text,
-            anchor="lt",
-        )
+        last, face = fit_text(last, right - MARGIN * 2, size=SMALL_PX, min_size=MIN_SMALL_PX)
+        draw_text(draw, (MARGIN, y), last, face, theme.muted_text, anchor="lt")
         y += SMALL_PX + 12
     return _draw_table(draw, (MARGIN, y, right, y), board, names, theme)

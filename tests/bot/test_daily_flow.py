@@ -18,6 +18,14 @@ from engine.islant import GAME, roll_text
 from .flow_helpers import expect_refusal
 from .test_islant_flow import SUBMIT, choose, controls, labels, tap
 
+
+async def stop(actor, panel) -> None:
+    """End the attempt: Stop, then Yes when the panel asks."""
+    await choose(actor, panel, "Stop")
+    assert "Are you sure?" in panel.content
+    await choose(actor, panel, "Yes, I am sure")
+
+
 pytestmark = pytest.mark.simcord(settle_timeout=60)  # a jump to the next day polls jobs often
 SECRET = "a fixed secret for reproducible days"
 MAX_TAPS = 400
@@ -98,11 +106,11 @@ async def test_two_friends_on_two_servers_play_the_same_rolls_and_compare(world)
         assert roll_text(a) in alice_panel.content
 
     # Both stop: each gets a score, ranks, a card and a share line.
-    await choose(world.alice, alice_panel, "Stop")
+    await stop(world.alice, alice_panel)
     assert "This server: **#1** of 1" in alice_panel.content
     assert "Everywhere: **#1** of 1" in alice_panel.content
     assert alice_panel.attachments[0].filename == "daily.png"
-    await choose(bob_there, bob_panel, "Stop")
+    await stop(bob_there, bob_panel)
     alice, bob = await attempt_of(world, world.alice), await attempt_of(world, world.bob)
     assert alice.guild_id == world.guild.id and bob.guild_id != world.guild.id
     bob_rank = 1 if bob.score >= alice.score else 2
@@ -150,7 +158,7 @@ async def test_one_attempt_per_day_and_no_later_roll_shown(world) -> None:
     # Asking again shows the same attempt; after stopping, only the result.
     again = await open_daily(world.alice, world.channel, level=1)
     assert roll_text(state) in again.content
-    await choose(world.alice, again, "Stop")
+    await stop(world.alice, again)
     assert "Score **" in again.content and "Share it" in again.content
     after = await open_daily(world.alice, world.channel, level=1)
     assert "Score **" in after.content and after.attachments[0].filename == "daily.png"
@@ -188,7 +196,9 @@ async def test_the_day_ends_unfinished_attempts_and_opens_the_sheets(world) -> N
     await fixed_secret(world)
     panel = await open_daily(world.alice, world.channel, level=2)
     bob_panel = await open_daily(world.bob, world.channel, level=2)
-    await choose(world.bob, bob_panel, "Stop")
+    assert not any(label.startswith("Stop") for label in labels(bob_panel))  # not at once
+    await choose(world.bob, bob_panel, "Suggested")
+    await stop(world.bob, bob_panel)
     bob = await attempt_of(world, world.bob, 2)
     refused = await world.alice.slash(world.channel, "islant today", level=2, day="2099-01-01")
     expect_refusal(world, refused, "has not come yet")

@@ -158,6 +158,9 @@ async def test_five_players_race_on_level_5_to_the_final_ranking(world) -> None:
     assert closed.embeds[0].description.startswith("🎲 ")
     panel = await open_panel(erin, world)
     await choose(erin, panel, "Stop")
+    assert "Are you sure?" in panel.content and labels(panel) == ["Yes, I am sure", "No, go back"]
+    assert (await seat_state(world, erin))[1].players[4].status == "playing"  # nothing played
+    await choose(erin, panel, "Yes, I am sure")
     assert "You ended your game" in panel.content and not panel.components
     for actor in players[:4]:
         await play_turn(world, actor, rnd)
@@ -295,7 +298,7 @@ async def test_sheets_island_names_standings_and_the_host_ending_the_race(world)
     assert not ended.ephemeral and "ended the race" in ended.response.content
     final = world.channel.last_message
     assert final.embeds[0].title == "Islant · Level 3 · final ranking"
-    assert "The host ended the race." in description(final)
+    assert description(final).count("The host ended the race.") == 1
     assert message(world, first.id).embeds[0].title == "Islant · Round 1 is over"
     over = await world.bob.slash(world.channel, "islant play")
     expect_refusal(world, over, "race is over")

@@ -177,12 +177,12 @@ async def test_records_replay_and_rematch_speak_the_servers_german(world, member
     listed = (await world.carol.slash(world.channel, "game history")).response.message
     assert listed.embeds[0].title == "Beendete Spiele"
     assert "[Endstand](" in listed.embeds[0].description
-    assert listed.embeds[0].footer.text == "Seite 1 von 1 · Spiele: 1"
+    assert listed.embeds[0].footer.text == "Seite 1 von 1 · 1 Spiel"
 
     stats = (await world.carol.slash(world.channel, "stats", player=world.alice.user)).response
     embed = stats.message.embeds[0]
     assert embed.title == "Statistik von alice"
-    assert embed.description.startswith("Spiele: 1 · Siege: 0 · Siegquote 0 %")
+    assert embed.description.startswith("1 Spiel · 0 Siege · Siegquote 0 %")
     assert [f.name for f in embed.fields] == ["Wertungszahlen (dieser Server)"]
 
     replay = await world.carol.slash(world.channel, "game replay")
@@ -206,7 +206,11 @@ async def test_a_german_member_plays_the_islant_of_the_day_in_german(world, memb
     member_locales[world.bob.id] = "de"
     opened = await world.bob.slash(world.channel, "islant daily", level=3)
     assert opened.ephemeral
-    await choose(world.bob, opened.response, "Aufhören")  # the panel's menu is German too
+    panel = opened.response
+    await choose(world.bob, panel, "Vorschlag")  # the panel's menu is German too
+    await choose(world.bob, panel, "Aufhören")
+    assert "Bist du sicher?" in panel.content
+    await choose(world.bob, panel, "Ja, ich bin sicher")
 
     result = (await world.bob.slash(world.channel, "islant daily", level=3)).response
     assert "**Islant des Tages #" in result.content and " · Stufe 3**" in result.content
@@ -308,10 +312,11 @@ async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
     assert "**Welcher Würfel wohin?**" in panel.content or "Welcher Würfel kommt auf" in (
         panel.content
     )
-    offered = [o for row in panel.components for c in row["components"] for o in c["options"]]
+    controls = [c for row in panel.components for c in row["components"]]
+    offered = [o for c in controls for o in c.get("options", [])]
     assert offered[0]["label"].startswith("Vorschlag: Rasterspalte ")
     assert "Zeichnet alles dort ein: Punkte " in offered[0]["description"]
-    assert offered[-1]["label"] == "Aufhören: mein Spiel jetzt beenden"
+    assert "Aufhören: mein Spiel jetzt beenden" in [c.get("label") for c in controls]
     english = ("Suggested", "Grid Column", "Which", "Stop: end", "Draws them there")
     shown = " ".join([panel.content, *(o["label"] + (o.get("description") or "") for o in offered)])
     assert not any(word in shown for word in english)
@@ -335,3 +340,12 @@ async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
     assert {"Zug abgeben", "Letzten Schritt zurücknehmen"} <= set(panel_labels(panel))
     round_message = message(world.channel, board.id)
     assert round_message.embeds[0].title.startswith("Islant · Level 5 · Round 1")  # English
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_help_names_the_islant_and_records_commands(world, member_locales, lang) -> None:
+    member_locales[world.bob.id] = lang
+    shown = (await world.bob.slash(world.channel, "help")).response.embeds[0].description
+    english = ("/islant daily", "/islant today", "/stats", "/leaderboard", "/game history")
+    german = ("/islant täglich", "/islant heute", "/statistik", "/bestenliste", "/spiel verlauf")
+    assert all(command in shown for command in (english if lang == "en" else german))

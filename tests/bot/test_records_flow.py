@@ -52,7 +52,7 @@ async def test_a_finished_game_shows_in_history_stats_and_leaderboard(world, gam
     winner = world.bob if first == "bob" else world.alice
     stats = await world.carol.slash(world.channel, "stats", player=winner.user)
     shown = stats.response.message
-    assert "1 games · 1 wins · win rate 100%" in shown.embeds[0].description
+    assert "1 game · 1 win · win rate 100%" in shown.embeds[0].description
     assert shown.attachments[0].filename == "stats.png"
 
     board = await world.alice.slash(world.channel, "leaderboard", game=game)

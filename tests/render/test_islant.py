@@ -19,11 +19,18 @@ from render.islant import (
     sheet_image,
     standings_image,
 )
-from render.islant.model import parse_race
+from render.islant.model import Score, Standing, parse_race
 from render.islant.parts import MARGIN as STANDINGS_MARGIN
 from render.islant.race import WIDTH as RACE_WIDTH
 from render.islant.race import draw_board, progress_text, waiting_text
-from render.islant.standings import BIG_ROW_PX, BIG_TABLE, ROW_PX, columns, draw_standings
+from render.islant.standings import (
+    BIG_ROW_PX,
+    BIG_TABLE,
+    ROW_PX,
+    breakdown,
+    columns,
+    draw_standings,
+)
 from render.islant.standings import WIDTH as STANDINGS_WIDTH
 from render.islant.table import shown_rows
 
@@ -243,3 +250,9 @@ def test_race_boards_are_as_tall_as_their_drawing(players, over, seat):
     bottom = draw_board(ImageDraw.Draw(canvas), race, seat, None, DEFAULT_THEME)
     cut = canvas.crop((0, 0, RACE_WIDTH, round(bottom + STANDINGS_MARGIN)))
     assert ours.size == cut.size and ours.tobytes() == cut.tobytes()
+
+
+def test_the_islands_column_shows_the_points_it_takes_away():
+    row = Standing(1, 0, "Ana", "playing", Score(sides=9, lakes=2, islands=2, total=7))
+    assert breakdown(row, 1)[:3] == ("9", "2", "−4")
+    assert breakdown(Standing(1, 0, "Ana", "playing", Score()), 1)[2] == "0"

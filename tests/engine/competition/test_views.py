@@ -28,7 +28,7 @@ def test_a_fresh_game_shows_hands_only_to_their_owners() -> None:
     assert mine["you"]["placement"]["area-high"] == f"card:{state.seats[0].draft[0]}"
     assert mine["you"]["placement"]["area-low"] == BLIND
     assert mine["you"]["blinds"] == 1
-    assert mine["players"][0]["placed"] == 2 and mine["players"][0]["hand"] == 9
+    assert mine["players"][0]["placed"] == 2 and mine["players"][0]["hand"] == 10  # 9 + a blind
     assert mine["phase"] == "place" and mine["round"] == 1 and mine["rounds"] == 4
     assert mine["draw_pile"] == 98 and mine["to_move"] == [0, 1, 2]
     spectator = json.dumps(REAL.view(state, None).data)

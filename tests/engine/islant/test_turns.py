@@ -213,14 +213,16 @@ def test_name_an_island_and_the_latest_name_shows() -> None:
     _refused(state, 0, "NAME Z9 Far", "off_sheet")
 
 
-def test_views_are_public_and_json() -> None:
+def test_views_are_json_and_a_draft_is_its_players_own() -> None:
     state = play(
         race(5, (1, 2, 3, 4, 5), players=2), 0, "ASSIGN column=1 red=2 blue=3 waves=4 ships=5"
     )
     data = GAME.view(state, 1).data
     assert json.loads(json.dumps(data)) == data
     assert data["column_labels"] == ["5", "4", "3", "2", "1", "ANY", "1", "2", "3", "4", "5"]
-    assert data["players"][0]["draft"]["dice"]["ships"] == 5
+    assert data["players"][0]["draft"] is None and data["players"][0]["draft_score"] is None
+    assert GAME.view(state, 0).data["players"][0]["draft"]["dice"]["ships"] == 5
+    assert GAME.view(state, None).data["players"][0]["draft"] is None
     assert "rng" not in json.dumps(data)
     assert data["players"][0]["cells"]["A1"] == {"wave": 6}
 

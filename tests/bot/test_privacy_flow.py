@@ -1,0 +1,34 @@
+"""What other people can ask the bot for never shows a player's turn in progress."""
+
+from __future__ import annotations
+
+from .test_islant_flow import choose, open_panel, start_race
+
+
+def picture(world, result) -> bytes:
+    """The bytes of an answer's first attachment."""
+    attachments = result.response.attachments
+    return world.env.backend.cdn.get(attachments[0].url)
+
+
+async def sheets_of_alice(world) -> list[bytes]:
+    """alice's sheet as carol (no player) and bob see it, and as bob posts it publicly."""
+    asked = [
+        await world.carol.slash(world.channel, "islant sheet", player=world.alice),
+        await world.bob.slash(world.channel, "islant sheet", player=world.alice),
+        await world.bob.slash(world.channel, "islant sheet", player=world.alice, public=True),
+        await world.alice.slash(world.channel, "islant sheet", public=True),
+    ]
+    texts = [r.response.embeds[0].description for r in asked]
+    return [picture(world, r) for r in asked] + [t.encode() for t in texts]
+
+
+async def test_an_unsubmitted_islant_turn_is_seen_by_its_player_only(world) -> None:
+    await start_race(world, [world.alice, world.bob], options="level=5")
+    own_before = picture(world, await world.alice.slash(world.channel, "islant sheet"))
+    before = await sheets_of_alice(world)
+    panel = await open_panel(world.alice, world)
+    await choose(world.alice, panel, "Suggested")
+    own_after = picture(world, await world.alice.slash(world.channel, "islant sheet"))
+    assert own_after != own_before  # her own sheet shows the turn she is drawing
+    assert await sheets_of_alice(world) == before

@@ -1,0 +1,179 @@
+"""Every picture of every registered game, in both languages, keeps its words and marks where
+they belong: drawn from random games and from the extremes (the most players, 32-character
+names with emoji), no text leaves the canvas, no text is cut short unless it is a player's
+name (alone or in a list of names), and no lettered mark of a panel picture leaves the board
+the renderer reports (``Image.info["board"]``) for the header, the score table or the key."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import partial
+
+import pytest
+
+import engine
+from bot.records_texts import CARD, board_title
+from engine.core import Game, Level, Menu, View, lettered
+from locales import LANGUAGES, speaking, tr
+from render import FINAL_PICTURES, render_marked, render_view
+from render import marks as marks_module
+from render.common import BOARD, Box
+from render.common.text import ELLIPSIS, drawable
+from render.marks import IMAGES
+from render.records import draw_card
+from render.replay import animate
+
+from .test_german_words import Drawn, drawn_words
+
+GAMES = engine.all_games()
+EMOJI_NAME = "Ünïcødé Ŵïñdsurfer 🏄‍♀️🌊🏝️ Extraordinaire"[:32]
+PICTURES_PER_GAME = 14
+GAME_VIEW = engine.find_game("tigerisland").view(engine.find_game("tigerisland").new(2), None)
+Picture = Callable[[], bytes]
+Drawing = tuple[str, Picture, list[str], int]
+"""What, how to draw it, the names in it, and how many marks it ends with."""
+
+
+def names(count: int) -> list[str]:
+    """Long names with emoji, and a short one (cut texts beside a short name show)."""
+    return ["Ada", *(f"{EMOJI_NAME[:28]} {i:02d}" for i in range(1, count))]
+
+
+def states(game: Game) -> Iterator[object]:
+    """The start with the most players, then random games with a few."""
+    yield game.new(game.info.max_players, None, 1)
+    for seed in (2, 3):
+        rnd = random.Random(seed)
+        players = min(game.info.max_players, max(game.info.min_players, 3 + seed % 2))
+        state = game.new(players, None, seed)
+        for step in range(400):
+            if game.is_over(state):
+                break
+            if step < 4 or step % 40 == 0:
+                yield state
+            seat = rnd.choice(sorted(game.to_move(state)))
+            state, _ = game.apply(
+                state, seat, game.choose_ai_action(state, seat, rnd, Level.RANDOM)
+            )
+        yield state
+
+
+def pictures(game: Game) -> Iterator[Drawing]:
+    """Every picture of a wide sample of the game's states."""
+    for number, state in enumerate(states(game)):
+        seats = game.num_players(state)
+        who = names(seats)
+        for seat in (None, 0):
+            draw = partial(render_view, game.view(state, seat), who)
+            yield f"state {number} seat {seat}", draw, who, 0
+        extras = FINAL_PICTURES.get(game.info.name)
+        if extras and game.is_over(state):
+            draw = partial(_joined, extras, game.view(state, None), who)
+            yield f"state {number} final", draw, who, 0
+        movers = sorted(game.to_move(state))
+        if game.info.name in IMAGES and movers and seats <= 6:
+            yield from marked(game, state, movers[0], who, f"state {number}")
+
+
+def _joined(extras, view, who: list[str]) -> bytes:
+    return b"".join(extras(view, who).values())
+
+
+def marked(game: Game, state, seat: int, who: list[str], what: str) -> Iterator[Drawing]:
+    """The seat's panel pictures with lettered places, down its first menus."""
+    path: tuple[str, ...] = ()
+    for _ in range(3):
+        menu = game.menu(state, seat, path)
+        if not isinstance(menu, Menu):
+            return
+        marks = lettered(menu)[1]
+        if marks:
+            flat = tuple((letter, tuple((h.q, h.r) for h in at)) for letter, at in marks)
+            draw = partial(render_marked, game.view(state, seat), who, flat)
+            yield f"{what} marks {path}", draw, who, len(flat)
+        path = (*path, "0")
+
+
+def inside(box: Box, area: Box) -> bool:
+    return (
+        area[0] - 1 <= box[0]
+        and area[1] - 1 <= box[1]
+        and box[2] <= area[2] + 1
+        and (box[3] <= area[3] + 1)
+    )
+
+
+def cut_name(text: str, names: list[str]) -> bool:
+    """Whether ``text`` was cut short inside a name: its last name, or the last of a list."""
+    kept = text[: -len(ELLIPSIS)].rstrip()
+    for start in [0, *(i + 1 for i, char in enumerate(kept) if char == " ")]:
+        tail = kept[start:]
+        if tail and any(n.startswith(tail) and len(tail) < len(n) for n in names):
+            return start == 0 or kept[:start].rstrip().endswith((",", ":", "and", "und"))
+    return False
+
+
+def problems(words: list[Drawn], who: list[str], marks: int, board: Box | None) -> list[str]:
+    found = []
+    names_drawn = [drawable(n) for n in who]
+    for text, box, (width, height) in words:
+        if not inside(box, (0, 0, width, height)):
+            found.append(f"{text!r} leaves the {width}×{height} canvas at {box}")
+        if text.endswith(ELLIPSIS) and not cut_name(text, names_drawn):
+            found.append(f"{text!r} is cut short")
+    for letter, box, _ in words[len(words) - marks :] if board else ():
+        if not inside(box, board):
+            found.append(f"mark {letter} at {box} is off the board {board}")
+    return found
+
+
+CUT_COMPETITION_CARDS = pytest.mark.xfail(
+    strict=True,
+    reason="competition hand cards cut long island names (Tristan da Cunha, Kapverdische "
+    "Inseln) and a German sea name and strip label (Südostasiatische Meere, als Nächstes)",
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, marks=CUT_COMPETITION_CARDS) if g.info.name == "competition" else g
+        for g in GAMES
+    ],
+    ids=lambda g: g.info.name,
+)
+def test_words_and_marks_stay_in_their_places(monkeypatch, game: Game, lang: str) -> None:
+    found = []
+    boards: list[Box] = []
+
+    def draw_marks(image, layout, marks) -> None:  # the board the marks were drawn on
+        boards.append(image.info[BOARD])
+        original(image, layout, marks)
+
+    original = marks_module.draw_marks
+    monkeypatch.setattr(marks_module, "draw_marks", draw_marks)
+    for what, draw, who, marks in pictures(game):
+        with drawn_words(monkeypatch) as words, speaking(lang):
+            draw()
+        board = boards[-1] if marks else None
+        found += [f"{what}: {problem}" for problem in problems(words, who, marks, board)]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_leaderboards_title_and_a_replays_last_caption_are_drawn_whole(monkeypatch, lang):
+    with speaking(lang):
+        title = max((board_title(g.info.name, "global", "month") for g in GAMES), key=len)
+        rows = [[f"{i}. {EMOJI_NAME}", 1000 + i, 12, 3] for i in range(1, 11)]
+        card = View(CARD, None, {"title": title, "subtitle": "", "header": [], "rows": rows})
+        reason = f"{drawable(EMOJI_NAME)} cannot build after placing the tile and loses."
+        caption = tr("Game over after {total} moves: {reason}", total=123, reason=reason)
+        picture = render_view(GAME_VIEW, ["Ada", "Ben"])
+        with drawn_words(monkeypatch) as words:
+            draw_card(card)
+            animate([picture, picture], ["", caption])
+    drawn = {text for text, _, _ in words}
+    assert {title, caption} <= drawn
+    assert problems(words, [], 0, None) == []

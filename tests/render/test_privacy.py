@@ -1,0 +1,89 @@
+"""A turn in progress and a hidden hand stay their player's: for every registered game, every
+seat and both languages, what anyone else can obtain (the public view and board, another
+player's view and board, the final pictures: rankings and every sheet) is the same, byte for
+byte, whichever undisclosed step that seat plays among those the engine says look alike
+(:meth:`Game.disclosure`: others may see how many cards lie face down, never which, and
+nothing of an unsubmitted Islant turn)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import engine
+from engine.core import Game, Level
+from locales import LANGUAGES, speaking
+from render import FINAL_PICTURES, render_view
+
+GAMES = engine.all_games()
+STATES = 6  # sampled states of a random game
+STEPS = 2  # alike steps compared with a first one, per group
+NAMES = ["alice", "bob", "carol"]
+
+
+def obtainable(game: Game, state, seat: int, lang: str) -> Iterator[tuple[str, bytes]]:
+    """Everything someone other than ``seat`` can get about ``state``, by who asks."""
+    for viewer in [None, *(s for s in range(game.num_players(state)) if s != seat)]:
+        view = game.view(state, viewer)
+        yield f"view of {viewer}", json.dumps(dict(view.data), sort_keys=True).encode()
+        yield f"board of {viewer}", render_view(view, NAMES, locale=lang)
+        extras = FINAL_PICTURES.get(game.info.name)
+        with speaking(lang):
+            pictures = extras(view, NAMES) if extras else {}
+        for name, png in pictures.items():
+            yield f"{name} of {viewer}", png
+
+
+def sampled_states(game: Game, seed: int) -> Iterator:
+    """States along a random game, the ones where some seat is in the middle of a turn too."""
+    rnd = random.Random(seed)
+    players = min(len(NAMES), game.info.max_players)
+    state = game.new(max(players, game.info.min_players), None, seed)
+    steps = 0
+    while not game.is_over(state) and steps < 400:
+        if steps % 7 == 0:
+            yield state
+        seat = rnd.choice(sorted(game.to_move(state)))
+        state, _ = game.apply(state, seat, game.choose_ai_action(state, seat, rnd, Level.RANDOM))
+        steps += 1
+
+
+def alike_steps(game: Game, state, seat: int) -> Iterator[list[tuple[object, object]]]:
+    """The seat's undisclosed steps grouped by what others learn of them, as (step, state
+    after it); the state before joins the steps that show nothing."""
+    groups: dict[str, list[tuple[object, object]]] = {}
+    for action in game.legal_actions(state, seat):
+        told = game.disclosure(state, seat, action)
+        if told is not None:
+            groups.setdefault(told, []).append((action, game.apply(state, seat, action)[0]))
+    if "" in groups:
+        groups[""].append(("nothing", state))
+    yield from (group for group in groups.values() if len(group) > 1)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
+def test_undisclosed_steps_change_nothing_anyone_else_sees(game: Game, lang: str) -> None:
+    rnd = random.Random(3)
+    checked = 0
+    for state in sampled_states(game, 11):
+        for seat in sorted(game.to_move(state)):
+            for group in alike_steps(game, state, seat):
+                (first, one), *others = rnd.sample(group, min(STEPS + 1, len(group)))
+                seen = dict(obtainable(game, one, seat, lang))
+                for action, after in others:
+                    for what, data in obtainable(game, after, seat, lang):
+                        assert data == seen[what], f"{first} or {action} by {seat}: {what} tells"
+                    checked += 1
+        if checked >= STATES * STEPS:
+            break
+    if any(next(alike_steps(game, s, seat), None) for s, seat in _starts(game)):
+        assert checked, "no undisclosed step was tried"
+
+
+def _starts(game: Game) -> list[tuple[object, int]]:
+    state = game.new(max(2, game.info.min_players), None, 1)
+    return [(state, seat) for seat in sorted(game.to_move(state))]
