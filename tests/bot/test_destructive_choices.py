@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from bot.panel import ASK, PanelPick, PanelTap, panel_view
+from bot.panel_plans import PanelPlan, SavedState
 from bot.service import PanelStep
 from bot.store.records import GameRecord, PlayerRecord
 from engine.core import Game, Level, Menu, Path, Picked
@@ -86,7 +87,8 @@ async def test_choices_that_end_a_game_are_marked_and_confirmed(game: Game) -> N
         rec = record(game, game.num_players(state))
         version = game.seat_version(state, seat)
         for path, menu in menus(game, state, seat):
-            step = PanelStep(rec, state, seat, version, path, menu)
+            saved = SavedState(game.info.name, ("test", "game", 1), 1, {})
+            step = PanelStep(rec, saved, PanelPlan(seat, version, path, menu))
             taps = one_tap_paths(panel_view(step))
             for index, choice in enumerate(menu.choices):
                 answer = game.menu(state, seat, (*path, str(index)))
