@@ -11,6 +11,11 @@ Discord answers 429, the change waits ``retry_after`` in the game's worker (a ne
 replaces it meanwhile) and is shown then: nobody's interaction waits for it, and the last
 state is always the one shown in the end.
 
+Every saved change also has an entry in the store's outbox, written with the change: a post
+or an edit Discord accepted ends the entries up to the version it shows (a post remembers its
+message id in the same transaction). What the publisher could not show (a failed request, a
+process stopped in between) is shown later from the outbox by :mod:`bot.delivery`.
+
 Every game's final board gets the publisher's ``final_item`` (the Rematch button) besides
 its own controls. A game without a presentation of its own gets :class:`PlainBoard`: every
 change posts a new board with its buttons, as the answer to the interaction that made it
@@ -201,6 +206,26 @@ class Publisher:
                 self._rate_limited(result.record.id, wait)
         self._queue(style, _Pending(result, headline, fresh))
 
+    async def show_saved(
+        self, result: MoveResult, headline: str | Phrase | None, actor: int | None
+    ) -> None:
+        """Show a saved change from the outbox now (no debounce): a new message or an edit,
+        as its own handler would have; nothing if this process showed that version already.
+        Errors reach the caller, which tries again later."""
+        record = result.record
+        if self._shown.get(record.id, -1) >= record.version:
+            await self.service.store.board_shown(record.id, record.version)
+            return
+        style = self.presentation(record.game)
+        if style.fresh(result, actor) or record.board_message_id is None:
+            await self._post(style, result, headline, None)
+        else:
+            await self._edit(style, _Pending(result, headline))
+
+    def busy(self, game_id: int) -> bool:
+        """Whether a change of the game is being shown or waits to be (debounce, 429)."""
+        return game_id in self._workers or self._lock(game_id).locked()
+
     async def settle(self) -> None:
         """Wait until every held-back edit is shown (tests, and a clean shutdown)."""
         while self._workers:
@@ -250,8 +275,7 @@ class Publisher:
                 (await self._channel(record).send(text, allowed_mentions=mentions)).id
                 for text, mentions in board.pings
             ]
-            await self.service.store.add_board_calls(record.id, calls)
-            await self.service.store.set_board_message(record.id, message.id)
+            await self.service.store.board_posted(record.id, record.version, message.id, calls)
             self._shown[record.id] = record.version
             self._last_edit[record.id] = asyncio.get_running_loop().time()
             if previous is not None and previous != message.id:
@@ -348,6 +372,7 @@ class Publisher:
                     log.info("board %s of game %s is gone; posting anew", shown_id, record.id)
                 else:
                     self.edits += 1
+                    await self.service.store.board_shown(record.id, record.version)
                     self._shown[record.id] = record.version
                     self._last_edit[record.id] = asyncio.get_running_loop().time()
                     return

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -36,13 +36,16 @@ from locales import current
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .finished import finished_game
+from .i18n import Phrase
 from .rendering import Drawer, PictureKey, Pictures, game_view
 from .replays import Replays
 from .settings import split_options
 from .store import (
+    BOARD,
     DuplicateInteraction,
     GameRecord,
     LoggedAction,
+    Notice,
     PlayerRecord,
     Store,
     StoreError,
@@ -54,6 +57,9 @@ from .timers import Timekeeper
 Check = Callable[[GameRecord, Any], None]
 AI_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 STATE_CACHE_SIZE = 256
+SHOW_GRACE = timedelta(seconds=30)
+"""A change made through an interaction is shown by its handler; the outbox shows it if that
+has not happened within this time (the handler's process died, or Discord refused)."""
 
 
 def utcnow() -> datetime:
@@ -79,6 +85,15 @@ def saved_change() -> SavedChange | None:
     interaction runs in its own task, so its context starts with nothing saved.
     """
     return _saved.get()
+
+
+@dataclass(frozen=True, slots=True)
+class ByJob:
+    """A change a job makes: the job ends in the change's transaction, and the headline is
+    kept with the change until its board is shown."""
+
+    job_id: int
+    headline: Phrase | None = None
 
 
 @dataclass(slots=True)
@@ -467,9 +482,10 @@ class GameService:
         text: str,
         interaction_id: int | None,
         before: Sequence[Any] = (),
+        by_job: ByJob | None = None,
     ) -> MoveResult:
         """Apply ``before`` (actions of the same turn) and then ``text``, let computers answer,
-        and save it all as one change."""
+        and save it all as one change (made by ``by_job``, if a job made it)."""
         game = find_game(record.game)
         actions = [*before, game.parse(text)]
         previous = game.to_move(state)
@@ -482,18 +498,21 @@ class GameService:
             logged_id = interaction_id if not applied else None
             applied.append(LoggedAction(seat, user_id, game.format(action), logged_id))
         state, more_events, more = await self._run_computers(game, record, state)
-        return await self._save(record, game, state, events + more_events, applied + more, previous)
+        return await self._save(
+            record, game, state, events + more_events, applied + more, previous, by_job
+        )
 
-    async def close_round(self, channel_id: int, *, job_id: int) -> MoveResult:
+    async def close_round(self, channel_id: int, *, job: ByJob) -> MoveResult:
         """A round timer ran out: the game's close-round action, applied by the system."""
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
             game = find_game(record.game)
             action = game.close_round_action(state)
             assert action is not None, f"{record.game} has no rounds to close"
-            return await self._apply(record, state, None, None, game.format(action), -job_id)
+            text = game.format(action)
+            return await self._apply(record, state, None, None, text, -job.job_id, by_job=job)
 
-    async def play_paced(self, channel_id: int, *, version: int, job_id: int) -> MoveResult | None:
+    async def play_paced(self, channel_id: int, *, version: int, job: ByJob) -> MoveResult | None:
         """A paced job came due: the game's paced action, unless the game moved on since."""
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
@@ -501,15 +520,17 @@ class GameService:
             action = game.paced_action(state)
             if action is None or record.version != version:
                 return None
-            return await self._apply(record, state, None, None, game.format(action), -job_id)
+            text = game.format(action)
+            return await self._apply(record, state, None, None, text, -job.job_id, by_job=job)
 
     async def act_for_absent(
-        self, channel_id: int, policy: str, job_id: int
+        self, channel_id: int, policy: str, job_id: int, headline: Callable[[list[str]], Phrase]
     ) -> tuple[MoveResult | None, list[str]]:
         """The timeout of a turn: the players to move are played for, skipped or removed.
 
-        Returns the saved result and the names of the absent players. Every action is logged
-        (the first with the job's id, so a repeated job is refused by the store).
+        Returns the saved result and the names of the absent players (``headline`` tells
+        them). Every action is logged (the first with the job's id, so a repeated job is
+        refused by the store).
         """
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
@@ -528,10 +549,12 @@ class GameService:
                     events += new
                     applied.append(LoggedAction(player.seat, None, game.format(action), tag))
             state, more_events, more = await self._run_computers(game, record, state)
+            names = [p.name for p in absent]
+            job = ByJob(job_id, headline(names))
             result = await self._save(
-                record, game, state, events + more_events, applied + more, previous
+                record, game, state, events + more_events, applied + more, previous, job
             )
-            return result, [p.name for p in absent]
+            return result, names
 
     async def quiet_users(self, record: GameRecord) -> set[int]:
         """Players of a game who asked not to be pinged (``/notify off``)."""
@@ -671,7 +694,9 @@ class GameService:
         events: list[Event],
         applied: list[LoggedAction],
         previous_movers: frozenset[int],
+        by_job: ByJob | None = None,
     ) -> MoveResult:
+        """Save the change with its outbox entry (and the end of the job that made it)."""
         outcome = game.outcome(state)
         try:
             version = await self.store.save_move(
@@ -683,6 +708,8 @@ class GameService:
                 status="finished" if outcome else "active",
                 result=outcome.to_json() if outcome else None,
                 finished=finished_game(record, game, state, outcome) if outcome else None,
+                notice=self._board_notice(events, applied, by_job),
+                job_id=by_job.job_id if by_job else None,
             )
         except VersionConflict:
             raise UserError("board_changed") from None
@@ -694,6 +721,18 @@ class GameService:
         assert fresh is not None
         await self.timers.after_change(fresh, game, state, previous_movers)
         return MoveResult(fresh, state, events, applied)
+
+    def _board_notice(
+        self, events: list[Event], applied: list[LoggedAction], by_job: ByJob | None
+    ) -> Notice:
+        """The outbox entry of a change: its board, with what the publisher needs to show it
+        as the change's own handler would (who acted, what happened, the job's headline)."""
+        actor = applied[0].seat if applied and applied[0].user_id is not None else None
+        payload: dict[str, Any] = {"actor": actor, "events": [e.to_json() for e in events]}
+        if by_job is not None and by_job.headline is not None:
+            payload["headline"] = by_job.headline.to_json()
+        due = self._now() + (SHOW_GRACE if by_job is None else timedelta())
+        return Notice(BOARD, due, payload)
 
 
 def _timeout_action(
