@@ -20,7 +20,7 @@ from engine import find_game
 from engine.core import Game
 
 from .i18n import Phrase, say
-from .service import ByJob, GameService, MoveResult
+from .service import GameService, MoveResult
 from .settings import effective
 from .shards import Shards
 from .store import REMIND, GameRecord, Job, Notice
@@ -91,11 +91,13 @@ class JobRunner:
             headline = say(
                 "⏱️ Time is up: the round is closed. Whoever had not submitted draws nothing."
             )
-            result = await self.service.close_round(record.channel_id, job=ByJob(job.id, headline))
+            result = await self.service.close_round(
+                record.channel_id, job_id=job.id, headline=headline
+            )
             return JobOutcome(job, result.record, move=result, headline=headline)
         if job.kind == PACED:
             paced = await self.service.play_paced(
-                record.channel_id, version=job.payload["version"], job=ByJob(job.id)
+                record.channel_id, version=job.payload["version"], job_id=job.id
             )
             return None if paced is None else JobOutcome(job, paced.record, move=paced)
         server = await self.store.guild_settings(record.guild_id or 0)

@@ -27,12 +27,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import discord
 
 from engine import find_game
+from engine.core import Event
 from locales import N_, _, current, speaking, translate
 
 from .i18n import Phrase, in_words, server_language
@@ -152,6 +153,9 @@ class Publisher:
         self._pending: dict[int, _Pending] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._not_before: dict[int, float] = {}
+        self._unposted: dict[int, list[Event]] = {}
+        """Per game, the events of a change whose new message Discord refused: the game's
+        next change is posted anew with them (its new round, its pings)."""
         self.edits = 0
         self.posts = 0
         self.rate_limits = 0
@@ -186,6 +190,7 @@ class Publisher:
         answer so, else with a private acknowledgement.
         """
         style = self.presentation(result.record.game)
+        result = self._owing(result)
         if interaction is not None and style.answers_with_board and style.fresh(result, actor):
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)
@@ -217,10 +222,16 @@ class Publisher:
             await self.service.store.board_shown(record.id, record.version)
             return
         style = self.presentation(record.game)
+        result = self._owing(result)
         if style.fresh(result, actor) or record.board_message_id is None:
             await self._post(style, result, headline, None)
         else:
             await self._edit(style, _Pending(result, headline))
+
+    def _owing(self, result: MoveResult) -> MoveResult:
+        """``result`` with the events of its game's refused new message before its own."""
+        owed = self._unposted.get(result.record.id)
+        return replace(result, events=owed + result.events) if owed else result
 
     def busy(self, game_id: int) -> bool:
         """Whether a change of the game is being shown or waits to be (debounce, 429)."""
@@ -265,10 +276,15 @@ class Publisher:
             }
             if board.view is not None:
                 kwargs["view"] = board.view
-            if interaction is not None:
-                message = await interaction.followup.send(**kwargs, wait=True)
-            else:
-                message = await self._channel(record).send(**kwargs)
+            try:
+                if interaction is not None:
+                    message = await interaction.followup.send(**kwargs, wait=True)
+                else:
+                    message = await self._channel(record).send(**kwargs)
+            except Exception:  # the next change of the game posts anew, with its pings
+                self._unposted[record.id] = result.events
+                raise
+            self._unposted.pop(record.id, None)
             self.posts += 1
             await self._end_calls(record)
             calls = [

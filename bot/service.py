@@ -88,12 +88,13 @@ def saved_change() -> SavedChange | None:
 
 
 @dataclass(frozen=True, slots=True)
-class ByJob:
-    """A change a job makes: the job ends in the change's transaction, and the headline is
-    kept with the change until its board is shown."""
+class Note:
+    """What goes with a change made by the system: the headline its board gets (kept in the
+    outbox until the board is shown) and the job that made it (ending in the change's
+    transaction)."""
 
-    job_id: int
     headline: Phrase | None = None
+    job_id: int | None = None
 
 
 @dataclass(slots=True)
@@ -456,12 +457,14 @@ class GameService:
         interaction_id: int | None = None,
         expected_version: int | None = None,
         check: Check | None = None,
+        headline: Phrase | None = None,
     ) -> MoveResult:
         """Apply a system action (seat None), e.g. closing a round of a simultaneous game.
 
         ``by_user`` is the host or a moderator pressing a button, or None for a timer.
         ``expected_version`` refuses the action if the game has moved on (a paced reveal);
         ``check`` is a finer test under the lock, as in :meth:`play` (the round still open).
+        ``headline`` is what the board says of it, kept until the board is shown.
         """
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
@@ -471,7 +474,8 @@ class GameService:
                 raise UserError("board_changed")
             if check is not None:
                 check(record, state)
-            return await self._apply(record, state, None, by_user, text, interaction_id)
+            note = Note(headline)
+            return await self._apply(record, state, None, by_user, text, interaction_id, note=note)
 
     async def _apply(
         self,
@@ -482,10 +486,10 @@ class GameService:
         text: str,
         interaction_id: int | None,
         before: Sequence[Any] = (),
-        by_job: ByJob | None = None,
+        note: Note | None = None,
     ) -> MoveResult:
         """Apply ``before`` (actions of the same turn) and then ``text``, let computers answer,
-        and save it all as one change (made by ``by_job``, if a job made it)."""
+        and save it all as one change (with the system's ``note``)."""
         game = find_game(record.game)
         actions = [*before, game.parse(text)]
         previous = game.to_move(state)
@@ -499,10 +503,12 @@ class GameService:
             applied.append(LoggedAction(seat, user_id, game.format(action), logged_id))
         state, more_events, more = await self._run_computers(game, record, state)
         return await self._save(
-            record, game, state, events + more_events, applied + more, previous, by_job
+            record, game, state, events + more_events, applied + more, previous, note
         )
 
-    async def close_round(self, channel_id: int, *, job: ByJob) -> MoveResult:
+    async def close_round(
+        self, channel_id: int, *, job_id: int, headline: Phrase | None = None
+    ) -> MoveResult:
         """A round timer ran out: the game's close-round action, applied by the system."""
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
@@ -510,9 +516,10 @@ class GameService:
             action = game.close_round_action(state)
             assert action is not None, f"{record.game} has no rounds to close"
             text = game.format(action)
-            return await self._apply(record, state, None, None, text, -job.job_id, by_job=job)
+            note = Note(headline, job_id)
+            return await self._apply(record, state, None, None, text, -job_id, note=note)
 
-    async def play_paced(self, channel_id: int, *, version: int, job: ByJob) -> MoveResult | None:
+    async def play_paced(self, channel_id: int, *, version: int, job_id: int) -> MoveResult | None:
         """A paced job came due: the game's paced action, unless the game moved on since."""
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
@@ -521,7 +528,8 @@ class GameService:
             if action is None or record.version != version:
                 return None
             text = game.format(action)
-            return await self._apply(record, state, None, None, text, -job.job_id, by_job=job)
+            note = Note(job_id=job_id)
+            return await self._apply(record, state, None, None, text, -job_id, note=note)
 
     async def act_for_absent(
         self, channel_id: int, policy: str, job_id: int, headline: Callable[[list[str]], Phrase]
@@ -550,9 +558,9 @@ class GameService:
                     applied.append(LoggedAction(player.seat, None, game.format(action), tag))
             state, more_events, more = await self._run_computers(game, record, state)
             names = [p.name for p in absent]
-            job = ByJob(job_id, headline(names))
+            note = Note(headline(names), job_id)
             result = await self._save(
-                record, game, state, events + more_events, applied + more, previous, job
+                record, game, state, events + more_events, applied + more, previous, note
             )
             return result, names
 
@@ -694,7 +702,7 @@ class GameService:
         events: list[Event],
         applied: list[LoggedAction],
         previous_movers: frozenset[int],
-        by_job: ByJob | None = None,
+        note: Note | None = None,
     ) -> MoveResult:
         """Save the change with its outbox entry (and the end of the job that made it)."""
         outcome = game.outcome(state)
@@ -708,8 +716,8 @@ class GameService:
                 status="finished" if outcome else "active",
                 result=outcome.to_json() if outcome else None,
                 finished=finished_game(record, game, state, outcome) if outcome else None,
-                notice=self._board_notice(events, applied, by_job),
-                job_id=by_job.job_id if by_job else None,
+                notice=self._board_notice(events, applied, note),
+                job_id=note.job_id if note else None,
             )
         except VersionConflict:
             raise UserError("board_changed") from None
@@ -723,15 +731,16 @@ class GameService:
         return MoveResult(fresh, state, events, applied)
 
     def _board_notice(
-        self, events: list[Event], applied: list[LoggedAction], by_job: ByJob | None
+        self, events: list[Event], applied: list[LoggedAction], note: Note | None
     ) -> Notice:
         """The outbox entry of a change: its board, with what the publisher needs to show it
         as the change's own handler would (who acted, what happened, the job's headline)."""
         actor = applied[0].seat if applied and applied[0].user_id is not None else None
         payload: dict[str, Any] = {"actor": actor, "events": [e.to_json() for e in events]}
-        if by_job is not None and by_job.headline is not None:
-            payload["headline"] = by_job.headline.to_json()
-        due = self._now() + (SHOW_GRACE if by_job is None else timedelta())
+        if note is not None and note.headline is not None:
+            payload["headline"] = note.headline.to_json()
+        by_job = note is not None and note.job_id is not None
+        due = self._now() + (timedelta() if by_job else SHOW_GRACE)
         return Notice(BOARD, due, payload)
 
 

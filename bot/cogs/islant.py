@@ -151,6 +151,7 @@ class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=R
             is_moderator=is_moderator(interaction),
             interaction_id=interaction.id,
             check=still_open,
+            headline=Phrase(HOST_CLOSED),
         )
         await interaction.response.edit_message(
             content=_("Round {round} is closed.", round=self.round), view=None
@@ -329,6 +330,7 @@ class IslantCog(commands.Cog, name="Islant"):
             by_user=interaction.user.id,
             is_moderator=is_moderator(interaction),
             interaction_id=interaction.id,
+            headline=Phrase(HOST_ENDED),
         )
         with speaking(await public_language(interaction)):
             await interaction.response.send_message(
