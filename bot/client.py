@@ -83,6 +83,7 @@ class IslandBot(commands.Bot):
         self.stopping = False
         self._in_flight: set[asyncio.Task[Any]] = set()
         self._drained_at_start = False
+        self._job_round = asyncio.Lock()  # held while due jobs run and the outbox drains
         self.service: GameService | None = None
         self.daily: DailyService | None = None
         self.tree.on_error = self.on_app_command_error
@@ -169,6 +170,10 @@ class IslandBot(commands.Bot):
     async def run_jobs(self) -> None:
         """Run due reminders, timeouts and round timers, show what they did, and deliver
         what the outbox still holds (at start-up: everything a stopped process left)."""
+        async with self._job_round:
+            await self._job_round_once()
+
+    async def _job_round_once(self) -> None:
         assert self.service is not None
         try:
             outcomes = await JobRunner(self.service, self.served_shards).run_due()
@@ -212,13 +217,12 @@ class IslandBot(commands.Bot):
         left for the next start), then stop the worker processes and close the store."""
         if not self.stopping:
             self.stopping = True
-            busy = set(self._in_flight)
-            jobs = self.run_jobs.get_task()
-            if jobs is not None and self.is_ready():
-                self.run_jobs.stop()  # after the round it may be in
-                busy.add(jobs)
-            if busy:
-                await asyncio.wait(busy, timeout=IN_FLIGHT_SECONDS)
+            if self._in_flight:
+                await asyncio.wait(set(self._in_flight), timeout=IN_FLIGHT_SECONDS)
+            try:  # a round of jobs under way ends first
+                await asyncio.wait_for(self._job_round.acquire(), IN_FLIGHT_SECONDS)
+            except TimeoutError:
+                log.warning("stopping in the middle of due jobs: their leases run out")
             self.run_jobs.cancel()
             try:
                 await asyncio.wait_for(self.publisher.settle(), DRAIN_SECONDS)

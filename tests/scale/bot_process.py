@@ -80,6 +80,8 @@ async def main(database: str, step: str) -> None:
     try:
         await {"serve": serve, "killed": killed, "restart": restart}[step](world)
     finally:
+        if not world.env.bot.is_closed():
+            await world.env.bot.close()  # as a stop signal does
         await world.env.shutdown()
 
 
