@@ -87,6 +87,7 @@ class IslandBot(commands.Bot):
         self.service: GameService | None = None
         self.daily: DailyService | None = None
         self.tree.on_error = self.on_app_command_error
+        self.tree.interaction_check = self._in_a_server_if_asked
         self._component_templates: dict[type, re.Pattern[str]] = {}
         self._ignore_repeated_interactions()
 
@@ -244,6 +245,16 @@ class IslandBot(commands.Bot):
         guild = discord.Object(id=guild_id)
         self.tree.copy_global_to(guild=guild)
         return await self.tree.sync(guild=guild)
+
+    @staticmethod
+    async def _in_a_server_if_asked(interaction: discord.Interaction) -> bool:
+        """Refuse a guild-only command used outside a server, whatever Discord let through
+        (its ``guild_only`` flag is a hint to clients, not a guarantee)."""
+        command = interaction.command
+        named = () if command is None else (command, command.root_parent)
+        if any(getattr(c, "guild_only", False) for c in named) and interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
