@@ -49,6 +49,11 @@ def _plain(value: object) -> object:
     return value if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
 
 
+def as_written(name: str) -> str:
+    """A user-supplied name for message text: its Markdown shown, not applied."""
+    return discord.utils.escape_markdown(name)
+
+
 def say(msgid: str, **params: object) -> Phrase:
     """A :class:`Phrase` (marked for extraction like ``_``)."""
     return Phrase(msgid, params)

@@ -19,7 +19,7 @@ from typing import Any
 from engine import find_game
 from engine.core import Game
 
-from .i18n import Phrase, say
+from .i18n import Phrase, as_written, say
 from .service import GameService, MoveResult
 from .settings import effective
 from .shards import Shards
@@ -120,7 +120,7 @@ def _still_current(job: Job, record: GameRecord, game: Game, state: Any) -> bool
 
 
 def _timeout_text(names: list[str], policy: str) -> Phrase:
-    who = ", ".join(f"**{n}**" for n in names)
+    who = ", ".join(f"**{as_written(n)}**" for n in names)
     if policy == "remove":
         return say("⌛ {who} did not come back in time and left the game.", who=who)
     if policy == "skip":
