@@ -5,7 +5,8 @@ Every command and component ends up here when it raises:
 - a user error (:class:`IllegalAction`, :class:`UserError`) gets its message, privately;
 - an unexpected error before anything was saved gets an apology saying the game is unchanged;
 - an unexpected error after a change was saved gets "your move was saved", and the change is
-  shown in the channel anyway: a saved change is always announced.
+  shown in the channel anyway: now if it can be, else from the outbox once Discord takes it
+  (a saved change is always announced).
 
 Answers never raise themselves: an interaction Discord no longer accepts (answered already,
 or its token expired) is logged, not retried forever.
@@ -28,8 +29,8 @@ from .service import GameService, MoveResult, SavedChange, saved_change
 log = logging.getLogger(__name__)
 APOLOGY = N_("Sorry, something went wrong on our side. The game is unchanged; please try again.")
 SAVED_APOLOGY = N_(
-    "Your move was saved, but something went wrong on our side while showing it. "
-    "The channel shows the game as it is now."
+    "Your move was saved, but it could not be shown in the channel just now. "
+    "It will appear there by itself as soon as Discord takes it."
 )
 UNDRAWN_BOARD = N_(
     "The game changed, but its board could not be drawn just now. "

@@ -283,14 +283,16 @@ def _health(settings: Settings) -> int:
 
 
 async def _run(settings: Settings, shards: Shards | None) -> None:
-    from .client import make_bot
+    from .client import make_bot, stop_on_signals
 
     bot = make_bot(
         settings.database, shards=shards, dev_guild=settings.dev_guild, heartbeat=settings.heartbeat
     )
     log.info("starting with %r, shards %s", settings, shards or "all")
     async with bot:
+        stop_on_signals(bot)
         await bot.start(settings.token or "")
+    log.info("stopped")
 
 
 async def _sync(settings: Settings, guild: int | None) -> None:

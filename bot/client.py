@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import signal
 from collections import OrderedDict
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -14,17 +17,17 @@ from discord.ext import commands, tasks
 
 from locales import N_, language, speaking, translate
 
-from .answers import announce_saved, answer_failure, reply_error
+from .answers import answer_failure, reply_error
 from .commands_i18n import CatalogTranslator
 from .daily.panel import DAILY_ITEMS
 from .daily.service import DailyService
+from .delivery import Delivery
 from .errors import UserError
-from .i18n import Phrase, server_language, user_language
-from .jobs import JobOutcome, JobRunner
-from .presenter import reminder_text
+from .i18n import Phrase, user_language
+from .jobs import JobRunner
 from .publisher import PlainBoard, Publisher
 from .rematch import RematchButton
-from .service import GameService, MoveResult, SavedChange
+from .service import SHOW_GRACE, GameService, MoveResult
 from .shards import Shards
 from .store import Store
 from .ui import DYNAMIC_ITEMS, board_view
@@ -32,6 +35,8 @@ from .ui import DYNAMIC_ITEMS, board_view
 HEARTBEAT_SECONDS = 30
 JOB_POLL_SECONDS = 5  # paced reveals are due 5 s after a table is ready; one indexed query
 RECENT_INTERACTIONS = 4096  # interaction ids remembered to drop a repeated delivery
+IN_FLIGHT_SECONDS = 10.0  # a stop waits this long for the interactions being handled
+DRAIN_SECONDS = 5.0  # and this long for the boards still to show (the outbox keeps the rest)
 log = logging.getLogger(__name__)
 CANNOT_USE_HERE = N_("You cannot use that command here.")
 COGS = (
@@ -74,9 +79,15 @@ class IslandBot(commands.Bot):
         self._service_kwargs = service_kwargs or {}
         self.store: Store | None = None
         self.publisher = Publisher(self, PlainBoard(board_view), RematchButton)
+        self.delivery = Delivery(self.publisher, shards)
+        self.stopping = False
+        self._in_flight: set[asyncio.Task[Any]] = set()
+        self._drained_at_start = False
+        self._job_round = asyncio.Lock()  # held while due jobs run and the outbox drains
         self.service: GameService | None = None
         self.daily: DailyService | None = None
         self.tree.on_error = self.on_app_command_error
+        self.tree.interaction_check = self._in_a_server_if_asked
         self._component_templates: dict[type, re.Pattern[str]] = {}
         self._ignore_repeated_interactions()
 
@@ -96,11 +107,18 @@ class IslandBot(commands.Bot):
             if key in seen:
                 log.info("ignored a repeated delivery of interaction %s", key)
                 return
+            if self.stopping:
+                log.info("ignored interaction %s: the bot is stopping", key)
+                return
             seen[key] = None
             if len(seen) > RECENT_INTERACTIONS:
                 seen.popitem(last=False)
+            before = asyncio.all_tasks()
             with speaking(language(data.get("locale"))):  # its handlers' tasks copy it
                 parse(data)
+            for task in asyncio.all_tasks() - before:  # its handlers, awaited by a stop
+                self._in_flight.add(task)
+                task.add_done_callback(self._in_flight.discard)
 
         parsers["INTERACTION_CREATE"] = parse_once
 
@@ -151,45 +169,36 @@ class IslandBot(commands.Bot):
 
     @tasks.loop(seconds=JOB_POLL_SECONDS)
     async def run_jobs(self) -> None:
-        """Run due reminders, timeouts and round timers, and show what they did."""
+        """Run due reminders, timeouts and round timers, show what they did, and deliver
+        what the outbox still holds (at start-up: everything a stopped process left)."""
+        async with self._job_round:
+            await self._job_round_once()
+
+    async def _job_round_once(self) -> None:
         assert self.service is not None
         try:
             outcomes = await JobRunner(self.service, self.served_shards).run_due()
         except Exception:
             log.exception("running due jobs failed")
-            return
+            outcomes = []
         for outcome in outcomes:
-            try:
-                await self.show_job(outcome)
-            except Exception:
-                log.exception("showing job %s of game %s failed", outcome.job.id, outcome.record.id)
-                if outcome.move is not None:
-                    record = outcome.move.record
-                    saved = SavedChange(record.id, record.channel_id, record.version)
-                    await announce_saved(self, saved)
+            if outcome.move is not None:
+                try:
+                    await self.publisher.show(outcome.move, outcome.headline)
+                except Exception:  # its outbox entry stays: delivered below or later
+                    log.exception(
+                        "showing job %s of game %s failed", outcome.job.id, outcome.record.id
+                    )
+        ahead = timedelta() if self._drained_at_start else SHOW_GRACE
+        try:
+            await self.delivery.drain(ahead)
+            self._drained_at_start = True
+        except Exception:
+            log.exception("delivering the outbox failed")
 
     @run_jobs.before_loop
     async def _before_jobs(self) -> None:
         await self.wait_until_ready()
-
-    async def show_job(self, outcome: JobOutcome) -> None:
-        """Post a reminder, or the board after a timeout, in the game's channel."""
-        assert self.service is not None
-        record = outcome.record
-        channel = self.get_channel(record.channel_id) or await self.fetch_channel(record.channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        if outcome.remind:
-            quiet = await self.service.quiet_users(record)
-            users = [discord.Object(id=u) for u in outcome.remind if u not in quiet]
-            with speaking(await server_language(self, record.guild_id)):
-                text = reminder_text(record, outcome.remind)
-            await channel.send(
-                text,
-                allowed_mentions=discord.AllowedMentions(users=users),
-            )
-            return
-        if outcome.move is not None:
-            await self.show_change(record.channel_id, outcome.move, outcome.headline)
 
     async def show_change(
         self, channel_id: int, result: MoveResult, headline: str | Phrase | None
@@ -204,6 +213,22 @@ class IslandBot(commands.Bot):
             self.heartbeat.touch()
 
     async def close(self) -> None:
+        """Stop gracefully: take no more interactions, let those being handled finish and
+        the boards still to show be shown (each for a bounded time; the outbox keeps what is
+        left for the next start), then stop the worker processes and close the store."""
+        if not self.stopping:
+            self.stopping = True
+            if self._in_flight:
+                await asyncio.wait(set(self._in_flight), timeout=IN_FLIGHT_SECONDS)
+            try:  # a round of jobs under way ends first
+                await asyncio.wait_for(self._job_round.acquire(), IN_FLIGHT_SECONDS)
+            except TimeoutError:
+                log.warning("stopping in the middle of due jobs: their leases run out")
+            self.run_jobs.cancel()
+            try:
+                await asyncio.wait_for(self.publisher.settle(), DRAIN_SECONDS)
+            except TimeoutError:
+                log.warning("stopping with boards still to show: the next start shows them")
         self.publisher.close()
         await super().close()
         if self.service is not None:
@@ -220,6 +245,16 @@ class IslandBot(commands.Bot):
         guild = discord.Object(id=guild_id)
         self.tree.copy_global_to(guild=guild)
         return await self.tree.sync(guild=guild)
+
+    @staticmethod
+    async def _in_a_server_if_asked(interaction: discord.Interaction) -> bool:
+        """Refuse a guild-only command used outside a server, whatever Discord let through
+        (its ``guild_only`` flag is a hint to clients, not a guarantee)."""
+        command = interaction.command
+        named = () if command is None else (command, command.root_parent)
+        if any(getattr(c, "guild_only", False) for c in named) and interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -251,6 +286,21 @@ class ShardedIslandBot(IslandBot, commands.AutoShardedBot):
             shard_count=shards.count,
             **options,
         )
+
+
+def stop_on_signals(bot: IslandBot) -> None:
+    """SIGTERM and SIGINT stop the bot gracefully (see :meth:`IslandBot.close`)."""
+    loop = asyncio.get_running_loop()
+    stops: set[asyncio.Task[None]] = set()
+
+    def stop() -> None:
+        log.info("stop signal received: stopping gracefully")
+        task = loop.create_task(bot.close())
+        stops.add(task)
+        task.add_done_callback(stops.discard)
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, stop)
 
 
 def make_bot(database: str | Path, *, shards: Shards | None = None, **options: Any) -> IslandBot:

@@ -35,6 +35,24 @@ class Phrase:
         }
         return translate(lang, self.msgid, **params)
 
+    def to_json(self) -> dict[str, object]:
+        """The phrase as JSON (values as their text), to be put in words later."""
+        return {"msgid": self.msgid, "params": {k: _plain(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Phrase:
+        params = data.get("params")
+        return cls(str(data["msgid"]), dict(params) if isinstance(params, Mapping) else {})
+
+
+def _plain(value: object) -> object:
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
+
+
+def as_written(name: str) -> str:
+    """A user-supplied name for message text: its Markdown shown, not applied."""
+    return discord.utils.escape_markdown(name)
+
 
 def say(msgid: str, **params: object) -> Phrase:
     """A :class:`Phrase` (marked for extraction like ``_``)."""

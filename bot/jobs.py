@@ -4,8 +4,10 @@ One loop per bot process claims the due jobs of the servers its shards serve, ea
 lease: a job claimed by a process that dies before finishing it is claimed again once the lease
 runs out, by whichever process serves those shards then. The claim is one database statement,
 so two processes never both get a job, and the actions a job applies carry its id in the log,
-so nothing is ever done twice. A job whose game has moved on since it was scheduled does
-nothing.
+so nothing is ever done twice. A job ends in the transaction of the change it makes, with
+that change's outbox entry (a reminder's entry is written as the job ends): a process dying
+in between leaves the job to be run again, never a change nobody will show. A job whose game
+has moved on since it was scheduled does nothing.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from typing import Any
 from engine import find_game
 from engine.core import Game
 
-from .i18n import Phrase, say
+from .i18n import Phrase, as_written, say
 from .service import GameService, MoveResult
 from .settings import effective
 from .shards import Shards
-from .store import GameRecord, Job
+from .store import REMIND, GameRecord, Job, Notice
 from .timers import PACED, REMINDER, ROUND_TIMER
 
 LEASE = timedelta(minutes=2)  # a claimed job is another process's again after this
@@ -55,10 +57,20 @@ class JobRunner:
         outcomes = []
         for job in await self.store.claim_due_jobs(now, now - self.lease, self.shards):
             outcome = await self._run(job)
-            await self.store.finish_job(job.id, self.service.now())
+            if outcome is None or outcome.move is None:  # a change ended its job already
+                await self._finish(job, outcome)
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
+
+    async def _finish(self, job: Job, outcome: JobOutcome | None) -> None:
+        """End a job that changed no game: with its reminder in the outbox, if it has one."""
+        now = self.service.now()
+        if outcome is None or not outcome.remind:
+            await self.store.finish_job(job, now)
+            return
+        notice = Notice(REMIND, now, {"users": outcome.remind})
+        await self.store.finish_job(job, now, notice, outcome.record.version)
 
     async def _run(self, job: Job) -> JobOutcome | None:
         record = await self.store.get_game(job.game_id)
@@ -76,15 +88,13 @@ class JobRunner:
             ]
             return JobOutcome(job, record, remind=users) if users else None
         if job.kind == ROUND_TIMER:
-            result = await self.service.close_round(record.channel_id, job_id=job.id)
-            return JobOutcome(
-                job,
-                result.record,
-                move=result,
-                headline=say(
-                    "⏱️ Time is up: the round is closed. Whoever had not submitted draws nothing."
-                ),
+            headline = say(
+                "⏱️ Time is up: the round is closed. Whoever had not submitted draws nothing."
             )
+            result = await self.service.close_round(
+                record.channel_id, job_id=job.id, headline=headline
+            )
+            return JobOutcome(job, result.record, move=result, headline=headline)
         if job.kind == PACED:
             paced = await self.service.play_paced(
                 record.channel_id, version=job.payload["version"], job_id=job.id
@@ -92,7 +102,9 @@ class JobRunner:
             return None if paced is None else JobOutcome(job, paced.record, move=paced)
         server = await self.store.guild_settings(record.guild_id or 0)
         policy = effective(record.table_options, server, "timeout_action")
-        result, names = await self.service.act_for_absent(record.channel_id, policy, job.id)
+        result, names = await self.service.act_for_absent(
+            record.channel_id, policy, job.id, lambda names: _timeout_text(names, policy)
+        )
         if result is None:
             return None
         return JobOutcome(job, result.record, move=result, headline=_timeout_text(names, policy))
@@ -108,7 +120,7 @@ def _still_current(job: Job, record: GameRecord, game: Game, state: Any) -> bool
 
 
 def _timeout_text(names: list[str], policy: str) -> Phrase:
-    who = ", ".join(f"**{n}**" for n in names)
+    who = ", ".join(f"**{as_written(n)}**" for n in names)
     if policy == "remove":
         return say("⌛ {who} did not come back in time and left the game.", who=who)
     if policy == "skip":

@@ -29,7 +29,7 @@ from locales import N_, _, current
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
-from .i18n import engine_text, say
+from .i18n import as_written, engine_text, say
 from .panel_plans import LinesOf
 from .presenter import as_sentence
 from .rendering import Drawer, MarkedBoard
@@ -290,7 +290,9 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     move = step.move
     mine = [a for a in move.applied if a.user_id == interaction.user.id]
     described = joined([service.describe(move.record, a.notation) for a in mine], "; ")
-    headline = say("**{name}** {move}", name=interaction.user.display_name, move=described)
+    headline = say(
+        "**{name}** {move}", name=as_written(interaction.user.display_name), move=described
+    )
     await interaction.edit_original_response(
         content=panel_text(step, [], as_sentence(headline.text(current()))),
         attachments=[await picture(service, step)],

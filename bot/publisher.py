@@ -11,6 +11,11 @@ Discord answers 429, the change waits ``retry_after`` in the game's worker (a ne
 replaces it meanwhile) and is shown then: nobody's interaction waits for it, and the last
 state is always the one shown in the end.
 
+Every saved change also has an entry in the store's outbox, written with the change: a post
+or an edit Discord accepted ends the entries up to the version it shows (a post remembers its
+message id in the same transaction). What the publisher could not show (a failed request, a
+process stopped in between) is shown later from the outbox by :mod:`bot.delivery`.
+
 Every game's final board gets the publisher's ``final_item`` (the Rematch button) besides
 its own controls. A game without a presentation of its own gets :class:`PlainBoard`: every
 change posts a new board with its buttons, as the answer to the interaction that made it
@@ -22,12 +27,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import discord
 
 from engine import find_game
+from engine.core import Event
 from locales import N_, _, current, speaking, translate
 
 from .i18n import Phrase, in_words, server_language
@@ -147,6 +153,9 @@ class Publisher:
         self._pending: dict[int, _Pending] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._not_before: dict[int, float] = {}
+        self._unposted: dict[int, list[Event]] = {}
+        """Per game, the events of a change whose new message Discord refused: the game's
+        next change is posted anew with them (its new round, its pings)."""
         self.edits = 0
         self.posts = 0
         self.rate_limits = 0
@@ -181,6 +190,7 @@ class Publisher:
         answer so, else with a private acknowledgement.
         """
         style = self.presentation(result.record.game)
+        result = self._owing(result)
         if interaction is not None and style.answers_with_board and style.fresh(result, actor):
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)
@@ -200,6 +210,32 @@ class Publisher:
                     raise
                 self._rate_limited(result.record.id, wait)
         self._queue(style, _Pending(result, headline, fresh))
+
+    async def show_saved(
+        self, result: MoveResult, headline: str | Phrase | None, actor: int | None
+    ) -> None:
+        """Show a saved change from the outbox now (no debounce): a new message or an edit,
+        as its own handler would have; nothing if this process showed that version already.
+        Errors reach the caller, which tries again later."""
+        record = result.record
+        if self._shown.get(record.id, -1) >= record.version:
+            await self.service.store.board_shown(record.id, record.version)
+            return
+        style = self.presentation(record.game)
+        result = self._owing(result)
+        if style.fresh(result, actor) or record.board_message_id is None:
+            await self._post(style, result, headline, None)
+        else:
+            await self._edit(style, _Pending(result, headline))
+
+    def _owing(self, result: MoveResult) -> MoveResult:
+        """``result`` with the events of its game's refused new message before its own."""
+        owed = self._unposted.get(result.record.id)
+        return replace(result, events=owed + result.events) if owed else result
+
+    def busy(self, game_id: int) -> bool:
+        """Whether a change of the game is being shown or waits to be (debounce, 429)."""
+        return game_id in self._workers or self._lock(game_id).locked()
 
     async def settle(self) -> None:
         """Wait until every held-back edit is shown (tests, and a clean shutdown)."""
@@ -240,18 +276,22 @@ class Publisher:
             }
             if board.view is not None:
                 kwargs["view"] = board.view
-            if interaction is not None:
-                message = await interaction.followup.send(**kwargs, wait=True)
-            else:
-                message = await self._channel(record).send(**kwargs)
+            try:
+                if interaction is not None:
+                    message = await interaction.followup.send(**kwargs, wait=True)
+                else:
+                    message = await self._channel(record).send(**kwargs)
+            except Exception:  # the next change of the game posts anew, with its pings
+                self._unposted[record.id] = result.events
+                raise
+            self._unposted.pop(record.id, None)
             self.posts += 1
             await self._end_calls(record)
             calls = [
                 (await self._channel(record).send(text, allowed_mentions=mentions)).id
                 for text, mentions in board.pings
             ]
-            await self.service.store.add_board_calls(record.id, calls)
-            await self.service.store.set_board_message(record.id, message.id)
+            await self.service.store.board_posted(record.id, record.version, message.id, calls)
             self._shown[record.id] = record.version
             self._last_edit[record.id] = asyncio.get_running_loop().time()
             if previous is not None and previous != message.id:
@@ -348,6 +388,7 @@ class Publisher:
                     log.info("board %s of game %s is gone; posting anew", shown_id, record.id)
                 else:
                     self.edits += 1
+                    await self.service.store.board_shown(record.id, record.version)
                     self._shown[record.id] = record.version
                     self._last_edit[record.id] = asyncio.get_running_loop().time()
                     return

@@ -14,7 +14,7 @@ from locales import N_, SOURCE, _, current, speaking
 
 from .components import IdItem
 from .custom_ids import IdFormat, one_of
-from .i18n import public_language
+from .i18n import as_written, public_language
 from .presenter import COLOUR
 
 QUICK_ID = IdFormat("quick", (("game", one_of(g.info.name for g in all_games())),))
@@ -79,7 +79,7 @@ class QuickStartButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_for
             title = f"{find_game(self.game).info.title}: {_(QUICK_TITLE)}"
             text = quick_start(self.game, current())
             embed = discord.Embed(title=title, description=text, colour=COLOUR)
-            shares = _("{name} shares how to play:", name=interaction.user.display_name)
+            shares = _("{name} shares how to play:", name=as_written(interaction.user.display_name))
         await interaction.response.send_message(
             shares,
             embed=embed,

@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
@@ -34,14 +34,17 @@ from locales import current
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .finished import finished_game
+from .i18n import Phrase
 from .panel_plans import LinesFor, PanelPlan, SavedState, no_lines, plan_panel, preview_view
 from .rendering import Drawer, PictureKey, Pictures, ViewSource, game_view
 from .replays import Replays
 from .settings import split_options
 from .store import (
+    BOARD,
     DuplicateInteraction,
     GameRecord,
     LoggedAction,
+    Notice,
     PlayerRecord,
     Store,
     StoreError,
@@ -54,6 +57,9 @@ Check = Callable[[GameRecord, Any], None]
 T = TypeVar("T")
 AI_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 STATE_CACHE_SIZE = 256
+SHOW_GRACE = timedelta(seconds=30)
+"""A change made through an interaction is shown by its handler; the outbox shows it if that
+has not happened within this time (the handler's process died, or Discord refused)."""
 
 
 def utcnow() -> datetime:
@@ -79,6 +85,16 @@ def saved_change() -> SavedChange | None:
     interaction runs in its own task, so its context starts with nothing saved.
     """
     return _saved.get()
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What goes with a change made by the system: the headline its board gets (kept in the
+    outbox until the board is shown) and the job that made it (ending in the change's
+    transaction)."""
+
+    headline: Phrase | None = None
+    job_id: int | None = None
 
 
 @dataclass(slots=True)
@@ -461,12 +477,14 @@ class GameService:
         interaction_id: int | None = None,
         expected_version: int | None = None,
         check: Check | None = None,
+        headline: Phrase | None = None,
     ) -> MoveResult:
         """Apply a system action (seat None), e.g. closing a round of a simultaneous game.
 
         ``by_user`` is the host or a moderator pressing a button, or None for a timer.
         ``expected_version`` refuses the action if the game has moved on (a paced reveal);
         ``check`` is a finer test under the lock, as in :meth:`play` (the round still open).
+        ``headline`` is what the board says of it, kept until the board is shown.
         """
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
@@ -477,7 +495,10 @@ class GameService:
             if check is not None:
                 check(record, state)
             action = find_game(record.game).parse(text)
-            return await self._apply(record, state, None, by_user, [action], interaction_id)
+            note = Note(headline)
+            return await self._apply(
+                record, state, None, by_user, [action], interaction_id, note=note
+            )
 
     async def _apply(
         self,
@@ -487,25 +508,31 @@ class GameService:
         user_id: int | None,
         actions: Sequence[Any],
         interaction_id: int | None,
+        note: Note | None = None,
     ) -> MoveResult:
         """Apply ``actions`` (one, or the actions of one turn) in order, let computers answer,
-        and save it all as one change."""
+        and save it all as one change (with the system's ``note``)."""
         game = find_game(record.game)
         previous = game.to_move(state)
         state, events, applied = await off_loop(
             _play, game, state, seat, user_id, actions, interaction_id
         )
         state, more_events, more = await self._run_computers(game, record, state)
-        return await self._save(record, game, state, events + more_events, applied + more, previous)
+        return await self._save(
+            record, game, state, events + more_events, applied + more, previous, note
+        )
 
-    async def close_round(self, channel_id: int, *, job_id: int) -> MoveResult:
+    async def close_round(
+        self, channel_id: int, *, job_id: int, headline: Phrase | None = None
+    ) -> MoveResult:
         """A round timer ran out: the game's close-round action, applied by the system."""
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
             game = find_game(record.game)
             action = game.close_round_action(state)
             assert action is not None, f"{record.game} has no rounds to close"
-            return await self._apply(record, state, None, None, [action], -job_id)
+            note = Note(headline, job_id)
+            return await self._apply(record, state, None, None, [action], -job_id, note=note)
 
     async def play_paced(self, channel_id: int, *, version: int, job_id: int) -> MoveResult | None:
         """A paced job came due: the game's paced action, unless the game moved on since."""
@@ -515,15 +542,17 @@ class GameService:
             action = game.paced_action(state)
             if action is None or record.version != version:
                 return None
-            return await self._apply(record, state, None, None, [action], -job_id)
+            note = Note(job_id=job_id)
+            return await self._apply(record, state, None, None, [action], -job_id, note=note)
 
     async def act_for_absent(
-        self, channel_id: int, policy: str, job_id: int
+        self, channel_id: int, policy: str, job_id: int, headline: Callable[[list[str]], Phrase]
     ) -> tuple[MoveResult | None, list[str]]:
         """The timeout of a turn: the players to move are played for, skipped or removed.
 
-        Returns the saved result and the names of the absent players. Every action is logged
-        (the first with the job's id, so a repeated job is refused by the store).
+        Returns the saved result and the names of the absent players (``headline`` tells
+        them). Every action is logged (the first with the job's id, so a repeated job is
+        refused by the store).
         """
         async with self.lock(channel_id):
             record, state = await self.running(channel_id)
@@ -542,10 +571,12 @@ class GameService:
                     events += new
                     applied.append(LoggedAction(player.seat, None, game.format(action), tag))
             state, more_events, more = await self._run_computers(game, record, state)
+            names = [p.name for p in absent]
+            note = Note(headline(names), job_id)
             result = await self._save(
-                record, game, state, events + more_events, applied + more, previous
+                record, game, state, events + more_events, applied + more, previous, note
             )
-            return result, [p.name for p in absent]
+            return result, names
 
     async def quiet_users(self, record: GameRecord) -> set[int]:
         """Players of a game who asked not to be pinged (``/notify off``)."""
@@ -714,7 +745,9 @@ class GameService:
         events: list[Event],
         applied: list[LoggedAction],
         previous_movers: frozenset[int],
+        note: Note | None = None,
     ) -> MoveResult:
+        """Save the change with its outbox entry (and the end of the job that made it)."""
         outcome, data = await off_loop(_summary, game, state)
         try:
             version = await self.store.save_move(
@@ -726,6 +759,8 @@ class GameService:
                 status="finished" if outcome else "active",
                 result=outcome.to_json() if outcome else None,
                 finished=finished_game(record, game, state, outcome) if outcome else None,
+                notice=self._board_notice(events, applied, note),
+                job_id=note.job_id if note else None,
             )
         except VersionConflict:
             raise UserError("board_changed") from None
@@ -742,6 +777,19 @@ class GameService:
         )
         await self.timers.after_change(fresh, game, state, previous_movers)
         return MoveResult(fresh, state, events, applied)
+
+    def _board_notice(
+        self, events: list[Event], applied: list[LoggedAction], note: Note | None
+    ) -> Notice:
+        """The outbox entry of a change: its board, with what the publisher needs to show it
+        as the change's own handler would (who acted, what happened, the job's headline)."""
+        actor = applied[0].seat if applied and applied[0].user_id is not None else None
+        payload: dict[str, Any] = {"actor": actor, "events": [e.to_json() for e in events]}
+        if note is not None and note.headline is not None:
+            payload["headline"] = note.headline.to_json()
+        by_job = note is not None and note.job_id is not None
+        due = self._now() + (timedelta() if by_job else SHOW_GRACE)
+        return Notice(BOARD, due, payload)
 
 
 async def off_loop(fn: Callable[..., T], *args: Any) -> T:

@@ -18,7 +18,7 @@ from locales import N_, _, speaking
 from .components import IdItem, is_moderator, service_of
 from .custom_ids import NUMBER, IdFormat, one_of
 from .errors import UserError
-from .i18n import Phrase, public_language, say
+from .i18n import Phrase, as_written, public_language, say
 from .panel import PANEL_ITEMS, finished_game, open_panel
 from .presenter import closed_lobby_embed, lobby_embed
 from .publisher import Publisher
@@ -69,7 +69,9 @@ async def play_move(interaction: discord.Interaction, notation: str) -> None:
     await post_board(
         interaction,
         result,
-        headline=say("**{name}** {move}", name=interaction.user.display_name, move=described),
+        headline=say(
+            "**{name}** {move}", name=as_written(interaction.user.display_name), move=described
+        ),
     )
 
 
@@ -308,7 +310,9 @@ class ResignButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=
             return
         result = await service.resign(interaction.channel_id, interaction.user.id, interaction.id)
         await interaction.response.edit_message(content=_("You resigned."), view=None)
-        await post_board(interaction, result, headline=resigned(interaction.user.display_name))
+        await post_board(
+            interaction, result, headline=resigned(as_written(interaction.user.display_name))
+        )
 
 
 def board_view(game_id: int, version: int) -> discord.ui.View:

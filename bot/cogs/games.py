@@ -14,7 +14,7 @@ from locales import N_, _, current, speaking, translate
 from ..choices import legal_move_choices
 from ..components import check_may_start, is_moderator, service_of
 from ..errors import UserError
-from ..i18n import public_language, say
+from ..i18n import as_written, public_language, say
 from ..presenter import COLOUR, lobby_embed, turn_line
 from ..quickstart import player_count, rules_embed, rules_view
 from ..replays import replayable_game
@@ -120,7 +120,9 @@ class GamesCog(commands.Cog):
         result = await service.resign(
             interaction.channel_id or 0, interaction.user.id, interaction.id
         )
-        await post_board(interaction, result, headline=resigned(interaction.user.display_name))
+        await post_board(
+            interaction, result, headline=resigned(as_written(interaction.user.display_name))
+        )
 
     @game.command(name="end", description="Stop this channel's game (host or Manage Channel)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -152,8 +154,8 @@ class GamesCog(commands.Cog):
         )
         headline = say(
             "**{name}** was removed by {by}.",
-            name=player.display_name,
-            by=interaction.user.display_name,
+            name=as_written(player.display_name),
+            by=as_written(interaction.user.display_name),
         )
         if result is None:
             with speaking(await public_language(interaction)):

@@ -26,7 +26,7 @@ from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..daily.panel import open_daily, show_board
 from ..errors import UserError
-from ..i18n import Phrase, public_language
+from ..i18n import Phrase, as_written, public_language
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
     HOST_CLOSED,
@@ -158,6 +158,7 @@ class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=R
             is_moderator=is_moderator(interaction),
             interaction_id=interaction.id,
             check=still_open,
+            headline=Phrase(HOST_CLOSED),
         )
         await interaction.edit_original_response(
             content=_("Round {round} is closed.", round=self.round), view=None
@@ -341,7 +342,7 @@ class IslantCog(commands.Cog, name="Islant"):
             await interaction.response.send_message(
                 _(
                     "**{name}** ended the race: the final ranking follows.",
-                    name=interaction.user.display_name,
+                    name=as_written(interaction.user.display_name),
                 )
             )
         await publisher_of(interaction.client).show(result)  # its end reason says who ended it

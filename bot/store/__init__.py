@@ -7,6 +7,7 @@ opens a PostgreSQL database shared by several bot processes. Both give the same 
 from .base import Store, Tx
 from .daily import DailyAttempt
 from .history import FORMER_PLAYER, GLOBAL, FinishedGame, HistoryEntry, SeatResult, Standing
+from .outbox import BOARD, REMIND, Notice, Outgoing
 from .postgres import PostgresStore
 from .records import (
     OPEN_STATUSES,
@@ -26,9 +27,11 @@ from .urls import is_postgres_url, without_password
 Store.backends.update({SQLiteStore.backend: SQLiteStore, PostgresStore.backend: PostgresStore})
 
 __all__ = [
+    "BOARD",
     "FORMER_PLAYER",
     "GLOBAL",
     "OPEN_STATUSES",
+    "REMIND",
     "DailyAttempt",
     "DuplicateInteraction",
     "FinishedGame",
@@ -36,6 +39,8 @@ __all__ = [
     "HistoryEntry",
     "Job",
     "LoggedAction",
+    "Notice",
+    "Outgoing",
     "PlayerRecord",
     "SeatResult",
     "Standing",

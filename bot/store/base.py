@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from ..shards import Shards
 from .daily import DailyStore
 from .history import FinishedGame, HistoryReads, record_finished
+from .outbox import Notice, OutboxStore, finish_job_in, write_notice
 from .records import (
     OPEN_STATUSES,
     DuplicateInteraction,
@@ -33,6 +34,7 @@ from .records import (
     stamp_of,
 )
 from .schema import migrations
+from .served import served_games
 from .urls import is_postgres_url
 
 
@@ -77,7 +79,7 @@ class Tx(ABC):
             raise VersionConflict()
 
 
-class Store(HistoryReads, DailyStore, ABC):
+class Store(HistoryReads, DailyStore, OutboxStore, ABC):
     """Async access to the database. Open with :meth:`open`, close with :meth:`close`."""
 
     backend: str  # the migrations folder: "sqlite" or "postgresql"
@@ -291,18 +293,6 @@ class Store(HistoryReads, DailyStore, ABC):
                 "UPDATE history SET board_message_id = ? WHERE game_id = ?", (message_id, game_id)
             )
 
-    async def add_board_calls(self, game_id: int, message_ids: Iterable[int]) -> None:
-        """Remember the messages that call a game's players beside its board."""
-        message_ids = list(message_ids)
-        if not message_ids:
-            return
-        async with self.transaction() as tx:
-            for message_id in message_ids:
-                await tx.execute(
-                    "INSERT INTO board_calls (game_id, message_id) VALUES (?, ?)",
-                    (game_id, message_id),
-                )
-
     async def take_board_calls(self, game_id: int) -> list[int]:
         """The game's remembered calls, forgotten as they are handed over (oldest first)."""
         async with self.transaction() as tx:
@@ -324,11 +314,15 @@ class Store(HistoryReads, DailyStore, ABC):
         result: dict[str, Any] | None = None,
         players: Sequence[PlayerRecord] | None = None,
         finished: FinishedGame | None = None,
+        notice: Notice | None = None,
+        job_id: int | None = None,
     ) -> int:
         """Save a new state with the actions that produced it; returns the new version.
 
         ``finished`` (the final move) is written to history, and rates its players, in the
-        same transaction: a finished game is recorded exactly once.
+        same transaction: a finished game is recorded exactly once. So are ``notice`` (what
+        the channel must show of the change, in the outbox) and the end of the job
+        ``job_id`` that made the change.
 
         Raises VersionConflict if the game moved on since ``expected_version`` and
         DuplicateInteraction if an action's interaction id was already logged.
@@ -369,6 +363,10 @@ class Store(HistoryReads, DailyStore, ABC):
                     )
                 if finished is not None:
                     await record_finished(tx, game_id, finished, stamp, self.for_update)
+                if notice is not None:
+                    await write_notice(tx, game_id, expected_version + 1, notice)
+                if job_id is not None:
+                    await finish_job_in(tx, job_id, now)
         except UniqueViolation as exc:
             if "interaction_id" in exc.detail:
                 raise DuplicateInteraction() from None
@@ -455,7 +453,7 @@ class Store(HistoryReads, DailyStore, ABC):
         refuses a repeat).
         """
         due = stamp_of(now)
-        mine, mine_params = _shard_clause(shards)
+        mine, mine_params = served_games(shards)
         probe = await self._row(
             f"SELECT 1 FROM jobs WHERE done_at IS NULL AND due_at <= ?{mine} LIMIT 1",
             (due, *mine_params),
@@ -472,9 +470,15 @@ class Store(HistoryReads, DailyStore, ABC):
         jobs = [Job(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
         return sorted(jobs, key=lambda job: (job.due_at, job.id))
 
-    async def finish_job(self, job_id: int, now: datetime) -> None:
+    async def finish_job(
+        self, job: Job, now: datetime, notice: Notice | None = None, version: int = 0
+    ) -> None:
+        """Mark a job done; with ``notice`` (a reminder to post about the game's
+        ``version``) in the same transaction."""
         async with self.transaction() as tx:
-            await tx.execute("UPDATE jobs SET done_at = ? WHERE id = ?", (stamp_of(now), job_id))
+            await finish_job_in(tx, job.id, now)
+            if notice is not None:
+                await write_notice(tx, job.game_id, version, notice)
 
     async def pending_jobs(self, game_id: int) -> list[Job]:
         """A game's jobs that have not run yet, soonest first."""
@@ -484,18 +488,6 @@ class Store(HistoryReads, DailyStore, ABC):
             (game_id,),
         )
         return [Job(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
-
-
-def _shard_clause(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
-    """SQL keeping the jobs of games in servers the shards serve (Discord's shard rule)."""
-    if shards is None:
-        return "", ()
-    marks = ", ".join("?" for _ in shards.ids)
-    return (
-        " AND game_id IN (SELECT id FROM games"
-        f" WHERE ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks}))",
-        (shards.count, *shards.ids),
-    )
 
 
 def latest_migration(backend: str) -> int:

@@ -1,12 +1,16 @@
 """The SQLite back-end (aiosqlite, WAL): the default, a file and nothing to install.
 
 Writes are serialized by one lock and ``BEGIN IMMEDIATE``; the schema version is
-``PRAGMA user_version``.
+``PRAGMA user_version``. Every commit reaches the disk before it returns
+(``synchronous=FULL``), so a move a player saw answered survives a power failure;
+``ISLANDBOT_SQLITE_SYNCHRONOUS=NORMAL`` trades that for faster commits (the last ones may be
+lost when the machine, not the bot, goes down).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -19,12 +23,18 @@ from .base import Store, Tx, parents_first
 from .records import UniqueViolation
 
 BUSY_TIMEOUT_MS = 5000
-PRAGMAS = (
-    f"busy_timeout = {BUSY_TIMEOUT_MS}",
-    "journal_mode = WAL",
-    "foreign_keys = ON",
-    "synchronous = NORMAL",
-)
+PRAGMAS = (f"busy_timeout = {BUSY_TIMEOUT_MS}", "journal_mode = WAL", "foreign_keys = ON")
+SYNCHRONOUS_VARIABLE = "ISLANDBOT_SQLITE_SYNCHRONOUS"
+SYNCHRONOUS = ("FULL", "NORMAL")
+
+
+def synchronous(environ: dict[str, str] | None = None) -> str:
+    """The durability the operator chose (``FULL`` unless ``NORMAL`` is asked for)."""
+    values = os.environ if environ is None else environ
+    chosen = values.get(SYNCHRONOUS_VARIABLE, "").strip().upper() or SYNCHRONOUS[0]
+    if chosen not in SYNCHRONOUS:
+        raise ValueError(f"{SYNCHRONOUS_VARIABLE} is FULL or NORMAL, not {chosen!r}")
+    return chosen
 
 
 class SQLiteStore(Store):
@@ -41,7 +51,7 @@ class SQLiteStore(Store):
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = sqlite3.Row
         store = cls(db)
-        for pragma in PRAGMAS:
+        for pragma in (*PRAGMAS, f"synchronous = {synchronous()}"):
             await store._statement(f"PRAGMA {pragma}")
         return store
 

@@ -5,7 +5,8 @@ On SQLite and on PostgreSQL in one run: a tiggar islanote move through the game 
 (the same bytes) on the same back-end; then moves per second with 1, 2 and 4 processes on one
 PostgreSQL database. PostgreSQL is the server of ``ISLANDBOT_TEST_POSTGRES`` if set, otherwise
 one started for the run from the installed binaries with its durable defaults (every commit
-flushed), as in production.
+flushed), as in production. Last, a SQLite move with ``synchronous=FULL`` (the default: every
+commit on the disk) beside ``NORMAL``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import asyncpg
 
 from bot.service import GameService
 from bot.store import Store
+from bot.store.sqlite import SYNCHRONOUS_VARIABLE
 from engine import find_game
 from tests import postgres_server
 from tests.scale.helpers import start_game, user_of
@@ -224,13 +226,34 @@ async def postgres() -> AsyncIterator[str | None]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+async def sqlite_moves(synchronous: str) -> list[float]:
+    """Service moves on SQLite with ``synchronous`` (FULL: every commit on the disk)."""
+    os.environ[SYNCHRONOUS_VARIABLE] = synchronous
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            store = await Store.open(str(Path(tmp) / f"{synchronous}.db"))
+            try:
+                service = GameService(store, seed_source=lambda: 7)
+                return (await service_moves(service, 1))[0]
+            finally:
+                await store.close()
+    finally:
+        os.environ.pop(SYNCHRONOUS_VARIABLE)
+
+
 async def bench_backends() -> list[Row]:
     """The table's rows: what, SQLite, PostgreSQL."""
+    normal = await sqlite_moves("NORMAL")
+    full = await sqlite_moves("FULL")
+    durability = [
+        ("SQLite service move, synchronous=NORMAL", summary(normal), ""),
+        ("SQLite service move, synchronous=FULL (× NORMAL)", summary(full, normal), ""),
+    ]
     async with postgres() as server:
         with tempfile.TemporaryDirectory() as tmp:
             sqlite = await measure(str(Path(tmp) / "bench.db"))
         if server is None:
-            return [("PostgreSQL", "skipped: no server binaries and no URL given", "")]
+            return [*durability, ("PostgreSQL", "skipped: no server binaries and no URL given", "")]
         pg = await measure(await new_database(server))
         rates = {n: await throughput(server, n) for n in PROCESSES}
     rows = [
@@ -264,7 +287,7 @@ async def bench_backends() -> list[Row]:
                 f"{rate:.0f} ({cpu:.1f} ms bot CPU per move{ratio})",
             )
         )
-    return rows
+    return [*rows, *durability]
 
 
 if __name__ == "__main__":

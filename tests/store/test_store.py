@@ -170,9 +170,10 @@ async def test_a_boards_calls_to_act_are_handed_over_once(store: Store) -> None:
     big = 1_234_567_890_123_456_789
     record = await _lobby(store)
     other = await _lobby(store, channel=6)
-    await store.add_board_calls(record.id, [big + 1, big])
-    await store.add_board_calls(other.id, [7])
-    await store.add_board_calls(record.id, [])
+    await store.board_posted(record.id, 0, big - 1, [big + 1, big])
+    await store.board_posted(other.id, 0, 6, [7])
+    await store.board_posted(record.id, 0, big - 2, [])
+    assert (await store.get_game(record.id)).board_message_id == big - 2
     assert await store.take_board_calls(record.id) == [big, big + 1]
     assert await store.take_board_calls(record.id) == []
     assert await store.take_board_calls(other.id) == [7]
@@ -188,7 +189,7 @@ async def test_jobs_are_claimed_once_until_their_lease_runs_out(store: Store) ->
     much_later = NOW + timedelta(minutes=10)  # the claimer never finished: its lease ran out
     again = await store.claim_due_jobs(much_later, much_later - timedelta(minutes=5))
     assert [j.id for j in again] == [job_id]
-    await store.finish_job(job_id, much_later)
+    await store.finish_job(again[0], much_later)
     assert await store.claim_due_jobs(much_later, much_later) == []
     assert await store.pending_jobs(record.id) == []
 

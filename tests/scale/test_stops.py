@@ -1,0 +1,85 @@
+"""The bot as a real process: SIGTERM and SIGINT stop it gracefully (exit 0, no process of
+its own left), and a process killed between a save and its post loses nothing: the next
+start shows the change once, with its pings. On SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 180  # seconds for a step (the machine may be busy)
+
+
+def spawn(database: str, step: str, **env: str) -> subprocess.Popen[str]:
+    """``tests.scale.bot_process`` in a session of its own (so its children can be found)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.scale.bot_process", database, step],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        start_new_session=True,
+    )
+
+
+async def said(process: subprocess.Popen[str]) -> str:
+    """The process's next line on its standard output."""
+    assert process.stdout is not None
+    line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), WAIT)
+    return line.strip()
+
+
+async def ended(process: subprocess.Popen[str]) -> int:
+    """The process's exit status, once it ended."""
+    return await asyncio.to_thread(process.wait, WAIT)
+
+
+def in_session(session: int) -> list[int]:
+    """The processes still running in a session."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+async def test_a_stop_signal_exits_0_and_leaves_no_process(database, number) -> None:
+    bot = spawn(database, "serve", ISLANDBOT_RENDER_WORKERS="2")
+    assert await said(bot) == "ready"  # with its render workers running
+    assert len(in_session(bot.pid)) > 1
+    bot.send_signal(number)
+    assert await said(bot) == "stopped"
+    assert await ended(bot) == 0
+    for _ in range(50):
+        if not in_session(bot.pid):
+            break
+        await asyncio.sleep(0.1)
+    assert in_session(bot.pid) == []
+
+
+async def test_a_process_killed_between_a_save_and_its_post_loses_nothing(database) -> None:
+    killed = spawn(database, "killed")
+    assert await said(killed) == "saved"
+    os.killpg(killed.pid, signal.SIGKILL)  # with its workers, as a container's end does
+    assert await ended(killed) == -signal.SIGKILL
+
+    restarted = spawn(database, "restart")
+    shown = json.loads(await said(restarted))
+    assert await ended(restarted) == 0
+    assert shown["titles"] == ["Islant · Level 2 · Round 2"]  # posted once
+    assert shown["pings"] == [shown["players"]]  # and its pings sent once
