@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import find_game
-from engine.core import PICK_SEPARATOR, Menu, Path, Picked, View
-from engine.core.memo import BoundedMemo
+from engine.core import PICK_SEPARATOR, BoundedMemo, Menu, Path, Picked, View
 from locales import speaking
 
 STATES_KEPT = 32

@@ -16,6 +16,7 @@ from .game import (
     seats_with_best,
     told,
 )
+from .memo import BoundedMemo
 from .menus import (
     MAX_CHOICES,
     PICK_SEPARATOR,
@@ -39,6 +40,7 @@ __all__ = [
     "MAX_CHOICES",
     "OFFERED_LEVELS",
     "PICK_SEPARATOR",
+    "BoundedMemo",
     "Budget",
     "Choice",
     "EndReason",
