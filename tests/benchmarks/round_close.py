@@ -19,9 +19,9 @@ from typing import Any
 from bot.service import GameService
 from bot.store import Store
 from engine import find_game
+from tests.bot.test_islant_concurrency import CHANNEL, open_race
 
 SIZES = (10, 33, 99)
-CHANNEL = 1
 TICK = 0.001
 
 
@@ -48,30 +48,14 @@ async def worst_lateness(work: Callable[[], Awaitable[Any]]) -> tuple[float, flo
     return wall, cpu, late
 
 
-async def open_race(store: Store, players: int) -> GameService:
-    """A started level-5 race of ``players`` on ``store``."""
-    service = GameService(store, seed_source=lambda: 5)
-    await service.open_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        game_name="islant",
-        host_id=1,
-        host_name="P1",
-        options={"level": "5", "cap": str(players)},
-    )
-    for user in range(2, players + 1):
-        await service.join(CHANNEL, user, f"P{user}")
-    await service.start(CHANNEL, 1)
-    return service
-
-
 async def close_rows(players: int) -> list[tuple[str, ...]]:
     """Round 1 closing at ``players``: on the event loop (the baseline), then as the bot does."""
     game = find_game("islant")
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "close.db")
         try:
-            service = await open_race(store, players)
+            service = GameService(store, seed_source=lambda: 5)
+            await open_race(service, players, level=5)
             _, state = await service.running(CHANNEL)
             close = game.close_round_action(state)
 
