@@ -25,6 +25,7 @@ from engine.core import (
     Game,
     Level,
     Menu,
+    Outcome,
     Path,
     Resign,
     resolve_options,
@@ -57,6 +58,8 @@ Check = Callable[[GameRecord, Any], None]
 T = TypeVar("T")
 AI_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 STATE_CACHE_SIZE = 256
+OPTIMISTIC_ATTEMPTS = 2
+"""Tries to play a panel's move outside the channel's lock before one under it."""
 SHOW_GRACE = timedelta(seconds=30)
 """A change made through an interaction is shown by its handler; the outbox shows it if that
 has not happened within this time (the handler's process died, or Discord refused)."""
@@ -95,6 +98,32 @@ class Note:
 
     headline: Phrase | None = None
     job_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change worked out and not yet saved: the new state and its JSON, the game's outcome
+    if it ends there, what happened on the way, and who was to move before it."""
+
+    game: Game
+    state: Any
+    events: list[Event]
+    applied: list[LoggedAction]
+    previous_movers: frozenset[int]
+    outcome: Outcome | None
+    data: dict[str, Any]
+
+
+async def summed(
+    game: Game,
+    state: Any,
+    events: list[Event],
+    applied: list[LoggedAction],
+    previous_movers: frozenset[int],
+) -> Change:
+    """The change that leads to ``state``, with its outcome and JSON worked out in a thread."""
+    outcome, data = await off_loop(_summary, game, state)
+    return Change(game, state, events, applied, previous_movers, outcome, data)
 
 
 @dataclass(slots=True)
@@ -244,6 +273,16 @@ class GameService:
         self._remember(record.id, record.version, state)
         return state
 
+    async def _state_off_loop(self, record: GameRecord) -> Any:
+        """:meth:`state_of`, a state not cached being read in a thread."""
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        assert record.state is not None
+        state = await off_loop(find_game(record.game).deserialize, record.state)
+        self._remember(record.id, record.version, state)
+        return state
+
     def _remember(self, game_id: int, version: int, state: Any) -> None:
         if len(self._states) >= STATE_CACHE_SIZE:
             self._states.pop(next(iter(self._states)))
@@ -339,7 +378,8 @@ class GameService:
             state, events, applied = await self._run_computers(game, record, state)
             await self.store.set_board_message(record.id, None)  # it was the lobby's message
             record = replace(record, board_message_id=None)
-            return await self._save(record, game, state, events, applied, frozenset())
+            change = await summed(game, state, events, applied, frozenset())
+            return await self._save(record, change)
 
     async def cancel_lobby(self, channel_id: int, user_id: int, is_moderator: bool) -> GameRecord:
         async with self.lock(channel_id):
@@ -407,36 +447,67 @@ class GameService:
 
         The seat's version is compared with the panel's: a panel drawn before the seat's
         options changed gets the current first menu, ``stale``. A step to another menu
-        writes nothing, so it takes no lock; a completed path is played under the channel's
-        lock if the seat's options are still those the panel was drawn for. The menus are
-        worked out in the worker pool, once per tap and never under the lock; the picked
-        actions are played as they are.
+        writes nothing, so it takes no lock; a completed path is played if the seat's options
+        are still those the panel was drawn for (:meth:`_play_planned`). The menus are worked
+        out in the worker pool, once per tap and never under the lock; the picked actions are
+        played as they are.
         """
         record = await self.running_record(channel_id)
         seat = self._seat_for(record, user_id, game_id)
         step = await self.plan(record, seat, version, path, lines)
         if not step.plan.play:
             return step
-        async with self.lock(channel_id):
-            record = await self.running_record(channel_id)
-            state = self.state_of(record)
-            # the game moved on while waiting for the lock: the path still names the same
-            # actions while the seat's options are unchanged, else the panel is out of date
-            moved_on = record.version != step.record.version
-            if moved_on and find_game(record.game).seat_version(state, seat) != version:
-                move = None
-            else:
-                if interaction_id is not None and await self.store.interaction_seen(interaction_id):
-                    raise UserError("duplicate")
-                plays = step.plan.play
-                move = await self._apply(record, state, seat, user_id, plays, interaction_id)
+        move = await self._play_planned(channel_id, step, user_id, interaction_id)
         if move is None:  # the seat's first menu, as for any panel out of date
+            record = await self.running_record(channel_id)
             step = await self.plan(record, seat, None, (), lines)
             step.plan = replace(step.plan, stale=True)
             return step
         step = await self.plan(move.record, seat, None, (), lines)
         step.move = move
         return step
+
+    async def _play_planned(
+        self, channel_id: int, step: PanelStep, user_id: int, interaction_id: int | None
+    ) -> MoveResult | None:
+        """Play the actions a panel's path completed, or None when the seat's options have
+        changed since the panel was drawn.
+
+        The change is worked out on the latest saved state outside the channel's lock, which
+        is held only to save it: a change saved by someone else meanwhile makes it worked out
+        again on theirs (as long as the seat's options are those the panel was drawn for).
+        After :data:`OPTIMISTIC_ATTEMPTS` such tries it is worked out under the lock, so that
+        a busy channel cannot starve a tap.
+        """
+        record = step.record
+        for attempt in range(OPTIMISTIC_ATTEMPTS):
+            if attempt:
+                record = await self.running_record(channel_id)
+            change = await self._planned_change(record, step, user_id, interaction_id)
+            if change is None:
+                return None
+            async with self.lock(channel_id):
+                try:
+                    return await self._commit(record, change)
+                except VersionConflict:
+                    pass  # another change came first: again, on the state it saved
+        async with self.lock(channel_id):
+            record = await self.running_record(channel_id)
+            change = await self._planned_change(record, step, user_id, interaction_id)
+            return None if change is None else await self._save(record, change)
+
+    async def _planned_change(
+        self, record: GameRecord, step: PanelStep, user_id: int, interaction_id: int | None
+    ) -> Change | None:
+        """The change a panel's completed path makes to ``record`` (None: the seat's options
+        are no longer those the panel was drawn for)."""
+        state = await self._state_off_loop(record)
+        if find_game(record.game).seat_version(state, step.seat) != step.plan.version:
+            return None
+        if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+            raise UserError("duplicate")
+        plays = step.plan.play
+        return await self._work_out(record, state, step.seat, user_id, plays, interaction_id)
 
     async def plan(
         self,
@@ -512,15 +583,27 @@ class GameService:
     ) -> MoveResult:
         """Apply ``actions`` (one, or the actions of one turn) in order, let computers answer,
         and save it all as one change (with the system's ``note``)."""
+        change = await self._work_out(record, state, seat, user_id, actions, interaction_id)
+        return await self._save(record, change, note)
+
+    async def _work_out(
+        self,
+        record: GameRecord,
+        state: Any,
+        seat: int | None,
+        user_id: int | None,
+        actions: Sequence[Any],
+        interaction_id: int | None,
+    ) -> Change:
+        """The change ``actions`` make to ``record``'s ``state``, computers' answers included,
+        ready to save (nothing is written)."""
         game = find_game(record.game)
         previous = game.to_move(state)
         state, events, applied = await off_loop(
             _play, game, state, seat, user_id, actions, interaction_id
         )
         state, more_events, more = await self._run_computers(game, record, state)
-        return await self._save(
-            record, game, state, events + more_events, applied + more, previous, note
-        )
+        return await summed(game, state, events + more_events, applied + more, previous)
 
     async def close_round(
         self, channel_id: int, *, job_id: int, headline: Phrase | None = None
@@ -573,10 +656,8 @@ class GameService:
             state, more_events, more = await self._run_computers(game, record, state)
             names = [p.name for p in absent]
             note = Note(headline(names), job_id)
-            result = await self._save(
-                record, game, state, events + more_events, applied + more, previous, note
-            )
-            return result, names
+            change = await summed(game, state, events + more_events, applied + more, previous)
+            return await self._save(record, change, note), names
 
     async def quiet_users(self, record: GameRecord) -> set[int]:
         """Players of a game who asked not to be pinged (``/notify off``)."""
@@ -738,45 +819,46 @@ class GameService:
         return state, events, applied
 
     async def _save(
-        self,
-        record: GameRecord,
-        game: Game,
-        state: Any,
-        events: list[Event],
-        applied: list[LoggedAction],
-        previous_movers: frozenset[int],
-        note: Note | None = None,
+        self, record: GameRecord, change: Change, note: Note | None = None
     ) -> MoveResult:
-        """Save the change with its outbox entry (and the end of the job that made it)."""
-        outcome, data = await off_loop(_summary, game, state)
+        """Save the change with its outbox entry (and the end of the job that made it); a
+        change saved meanwhile by another is refused."""
+        try:
+            return await self._commit(record, change, note)
+        except VersionConflict:
+            raise UserError("board_changed") from None
+
+    async def _commit(
+        self, record: GameRecord, change: Change, note: Note | None = None
+    ) -> MoveResult:
+        """:meth:`_save`, raising VersionConflict when ``record`` is no longer the latest."""
+        game, state, outcome = change.game, change.state, change.outcome
         try:
             version = await self.store.save_move(
                 record.id,
                 expected_version=record.version,
-                state=data,
-                actions=applied,
+                state=change.data,
+                actions=change.applied,
                 now=self._now(),
                 status="finished" if outcome else "active",
                 result=outcome.to_json() if outcome else None,
                 finished=finished_game(record, game, state, outcome) if outcome else None,
-                notice=self._board_notice(events, applied, note),
+                notice=self._board_notice(change.events, change.applied, note),
                 job_id=note.job_id if note else None,
             )
-        except VersionConflict:
-            raise UserError("board_changed") from None
         except DuplicateInteraction:
             raise UserError("duplicate") from None
         _saved.set(SavedChange(record.id, record.channel_id, version))
         self._remember(record.id, version, state)
         fresh = replace(
             record,
-            state=data,
+            state=change.data,
             version=version,
             status="finished" if outcome else "active",
             result=outcome.to_json() if outcome else None,
         )
-        await self.timers.after_change(fresh, game, state, previous_movers)
-        return MoveResult(fresh, state, events, applied)
+        await self.timers.after_change(fresh, game, state, change.previous_movers)
+        return MoveResult(fresh, state, change.events, change.applied)
 
     def _board_notice(
         self, events: list[Event], applied: list[LoggedAction], note: Note | None

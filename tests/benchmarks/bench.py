@@ -544,7 +544,7 @@ def print_burst(players: int, think: float) -> None:
         "ack p50 / p99 / max",
         "ack p99 ÷ trivial p99",
         "answered p50 / p99 / max",
-        "event loop CPU ms per tap",
+        "loop CPU ms per tap: all / the bot's",
         "waves' floor",
     )
     print_table(header, acks)

@@ -39,6 +39,7 @@ from simcord.interactions import base_payload
 from bot.client import IslandBot
 from bot.rendering import WORKERS_VARIABLE
 from bot.workers import machine_cores
+from tests.benchmarks.loop_share import BOT, LoopShare
 from tests.benchmarks.stats import p
 
 PLAYERS = 99
@@ -339,6 +340,10 @@ class Work:
 
     loop_ms_per_tap: float = 0.0
     trivial_loop_ms_per_tap: float = 0.0
+    bot_loop_ms_per_tap: float = 0.0
+    """The bot's own share of ``loop_ms_per_tap`` (the rest is the Discord double's and the
+    benchmark's, see :class:`LoopShare`)."""
+    trivial_bot_loop_ms_per_tap: float = 0.0
     floors: list[tuple[float, float]] = field(default_factory=list)
     """(floor ms, answered p99 ms) per wave of the wave model."""
 
@@ -392,7 +397,11 @@ async def run_burst(
             )
             if busy:
                 spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
-            work.trivial_loop_ms_per_tap = await trivial_taps(harness, trivial, members, arrival)
+            with LoopShare() as share:
+                work.trivial_loop_ms_per_tap = await trivial_taps(
+                    harness, trivial, members, arrival
+                )
+            work.trivial_bot_loop_ms_per_tap = share.ms_per(BOT, len(members))
             host = members[0]
             opened = await host.slash(
                 channel, "game new", game="islant", options=f"level={LEVEL} cap={players}"
@@ -406,34 +415,38 @@ async def run_burst(
             harness.double_seconds_per_tap = work.trivial_loop_ms_per_tap / 1000
             loop_start, delivered = time.thread_time(), harness.delivered
             harness.floors.clear()  # the race's waves only
-            for number in range(rounds):
-                if number == 1:
-                    env.inject_error(
-                        "PATCH", "/channels/*/messages/*", status=429, times=RATE_LIMITED_EDITS
+            with LoopShare() as race_share:
+                for number in range(rounds):
+                    if number == 1:
+                        env.inject_error(
+                            "PATCH", "/channels/*/messages/*", status=429, times=RATE_LIMITED_EDITS
+                        )
+                    before = (publisher.edits, publisher.posts, publisher.rate_limits, len(log))
+                    start = time.perf_counter()
+                    if arrival == "people":
+                        await play_round_as_people(harness, channel, members, rnd, think)
+                        waves = 0
+                    else:
+                        waves = await play_round(harness, channel, members, rnd)
+                    await publisher.settle()
+                    patches = sum(
+                        1
+                        for e in log[before[3] :]
+                        if e.method == "PATCH" and "/channels/" in e.path
                     )
-                before = (publisher.edits, publisher.posts, publisher.rate_limits, len(log))
-                start = time.perf_counter()
-                if arrival == "people":
-                    await play_round_as_people(harness, channel, members, rnd, think)
-                    waves = 0
-                else:
-                    waves = await play_round(harness, channel, members, rnd)
-                await publisher.settle()
-                patches = sum(
-                    1 for e in log[before[3] :] if e.method == "PATCH" and "/channels/" in e.path
-                )
-                counts.append(
-                    RoundCount(
-                        waves,
-                        publisher.edits - before[0],
-                        publisher.posts - before[1],
-                        publisher.rate_limits - before[2],
-                        patches,
-                        time.perf_counter() - start,
+                    counts.append(
+                        RoundCount(
+                            waves,
+                            publisher.edits - before[0],
+                            publisher.posts - before[1],
+                            publisher.rate_limits - before[2],
+                            patches,
+                            time.perf_counter() - start,
+                        )
                     )
-                )
             taps = harness.delivered - delivered
             work.loop_ms_per_tap = (time.thread_time() - loop_start) * 1000 / max(1, taps)
+            work.bot_loop_ms_per_tap = race_share.ms_per(BOT, taps)
             work.floors = list(harness.floors)
             await trivial_taps(harness, trivial, members, arrival)
             harness.record(harness.taps, 0)
@@ -517,7 +530,7 @@ def model_rows(title: str, latencies: Latencies, work: Work) -> list[BurstRow]:
             f"{statistics.median(base):.1f} / {base_p99:.1f} / {max(base):.1f}",
             "1×",
             "",
-            f"{work.trivial_loop_ms_per_tap:.2f}",
+            f"{work.trivial_loop_ms_per_tap:.2f} / {work.trivial_bot_loop_ms_per_tap:.2f}",
             "",
         )
     ]
@@ -553,7 +566,7 @@ def model_rows(title: str, latencies: Latencies, work: Work) -> list[BurstRow]:
             "",
             "",
             f"acks over 3 s: {late}",
-            f"{work.loop_ms_per_tap:.2f}",
+            f"{work.loop_ms_per_tap:.2f} / {work.bot_loop_ms_per_tap:.2f}",
             floor,
         )
     )

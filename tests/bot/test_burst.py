@@ -20,6 +20,7 @@ async def test_three_players_clicking_at_once_are_each_acknowledged_and_finish_t
     assert counted.rate_limits == 0
     assert counted.edits <= counted.seconds / 3 + 1  # the publisher's bound
     assert work.floors and work.loop_ms_per_tap > 0
+    assert 0 < work.bot_loop_ms_per_tap < work.loop_ms_per_tap  # the double's share is apart
 
 
 async def test_three_players_tapping_one_by_one_are_each_acknowledged_once_and_finish_the_round(

@@ -148,3 +148,68 @@ async def test_a_step_to_another_menu_answers_while_a_move_holds_the_lock(servic
     assert step.plan.labels == (first.menu.choices[int(deeper[0])].label,)
     record, _ = await service.running(CHANNEL)
     assert record.version == first.record.version  # nothing written
+
+
+def completing_path(state, seat: int) -> tuple[str, ...]:
+    """The first choice of ``seat``'s first menu that plays actions (a suggested turn)."""
+    first = GAME.menu(state, seat, ())
+    assert isinstance(first, Menu)
+    return next(
+        (str(i),)
+        for i in range(len(first.choices))
+        if not isinstance(GAME.menu(state, seat, (str(i),)), Menu)
+    )
+
+
+async def test_a_panel_move_is_worked_out_while_another_change_holds_the_lock(
+    service, monkeypatch
+) -> None:
+    await open_race(service, 3, level=5)
+    first = await service.open_panel(CHANNEL, 2)
+    record, state = await service.running(CHANNEL)
+    worked_out = asyncio.Event()
+    work_out = service._work_out
+
+    async def watched(*args, **kwargs):
+        assert service.lock(CHANNEL).locked()  # held by the other change below
+        worked_out.set()
+        return await work_out(*args, **kwargs)
+
+    monkeypatch.setattr(service, "_work_out", watched)
+    async with service.lock(CHANNEL):
+        tap = asyncio.ensure_future(
+            service.choose(
+                CHANNEL, 2, record.id, first.version, completing_path(state, 1), interaction_id=9
+            )
+        )
+        await asyncio.wait_for(worked_out.wait(), timeout=30)
+        assert not tap.done()  # only the save waits for the lock
+    step = await asyncio.wait_for(tap, timeout=30)
+    assert step.move is not None and step.move.record.version == record.version + 1
+
+
+async def test_panel_moves_saved_at_once_are_each_played_on_the_others(service) -> None:
+    players = 12
+    await open_race(service, players, level=5)
+    record, state = await service.running(CHANNEL)
+    panels = [await service.open_panel(CHANNEL, seat + 1) for seat in range(players)]
+    steps = await asyncio.gather(
+        *(
+            service.choose(
+                CHANNEL,
+                seat + 1,
+                record.id,
+                panels[seat].version,
+                completing_path(state, seat),
+                interaction_id=700 + seat,
+            )
+            for seat in range(players)
+        )
+    )
+    assert all(step.move is not None and not step.stale for step in steps)
+    versions = sorted(step.move.record.version for step in steps)
+    assert versions == list(range(record.version + 1, record.version + players + 1))
+    _, after = await service.running(CHANNEL)
+    for seat, step in enumerate(steps):  # each seat's turn as its own tap made it
+        assert after.players[seat].working == step.move.state.players[seat].working
+    assert len(await service.store.actions(record.id)) > players
