@@ -251,7 +251,9 @@ class Publisher:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     def _outdated(self, record: GameRecord) -> bool:
-        return self._shown.get(record.id, -1) > record.version
+        """Whether this version or a later one is shown already (panel moves saved together
+        are one change, shown once whichever of their taps shows it first)."""
+        return self._shown.get(record.id, -1) >= record.version
 
     async def _post(
         self,

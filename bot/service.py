@@ -36,6 +36,7 @@ from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .finished import finished_game
 from .i18n import Phrase
+from .move_batches import MoveQueues, PanelMove, Played, play, play_in_turn
 from .panel_plans import LinesFor, PanelPlan, SavedState, no_lines, plan_panel, preview_view
 from .rendering import Drawer, PictureKey, Pictures, ViewSource, game_view
 from .replays import Replays
@@ -58,8 +59,6 @@ Check = Callable[[GameRecord, Any], None]
 T = TypeVar("T")
 AI_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 STATE_CACHE_SIZE = 256
-OPTIMISTIC_ATTEMPTS = 2
-"""Tries to play a panel's move outside the channel's lock before one under it."""
 SHOW_GRACE = timedelta(seconds=30)
 """A change made through an interaction is shown by its handler; the outbox shows it if that
 has not happened within this time (the handler's process died, or Discord refused)."""
@@ -205,6 +204,7 @@ class GameService:
         self._now = now
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._locks: dict[int, asyncio.Lock] = {}
+        self._queues = MoveQueues()
         self._states: dict[int, tuple[int, Any]] = {}
         self.reader = uuid.uuid4().hex
         """Tells this service's saved states apart from another's of the same ids (a worker
@@ -471,43 +471,69 @@ class GameService:
         self, channel_id: int, step: PanelStep, user_id: int, interaction_id: int | None
     ) -> MoveResult | None:
         """Play the actions a panel's path completed, or None when the seat's options have
-        changed since the panel was drawn.
+        changed since the panel was drawn. Moves tapped in the channel while a change is
+        being saved are saved together by the next save (:mod:`bot.move_batches`)."""
+        move = PanelMove(step.seat, step.plan.version, step.plan.play, user_id, interaction_id)
+        if self._queues.join(channel_id, move):
+            # shielded: a tap given up while waiting must not strand the moves queued behind
+            await asyncio.shield(self._save_batch(channel_id))
+        return await move.answer
 
-        The change is worked out on the latest saved state outside the channel's lock, which
-        is held only to save it: a change saved by someone else meanwhile makes it worked out
-        again on theirs (as long as the seat's options are those the panel was drawn for).
-        After :data:`OPTIMISTIC_ATTEMPTS` such tries it is worked out under the lock, so that
-        a busy channel cannot starve a tap.
-        """
-        record = step.record
-        for attempt in range(OPTIMISTIC_ATTEMPTS):
-            if attempt:
-                record = await self.running_record(channel_id)
-            change = await self._planned_change(record, step, user_id, interaction_id)
-            if change is None:
-                return None
-            async with self.lock(channel_id):
-                try:
-                    return await self._commit(record, change)
-                except VersionConflict:
-                    pass  # another change came first: again, on the state it saved
+    async def _save_batch(self, channel_id: int) -> None:
+        """Save, under the channel's lock, every panel move queued in the channel by then,
+        as one change; each move's tap gets its own answer."""
         async with self.lock(channel_id):
-            record = await self.running_record(channel_id)
-            change = await self._planned_change(record, step, user_id, interaction_id)
-            return None if change is None else await self._save(record, change)
+            moves = self._queues.take(channel_id)
+            try:
+                answers = await self._play_batch(channel_id, moves)
+            except Exception as error:  # each tap answers with it
+                answers = [error] * len(moves)
+        for move, answer in zip(moves, answers, strict=True):
+            if isinstance(answer, BaseException):
+                move.answer.set_exception(answer)
+            else:
+                move.answer.set_result(answer)
 
-    async def _planned_change(
-        self, record: GameRecord, step: PanelStep, user_id: int, interaction_id: int | None
-    ) -> Change | None:
-        """The change a panel's completed path makes to ``record`` (None: the seat's options
-        are no longer those the panel was drawn for)."""
+    async def _play_batch(
+        self, channel_id: int, moves: list[PanelMove]
+    ) -> list[MoveResult | Exception | None]:
+        """The moves played in turn on the channel's game and saved as one change; for each
+        move, that change (its events and log lines are every move's), None (its panel is out
+        of date) or the error it met."""
+        record = await self.running_record(channel_id)
+        answers: list[MoveResult | Exception | None] = []
+        fresh = []  # per move: not an interaction played already (or earlier in the batch)
+        ids: set[int] = set()
+        for move in moves:
+            known = move.interaction_id is not None and (
+                move.interaction_id in ids or await self.store.interaction_seen(move.interaction_id)
+            )
+            fresh.append(not known)
+            if move.interaction_id is not None:
+                ids.add(move.interaction_id)
         state = await self._state_off_loop(record)
-        if find_game(record.game).seat_version(state, step.seat) != step.plan.version:
-            return None
-        if interaction_id is not None and await self.store.interaction_seen(interaction_id):
-            raise UserError("duplicate")
-        plays = step.plan.play
-        return await self._work_out(record, state, step.seat, user_id, plays, interaction_id)
+        game = find_game(record.game)
+        playing = [m for m, new in zip(moves, fresh, strict=True) if new]
+        after, outcomes = await off_loop(play_in_turn, game, state, playing)
+        played = [o for o in outcomes if isinstance(o, Played)]
+        result = None
+        if played:
+            events = [e for o in played for e in o.events]
+            applied = [a for o in played for a in o.applied]
+            after, more_events, more = await self._run_computers(game, record, after)
+            change = await summed(
+                game, after, events + more_events, applied + more, game.to_move(state)
+            )
+            result = await self._save(record, change)
+        by_move = iter(outcomes)
+        for new in fresh:
+            outcome = next(by_move) if new else UserError("duplicate")
+            if isinstance(outcome, Played):
+                assert result is not None
+                answers.append(result)
+            else:
+                answers.append(outcome)
+        return answers
 
     async def plan(
         self,
@@ -600,7 +626,7 @@ class GameService:
         game = find_game(record.game)
         previous = game.to_move(state)
         state, events, applied = await off_loop(
-            _play, game, state, seat, user_id, actions, interaction_id
+            play, game, state, seat, user_id, actions, interaction_id
         )
         state, more_events, more = await self._run_computers(game, record, state)
         return await summed(game, state, events + more_events, applied + more, previous)
@@ -883,26 +909,6 @@ async def off_loop(fn: Callable[..., T], *args: Any) -> T:
     both ways) than the step itself.
     """
     return await asyncio.to_thread(fn, *args)
-
-
-def _play(
-    game: Game,
-    state: Any,
-    seat: int | None,
-    user_id: int | None,
-    actions: Sequence[Any],
-    interaction_id: int | None,
-) -> tuple[Any, list[Event], list[LoggedAction]]:
-    """``actions`` applied in order, with their events and log lines (the interaction id on
-    the first: it is unique in the action log)."""
-    events: list[Event] = []
-    applied: list[LoggedAction] = []
-    for action in actions:
-        state, new_events = game.apply(state, seat, action)
-        events += new_events
-        logged_id = interaction_id if not applied else None
-        applied.append(LoggedAction(seat, user_id, game.format(action), logged_id))
-    return state, events, applied
 
 
 def _summary(game: Game, state: Any) -> tuple[Any, dict[str, Any]]:

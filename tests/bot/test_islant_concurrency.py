@@ -161,31 +161,45 @@ def completing_path(state, seat: int) -> tuple[str, ...]:
     )
 
 
-async def test_a_panel_move_is_worked_out_while_another_change_holds_the_lock(
-    service, monkeypatch
-) -> None:
-    await open_race(service, 3, level=5)
-    first = await service.open_panel(CHANNEL, 2)
+async def test_panel_moves_tapped_while_a_change_is_saved_are_saved_together(service) -> None:
+    await open_race(service, 4, level=5)
     record, state = await service.running(CHANNEL)
-    worked_out = asyncio.Event()
-    work_out = service._work_out
+    panels = [await service.open_panel(CHANNEL, seat + 1) for seat in range(3)]
 
-    async def watched(*args, **kwargs):
-        assert service.lock(CHANNEL).locked()  # held by the other change below
-        worked_out.set()
-        return await work_out(*args, **kwargs)
-
-    monkeypatch.setattr(service, "_work_out", watched)
-    async with service.lock(CHANNEL):
-        tap = asyncio.ensure_future(
+    def tap(seat: int, interaction_id: int):
+        return asyncio.ensure_future(
             service.choose(
-                CHANNEL, 2, record.id, first.version, completing_path(state, 1), interaction_id=9
+                CHANNEL,
+                seat + 1,
+                record.id,
+                panels[seat].version,
+                completing_path(state, seat),
+                interaction_id=interaction_id,
             )
         )
-        await asyncio.wait_for(worked_out.wait(), timeout=30)
-        assert not tap.done()  # only the save waits for the lock
-    step = await asyncio.wait_for(tap, timeout=30)
-    assert step.move is not None and step.move.record.version == record.version + 1
+
+    async def queue_after(*taps):
+        """The taps in this order, each queued behind the save before the next comes."""
+        for number, (seat, interaction_id) in enumerate(taps, 1):
+            started.append(tap(seat, interaction_id))
+            while len(service._queues._waiting.get(CHANNEL, [])) < number:
+                await asyncio.sleep(0.01)
+
+    started: list[asyncio.Future] = []
+    async with service.lock(CHANNEL):  # another change being saved meanwhile
+        # seat 1's same tap twice, then another tap of its panel as it was drawn
+        await asyncio.wait_for(queue_after((1, 801), (2, 802), (1, 801), (1, 804)), 30)
+        assert not any(t.done() for t in started)
+    together, again, twice, outdated = await asyncio.gather(*started, return_exceptions=True)
+    assert together.move.record.version == again.move.record.version == record.version + 1
+    assert isinstance(twice, UserError) and twice.code == "duplicate"
+    assert outdated.move is None and outdated.stale  # seat 1's options changed before it
+    _, after = await service.running(CHANNEL)
+    for seat in (1, 2):
+        assert after.players[seat].working == together.move.state.players[seat].working
+    assert after.players[0].working == state.players[0].working
+    logged = [a.interaction_id for a in await service.store.actions(record.id)]
+    assert logged.count(801) == logged.count(802) == 1 and 804 not in logged
 
 
 async def test_panel_moves_saved_at_once_are_each_played_on_the_others(service) -> None:
@@ -207,8 +221,9 @@ async def test_panel_moves_saved_at_once_are_each_played_on_the_others(service) 
         )
     )
     assert all(step.move is not None and not step.stale for step in steps)
-    versions = sorted(step.move.record.version for step in steps)
-    assert versions == list(range(record.version + 1, record.version + players + 1))
+    versions = {step.move.record.version for step in steps}
+    assert len(versions) < players  # moves tapped while another was saved, saved together
+    assert versions <= set(range(record.version + 1, record.version + players + 1))
     _, after = await service.running(CHANNEL)
     for seat, step in enumerate(steps):  # each seat's turn as its own tap made it
         assert after.players[seat].working == step.move.state.players[seat].working
