@@ -194,13 +194,14 @@ async def test_a_new_board_ends_the_calls_to_act_of_the_previous_one(world):
 
 async def test_the_calls_to_act_are_ended_after_a_restart_too(world):
     await started_wars(world)
-    first, second = await burst_of_moves(world, 2)
+    (first,) = await burst_of_moves(world, 1)
     world.env.bot.publisher.register("wars", Calling())
     await world.env.bot.publisher.show(first)
     call = world.channel.last_message
     await world.restart()
     publisher = world.env.bot.publisher
     publisher.register("wars", Calling())
+    (second,) = await burst_of_moves(world, 1)  # a change after the restart
     await publisher.show(second)
     assert message_by_id(world, call.id).content == CALL_OVER
     assert await world.env.bot.service.store.take_board_calls(second.record.id) == [
