@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 from discord import app_commands
 
 from engine import find_game
-from engine.core import IllegalAction, fill_names
+from engine.core import fill_names
 from locales import SOURCE
 
 from .components import service_of
 from .errors import UserError
 from .i18n import engine_text, user_language
+from .panel_plans import SavedState, read_state
 
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
@@ -23,34 +25,69 @@ MAX_WORDS = 8  # distinct words of it that must all match
 WORD = re.compile(r"[\w+−-]+")
 
 
+@dataclass(frozen=True, slots=True)
+class Prefix:
+    """Which legal moves a command offers: those whose notation starts with ``text`` (or,
+    ``keep=False``, those that do not). A value, so that it goes to a worker process."""
+
+    text: str = ""
+    keep: bool = True
+
+    def __call__(self, notation: str) -> bool:
+        return notation.startswith(self.text) == self.keep
+
+
 async def legal_move_choices(
-    interaction: discord.Interaction,
-    typed: str,
-    keep: Callable[[str], bool] = lambda notation: True,
+    interaction: discord.Interaction, typed: str, offered: Prefix = Prefix()
 ) -> list[app_commands.Choice[str]]:
-    """Up to 25 of the user's legal moves that every typed word names.
+    """Up to 25 of the user's legal moves that every typed word names (see
+    :func:`matching_moves`), found in the worker pool: the moves of a big game are many, and
+    the event loop must stay free to acknowledge other interactions meanwhile."""
+    service = service_of(interaction)
+    try:
+        record = await service.running_record(interaction.channel_id or 0)
+    except UserError:
+        return []
+    seat = record.seat_of(interaction.user.id)
+    if seat is None:
+        return []
+    saved = service.saved_state(record)
+    lang = user_language(interaction)
+    found = await service.pictures.run(
+        matching_moves, saved, seat, typed, lang, offered, record.names
+    )
+    return [app_commands.Choice(name=name, value=notation) for notation, name in found]
+
+
+def matching_moves(
+    saved: SavedState,
+    seat: int,
+    typed: str,
+    lang: str,
+    offered: Prefix,
+    names: Sequence[str],
+) -> list[tuple[str, str]]:
+    """Up to 25 of ``seat``'s legal moves that every typed word names, as (notation, name in
+    ``lang``).
 
     A typed word must be a whole word of the move's search text (its notation, description and
     menu words: "eruption", "totoro", "expand grass", a hex's coordinates in any order), in
     English or in the user's language ("Ausbruch"); the word still being typed may be the start
-    of one. The choices' names are in the user's language. Cost: one pass over the legal moves,
-    each matched against at most ``MAX_WORDS`` words of at most ``MAX_TYPED`` characters.
+    of one. Cost: one pass over the legal moves, each matched against at most ``MAX_WORDS``
+    words of at most ``MAX_TYPED`` characters.
     """
-    service = service_of(interaction)
-    try:
-        record, state = await service.running(interaction.channel_id or 0)
-    except (UserError, IllegalAction):
+    game = find_game(saved.game)
+    state = read_state(saved)
+    if game.is_over(state) or seat not in game.to_move(state):
         return []
-    game = find_game(record.game)
-    lang = user_language(interaction)
     typed = typed[:MAX_TYPED].lower()
     words = list(dict.fromkeys(WORD.findall(typed)))[:MAX_WORDS]
     typing = words.pop() if words and not typed.endswith(" ") else None
     picked = []
-    for notation in service.legal_moves(record, state, interaction.user.id):
-        if len(notation) > MAX_CHOICE_TEXT or not keep(notation):
+    for action in game.legal_actions(state, seat):
+        notation = game.format(action)
+        if len(notation) > MAX_CHOICE_TEXT or not offered(notation):
             continue  # (a choice's value holds at most 100 characters)
-        action = game.parse(notation)
         known = _search_words(game.search_text(action, state), lang)
         if lang != SOURCE:  # the move's description in the member's words ("legt", "Fläche")
             known |= _search_words(game.describe(action, state), lang)
@@ -61,10 +98,7 @@ async def legal_move_choices(
             if len(picked) == MAX_CHOICES:
                 break
     return [
-        app_commands.Choice(
-            name=_clip(fill_names(engine_text(lang, game.describe(action, state)), record.names)),
-            value=notation,
-        )
+        (notation, _clip(fill_names(engine_text(lang, game.describe(action, state)), names)))
         for notation, action in picked
     ]
 

@@ -6,14 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..choices import legal_move_choices
+from ..choices import Prefix, legal_move_choices
 from ..ui import play_move
 
 PLACE_WORD = "PLACE"
-
-
-def _is_placement(notation: str) -> bool:
-    return notation.startswith(PLACE_WORD)
 
 
 class TigerIslandCog(commands.Cog):
@@ -37,7 +33,7 @@ class TigerIslandCog(commands.Cog):
     async def place_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await legal_move_choices(interaction, current, _is_placement)
+        return await legal_move_choices(interaction, current, Prefix(PLACE_WORD))
 
     @tiger.command(name="build", description="Found, expand or build a totoro sanctuary")
     @app_commands.describe(build="What to build: type 'found', 'expand' or 'totoro' and a hex")
@@ -48,7 +44,7 @@ class TigerIslandCog(commands.Cog):
     async def build_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await legal_move_choices(interaction, current, lambda n: not _is_placement(n))
+        return await legal_move_choices(interaction, current, Prefix(PLACE_WORD, keep=False))
 
 
 async def setup(bot: commands.Bot) -> None:

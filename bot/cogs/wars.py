@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..choices import legal_move_choices
+from ..choices import Prefix, legal_move_choices
 from ..ui import play_move
 
 PIECES = [
@@ -40,7 +40,7 @@ class WarsCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         piece = getattr(interaction.namespace, "piece", None) or ""
         prefix = f"PLACE {piece}".strip()
-        return await legal_move_choices(interaction, current, lambda n: n.startswith(prefix))
+        return await legal_move_choices(interaction, current, Prefix(prefix))
 
     @wars.command(name="move", description="Move a barracks and/or a port instead of placing")
     @app_commands.describe(move="Which pieces where: pick one of the suggested moves")
@@ -51,7 +51,7 @@ class WarsCog(commands.Cog):
     async def move_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await legal_move_choices(interaction, current, lambda n: n.startswith("MOVE"))
+        return await legal_move_choices(interaction, current, Prefix("MOVE"))
 
     @wars.command(name="pass", description="Do nothing this turn")
     async def pass_turn(self, interaction: discord.Interaction) -> None:
