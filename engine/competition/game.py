@@ -175,6 +175,9 @@ class CompetitionGame(Game[CompetitionState, Action]):
             return tricks.steal(state, seat, action, self.cards)
         return tricks.steal_done(state, seat)
 
+    def still_playing(self, state: CompetitionState, seat: Seat) -> bool:
+        return not self.is_over(state) and not state.seats[seat].resigned
+
     def _resign(self, state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list[Event]]:
         return resign(state, seat)
 

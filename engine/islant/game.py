@@ -236,6 +236,9 @@ class IslantGame(Game[IslantState, Action]):
         kept = tuple(n for n in player.names if n[0] * 4 + n[1] not in island.triangles)
         return state.with_player(seat, replace(player, names=(*kept, (cell, quarter, action.name))))
 
+    def still_playing(self, state: IslantState, seat: Seat) -> bool:
+        return not self.is_over(state) and state.players[seat].status not in ENDED
+
     def _resign(self, state: IslantState, seat: Seat) -> tuple[IslantState, list[Event]]:
         if state.players[seat].status in ENDED:
             raise IllegalAction("already_ended", "Your game has already ended.")

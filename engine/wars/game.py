@@ -119,6 +119,9 @@ class WarsGame(Game[WarsState, Action]):
         assert seat is not None
         return turns.play(state, seat, action)
 
+    def still_playing(self, state: WarsState, seat: int) -> bool:
+        return not self.is_over(state) and seat not in state.resigned
+
     def _resign(self, state: WarsState, seat: int) -> tuple[WarsState, list[Event]]:
         return turns.resign(state, seat)
 
