@@ -11,6 +11,7 @@ from engine import find_game
 from engine.core import Event, fill_names
 from locales import _, current, number
 
+from .computers import LEVEL_LABELS
 from .i18n import engine_text, event_text
 from .service import GameService, MoveResult
 from .store import GameRecord
@@ -30,7 +31,8 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
         title=_("{game}: new game", game=info.title), description=_(info.summary), colour=COLOUR
     )
     seats = [
-        f"{p.seat + 1}. {_player_label(p.user_id, p.name)}" + (f", {p.level}" if p.level else "")
+        f"{p.seat + 1}. {_player_label(p.user_id, p.shown_name)}"
+        + (f", {_(LEVEL_LABELS[p.level]).lower()}" if p.level in LEVEL_LABELS else "")
         for p in record.players
     ]
     heading = _(
@@ -161,7 +163,7 @@ def result_text(
     for seat in order:
         player = players[seat]
         crown = "🏆 " if seat in winners else ""
-        label = _player_label(player.user_id, player.name)
+        label = _player_label(player.user_id, player.shown_name)
         rows.append(f"{crown}**{label}**: {number(scores[seat])}")
     reason_text = fill_names(engine_text(current(), reason), record.names)
     title = _("**Game over.**") + " " + as_sentence(reason_text)

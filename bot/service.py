@@ -49,6 +49,7 @@ from .store import (
     Store,
     StoreError,
     VersionConflict,
+    computer_name,
 )
 from .timers import Timekeeper
 
@@ -303,7 +304,7 @@ class GameService:
             self._check_room(record)
             chosen = COMPUTER_OPTION.coerce(level or self.computer_level(record))
             used = {p.name for p in record.players}
-            name = next(label for n in AI_NAMES if (label := f"{n} (computer)") not in used)
+            name = next(label for n in AI_NAMES if (label := computer_name(n)) not in used)
             seat = PlayerRecord(len(record.players), None, name, True, str(chosen))
             return await self._reseat(record, [*record.players, seat])
 

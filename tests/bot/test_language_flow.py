@@ -349,3 +349,23 @@ async def test_help_names_the_islant_and_records_commands(world, member_locales,
     english = ("/islant daily", "/islant today", "/stats", "/leaderboard", "/game history")
     german = ("/islant täglich", "/islant heute", "/statistik", "/bestenliste", "/spiel verlauf")
     assert all(command in shown for command in (english if lang == "en" else german))
+
+
+async def test_a_computer_is_named_in_the_servers_language_and_stored_in_one_spelling(
+    simcord_env, member_locales
+) -> None:
+    await simcord_env.bot.sync_commands()
+    guild = simcord_env.create_guild(preferred_locale="de")
+    channel = guild.create_text_channel("inselspiele")
+    anna = guild.add_member(simcord_env.create_user("anna"))
+    lobby = (await anna.slash(channel, "game new", game="tigerisland")).response.message
+    await anna.click(lobby, label="Computer hinzufügen")
+    await anna.click(lobby, label="Schwer")
+    seats = message(channel, lobby.id).embeds[0].fields[0].value
+    assert "Ada (Computer), schwer" in seats and "(computer)" not in seats
+    record = await simcord_env.bot.store.open_game_in(channel.id)
+    assert record.players[1].name == "Ada (computer)"  # one key for the records
+    await anna.click(lobby, label="Starten")
+    board = channel.last_message
+    shown = board.content + str(board.embeds[0].to_dict())
+    assert "Ada (Computer)" in shown and "(computer)" not in shown
