@@ -130,7 +130,7 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
         lines.append(_(PREVIEW_NOTE))
     if labels:
         lang, names = current(), step.record.names
-        told = [capitalised(fill_names(engine_text(lang, label), names)) for label in labels]
+        told = [fill_names(capitalised(engine_text(lang, label)), names) for label in labels]
         lines.append("› ".join(f"{label} " for label in told).strip())
     question, *more = menu.prompt.split("\n")
     lines.append(f"**{question}**")

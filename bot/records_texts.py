@@ -12,10 +12,10 @@ from typing import Any
 
 import discord
 
-from engine import find_game
 from engine.core import View
 from locales import _, number
 
+from .i18n import game_title
 from .presenter import COLOUR
 from .ratings import Skill
 from .stats import PlayerStats
@@ -27,7 +27,7 @@ CARD = "records"  # the game name of a records picture's view
 
 
 def title_of(game: str) -> str:
-    return find_game(game).info.title
+    return game_title(game)
 
 
 def pages(total: int) -> int:

@@ -14,7 +14,7 @@ from locales import N_, _, current, speaking, translate
 from ..choices import legal_move_choices
 from ..components import check_may_start, is_moderator, service_of
 from ..errors import UserError
-from ..i18n import as_written, public_language, say
+from ..i18n import as_written, game_title, public_language, say
 from ..presenter import COLOUR, lobby_embed, turn_line
 from ..quickstart import player_count, rules_embed, rules_view
 from ..replays import replayable_game
@@ -130,7 +130,7 @@ class GamesCog(commands.Cog):
         record = await service.end(
             interaction.channel_id or 0, interaction.user.id, is_moderator(interaction)
         )
-        title = find_game(record.game).info.title
+        title = game_title(record.game)
         with speaking(await public_language(interaction)):
             text = _(
                 "Game #{id} of {game} was ended by {who}. Start another with `/game new`.",
@@ -181,7 +181,7 @@ class GamesCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         lang = await public_language(interaction)
         gif = await service.replays.gif(record, lang)
-        title = find_game(record.game).info.title
+        title = game_title(record.game, lang)
         await interaction.followup.send(
             translate(lang, "Replay of {game} game #{id}.", game=title, id=record.id),
             file=discord.File(io.BytesIO(gif), filename=f"replay-{record.id}.gif"),
@@ -201,7 +201,8 @@ class GamesCog(commands.Cog):
         embed = discord.Embed(title=_("Island games"), colour=COLOUR, description=text)
         for info in (g.info for g in all_games()):
             embed.add_field(
-                name=f"{info.title} ({player_count(info.min_players, info.max_players)})",
+                name=f"{game_title(info.name)} "
+                f"({player_count(info.min_players, info.max_players)})",
                 value=_(info.summary),
                 inline=False,
             )

@@ -153,7 +153,7 @@ def final_embed(
         rows.append(f"{crown}**{record.names[seat]}**: {scores[seat]}")
     if len(order) > FINAL_LINES:
         rows.append(_("… and {count} more in the picture.", count=len(order) - FINAL_LINES))
-    reason = as_sentence(fill_names(engine_words(state.end_reason), record.names))
+    reason = fill_names(as_sentence(engine_words(state.end_reason)), record.names)
     text = "\n".join(
         [
             *([note] if note else []),

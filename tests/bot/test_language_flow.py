@@ -8,6 +8,7 @@ import pytest
 import simcord
 import simcord.interactions
 
+from bot.i18n import game_title
 from bot.quickstart import quick_start, rules_text
 from engine import all_games
 
@@ -369,3 +370,22 @@ async def test_a_computer_is_named_in_the_servers_language_and_stored_in_one_spe
     board = channel.last_message
     shown = board.content + str(board.embeds[0].to_dict())
     assert "Ada (Computer)" in shown and "(computer)" not in shown
+
+
+async def test_german_help_names_every_game_as_its_commands_and_pictures_do(
+    world, member_locales
+) -> None:
+    member_locales[world.bob.id] = "de"
+    helped = (await world.bob.slash(world.channel, "help")).response.embeds[0]
+    names = [field.name.rsplit(" (", 1)[0] for field in helped.fields]
+    assert names == [game_title(game, "de") for game in GAMES]
+    assert "Inseln toppen!" in names and "Island competition" not in str(helped.to_dict())
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_german_replay_names_its_game_in_german(world, member_locales, game) -> None:
+    record = await finish_a_game(world, game)
+    await choose_language(world, "de")
+    replay = await world.carol.slash(world.channel, "game replay")
+    title = game_title(game, "de")
+    assert replay.response.content == f"Wiederholung von {title}, Spiel #{record.id}."
