@@ -12,6 +12,7 @@ from engine.core import Event, fill_names
 from locales import _, current, number
 
 from .computers import LEVEL_LABELS
+from .game_options import options_line
 from .i18n import engine_text, event_text, game_title
 from .service import GameService, MoveResult
 from .store import GameRecord
@@ -49,7 +50,7 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
     if record.options:
         embed.add_field(
             name=_("Options"),
-            value=", ".join(f"`{k}={v}`" for k, v in record.options.items()),
+            value=options_line(record.game, record.options),
             inline=False,
         )
     embed.set_footer(

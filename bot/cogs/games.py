@@ -8,12 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import all_games, find_game
+from engine import all_games
 from locales import N_, _, current, speaking, translate
 
 from ..choices import legal_move_choices
 from ..components import check_may_start, is_moderator, service_of
 from ..errors import UserError
+from ..game_options import example, suggestions
 from ..i18n import as_written, game_title, public_language, say
 from ..presenter import COLOUR, lobby_embed, turn_line
 from ..quickstart import player_count, rules_embed, rules_view
@@ -23,13 +24,14 @@ from ..ui import lobby_view, play_move, post_board, resigned, show_lobby
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 
 
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"level=5 timer=10"`` → ``{"level": "5", "timer": "10"}``; a bad word is refused."""
+def parse_options(text: str | None, game: str) -> dict[str, str]:
+    """``"level=5 timer=10"`` → ``{"level": "5", "timer": "10"}``; a bad word is refused
+    with one of ``game``'s own options as the example."""
     options: dict[str, str] = {}
     for word in (text or "").replace(",", " ").split():
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
-            raise UserError("bad_options", word=word)
+            raise UserError("bad_options", word=word, example=example(game))
         options[key.strip().lower()] = value.strip()
     return options
 
@@ -61,7 +63,7 @@ class GamesCog(commands.Cog):
             game_name=game,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
-            options=parse_options(options),
+            options=parse_options(options, game),
         )
         with speaking(await public_language(interaction)):
             await interaction.response.send_message(
@@ -77,13 +79,10 @@ class GamesCog(commands.Cog):
         name = getattr(interaction.namespace, "game", None)
         if not name:
             return []
-        choices = []
-        for spec in find_game(name).info.options:
-            text = f"{spec.name}={spec.default}"
-            label = f"{text} ({_(spec.description)})"[:100]
-            if current.lower() in label.lower():
-                choices.append(app_commands.Choice(name=label, value=text))
-        return choices[:25]
+        return [
+            app_commands.Choice(name=label, value=value)
+            for label, value in suggestions(name, current)
+        ]
 
     @game.command(name="status", description="Show the board and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import (
+    N_,
     Event,
     Game,
     GameInfo,
@@ -52,6 +53,7 @@ from .state import (
     OVER,
     PLACE,
     REVEAL,
+    SIMPLE,
     SPLIT,
     STANDARD,
     STEAL,
@@ -95,6 +97,11 @@ class CompetitionGame(Game[CompetitionState, Action]):
                 "`standard` (split tricks, score by seas) or `simple` (most cards wins)",
                 STANDARD,
                 choices=VARIANTS,
+                title=N_("Scoring"),
+                words=(
+                    (STANDARD, N_("standard: split tricks, score by seas")),
+                    (SIMPLE, N_("simple: most cards wins")),
+                ),
             ),
         ),
     )

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import (
+    N_,
     EndReason,
     Event,
     Game,
@@ -91,8 +92,23 @@ class IslantGame(Game[IslantState, Action]):
         simultaneous=True,
         uses_dice=True,
         options=(
-            OptionSpec("level", "Sheet level, 1 (easiest) to 5.", 1, minimum=1, maximum=5),
-            OptionSpec("max_rounds", "Last round (0 = no limit).", 0, minimum=0, maximum=999),
+            OptionSpec(
+                "level",
+                "Sheet level, 1 (easiest) to 5.",
+                1,
+                minimum=1,
+                maximum=5,
+                title=N_("Level"),
+            ),
+            OptionSpec(
+                "max_rounds",
+                "Last round (0 = no limit).",
+                0,
+                minimum=0,
+                maximum=999,
+                title=N_("Last round"),
+                words=((0, N_("no limit")),),
+            ),
         ),
     )
 
