@@ -101,6 +101,13 @@ def mention_messages(
     return messages
 
 
+def board_footer(record: GameRecord) -> str:
+    """A board's footer: the game's number (the replay counts its moves; the store's
+    version counts saved changes, lobby and computers' turns included, so it is no count of
+    moves to show)."""
+    return _("Game #{id}", id=record.id)
+
+
 def closed_lobby_embed(record: GameRecord, text: str) -> discord.Embed:
     return discord.Embed(title=game_title(record.game), description=text, colour=COLOUR)
 
@@ -123,7 +130,7 @@ async def board_message(
         colour=COLOUR,
     )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=_("Game #{id} · move {move}", id=record.id, move=record.version))
+    embed.set_footer(text=board_footer(record))
     content, mentions = turn_line(record, state, await service.quiet_users(record))
     kwargs = {
         "content": content,
