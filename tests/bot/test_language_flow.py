@@ -126,7 +126,10 @@ async def test_settings_language_overrides_the_servers_discord_language(
     dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
     changed = await dora.slash(world.channel, "settings", language="de")
     fields = {f.name: f.value for f in changed.response.message.embeds[0].fields}
-    assert changed.ephemeral and fields["language"].startswith("`de`")
+    assert changed.ephemeral and fields["Language of public posts"].startswith("**German**")
+    assert (
+        changed.response.message.embeds[0].description == "Saved: Language of public posts: German"
+    )
     opened = await world.bob.slash(world.channel, "game new", game="wars")
     assert opened.response.message.embeds[0].title == "Island Wars: neues Spiel"
 
