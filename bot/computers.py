@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import find_game
 from engine.core import OFFERED_LEVELS, Budget, Game, Level, OptionSpec
+from locales import N_
 
 from .workers import WorkerPool
 
@@ -24,6 +25,8 @@ COMPUTER_OPTION = OptionSpec(
     choices=tuple(level.value for level in OFFERED_LEVELS),
 )
 THINKING_WORKERS = 1
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+"""A computer level's name for people (a button's label; in lower case inside a line)."""
 
 
 def take_computer_option(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -43,8 +43,7 @@ MESSAGES: dict[str, str] = {
     ),
     "wrong_game": N_("This channel is playing {game}, not {wanted}."),
     "bad_options": N_(
-        "`{word}` is not an option setting: write options as name=value words, "
-        "e.g. `first_player=0`."
+        "`{word}` is not an option setting: write options as name=value words, e.g. `{example}`."
     ),
     "not_a_player_here": N_("That member is not playing in this channel's game."),
     "managers_only": N_("On this server only members who can manage channels may start games."),

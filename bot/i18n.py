@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 import discord
 
+from engine import find_game
 from engine.core import Event, Name, Number, Words
-from locales import LANGUAGES, SOURCE, engine_words, language, translate
+from locales import LANGUAGES, SOURCE, current, engine_words, language, translate
 
 FOLLOW_DISCORD = "discord"
 LANGUAGE_CHOICES = (FOLLOW_DISCORD, *LANGUAGES)
@@ -107,3 +108,9 @@ async def public_language(interaction: discord.Interaction) -> str:
         await service.store.guild_settings(interaction.guild_id) if service is not None else {}
     )
     return chosen_language(settings, interaction.guild_locale)
+
+
+def game_title(game: str, lang: str | None = None) -> str:
+    """A game's name in ``lang`` (the current language by default): one name for it in
+    every command, text and picture of that language (German: "Inseln toppen!")."""
+    return translate(lang or current(), find_game(game).info.title)

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 import discord
 
 from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, joined, lettered
-from locales import N_, _, current
+from locales import N_, _, current, tr_counted
 
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
@@ -54,6 +54,9 @@ PREVIEW_NOTE = N_("The picture shows your placement; nothing is played until you
 CHANGE_LABEL = N_("Change the placement")
 STALE_NOTE = N_("The game moved on since that panel was drawn; here is what you can do now.")
 IDLE_TEXT = N_("Nothing to do for you right now. You will be pinged when it is your turn.")
+NEXT_LABEL = N_("Show my turn")
+NEXT_NOTE = N_("Or tap **{label}** to look now.")
+NO_TURNS_TEXT = N_("You have no more turns in this game.")
 OVER_TEXT = N_("This game is over.")
 
 
@@ -121,13 +124,13 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     lines.extend(step.plan.lines)
     menu = shown(step)[0]
     if menu is None:
-        lines.append(_(OVER_TEXT if step.record.status == "finished" else IDLE_TEXT))
+        lines.extend(idle_lines(step))
         return "\n".join(lines)
     if composing(step):
         lines.append(_(PREVIEW_NOTE))
     if labels:
         lang, names = current(), step.record.names
-        told = [capitalised(fill_names(engine_text(lang, label), names)) for label in labels]
+        told = [fill_names(capitalised(engine_text(lang, label)), names) for label in labels]
         lines.append("› ".join(f"{label} " for label in told).strip())
     question, *more = menu.prompt.split("\n")
     lines.append(f"**{question}**")
@@ -135,6 +138,26 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     if _as_buttons(menu):
         lines.extend(f"• {c.label}: {c.hint}" for c in menu.choices if c.hint)
     return "\n".join(lines)
+
+
+def turn_to_come(step: PanelStep) -> bool:
+    """Whether a seat with nothing to do now will have a turn again in this game."""
+    return step.record.status != "finished" and step.plan.waiting is not None
+
+
+def idle_lines(step: PanelStep) -> list[str]:
+    """What a panel with no menu says: the game is over, the seat's game is, or whom it
+    waits for, that the player will be pinged, and how to look for the next turn meanwhile."""
+    if step.record.status == "finished":
+        return [_(OVER_TEXT)]
+    if not turn_to_come(step):
+        return [_(NO_TURNS_TEXT)]
+    lines = [_(IDLE_TEXT), _(NEXT_NOTE, label=_(NEXT_LABEL))]
+    waiting = step.plan.waiting
+    if waiting:
+        others = N_("Waiting for 1 other player."), N_("Waiting for {count} other players.")
+        lines.insert(0, tr_counted(waiting, *others))
+    return lines
 
 
 def capitalised(text: str) -> str:
@@ -187,6 +210,8 @@ def panel_view(
     view = discord.ui.View(timeout=None)
     menu, game_id, version = shown(step)[0], step.record.id, step.version
     if menu is None:
+        if turn_to_come(step):
+            view.add_item(tap(game_id, version, (), NEXT_LABEL, primary=True))
         return view
     if asking is not None:
         sure = (*step.path, str(asking))

@@ -57,6 +57,9 @@ class PanelPlan:
     """A completed path: every action it plays, in order (``before`` first)."""
     lines: tuple[str, ...] = ()
     """The game's lines above the menu, in the reader's language."""
+    waiting: int | None = None
+    """With no menu: how many other players the game waits for before the seat's next turn
+    (None: the seat has no turn to come)."""
 
 
 def no_lines(game: str) -> None:
@@ -93,7 +96,9 @@ def plan_panel(
     with speaking(lang):
         lines = tuple(lines_of(state, seat)) if lines_of is not None else ()
     if game.is_over(state) or not game.legal_actions(state, seat):
-        return PanelPlan(seat, current, lines=lines, stale=version not in (None, current))
+        stale = version not in (None, current)
+        waiting = len(game.to_move(state) - {seat}) if game.still_playing(state, seat) else None
+        return PanelPlan(seat, current, lines=lines, stale=stale, waiting=waiting)
     if version != current:
         first = game.menu(state, seat, ())
         assert isinstance(first, Menu)

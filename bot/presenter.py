@@ -11,7 +11,9 @@ from engine import find_game
 from engine.core import Event, fill_names
 from locales import _, current, number
 
-from .i18n import engine_text, event_text
+from .computers import LEVEL_LABELS
+from .game_options import options_line
+from .i18n import engine_text, event_text, game_title
 from .service import GameService, MoveResult
 from .store import GameRecord
 
@@ -27,10 +29,13 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
     """The lobby: game, host, options and who has joined."""
     info = find_game(record.game).info
     embed = discord.Embed(
-        title=_("{game}: new game", game=info.title), description=_(info.summary), colour=COLOUR
+        title=_("{game}: new game", game=game_title(record.game)),
+        description=_(info.summary),
+        colour=COLOUR,
     )
     seats = [
-        f"{p.seat + 1}. {_player_label(p.user_id, p.name)}" + (f", {p.level}" if p.level else "")
+        f"{p.seat + 1}. {_player_label(p.user_id, p.shown_name)}"
+        + (f", {_(LEVEL_LABELS[p.level]).lower()}" if p.level in LEVEL_LABELS else "")
         for p in record.players
     ]
     heading = _(
@@ -45,7 +50,7 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
     if record.options:
         embed.add_field(
             name=_("Options"),
-            value=", ".join(f"`{k}={v}`" for k, v in record.options.items()),
+            value=options_line(record.game, record.options),
             inline=False,
         )
     embed.set_footer(
@@ -96,9 +101,15 @@ def mention_messages(
     return messages
 
 
+def board_footer(record: GameRecord) -> str:
+    """A board's footer: the game's number (the replay counts its moves; the store's
+    version counts saved changes, lobby and computers' turns included, so it is no count of
+    moves to show)."""
+    return _("Game #{id}", id=record.id)
+
+
 def closed_lobby_embed(record: GameRecord, text: str) -> discord.Embed:
-    info = find_game(record.game).info
-    return discord.Embed(title=f"{info.title}", description=text, colour=COLOUR)
+    return discord.Embed(title=game_title(record.game), description=text, colour=COLOUR)
 
 
 async def board_message(
@@ -114,12 +125,12 @@ async def board_message(
     told = {a.seat for a in result.applied if a.user_id is not None} if headline else set()
     lines += event_lines(result.events, record.names, told)
     embed = discord.Embed(
-        title=find_game(record.game).info.title,
+        title=game_title(record.game),
         description="\n".join(lines)[:4000] or None,
         colour=COLOUR,
     )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=_("Game #{id} · move {move}", id=record.id, move=record.version))
+    embed.set_footer(text=board_footer(record))
     content, mentions = turn_line(record, state, await service.quiet_users(record))
     kwargs = {
         "content": content,
@@ -161,15 +172,17 @@ def result_text(
     for seat in order:
         player = players[seat]
         crown = "🏆 " if seat in winners else ""
-        label = _player_label(player.user_id, player.name)
+        label = _player_label(player.user_id, player.shown_name)
         rows.append(f"{crown}**{label}**: {number(scores[seat])}")
-    reason_text = fill_names(engine_text(current(), reason), record.names)
-    title = _("**Game over.**") + " " + as_sentence(reason_text)
+    # a sentence first, then the names: a name keeps its spelling at a sentence's start
+    reason_text = fill_names(as_sentence(engine_text(current(), reason)), record.names)
+    title = _("**Game over.**") + " " + reason_text
     return title + "\n" + "\n".join(rows)
 
 
 def as_sentence(text: str) -> str:
-    """``"every player has ended"`` → ``"Every player has ended."``."""
+    """``"every player has ended"`` → ``"Every player has ended."`` (call it before names are
+    filled in: a name at the start keeps its spelling)."""
     text = text.strip()
     if not text:
         return text
@@ -196,7 +209,7 @@ def event_lines(
 def reminder_text(record: GameRecord, user_ids: list[int]) -> str:
     """The nudge sent when players to move have been quiet for a while."""
     who = ", ".join(f"<@{u}>" for u in user_ids)
-    title = find_game(record.game).info.title
+    title = game_title(record.game)
     return _(
         "⏰ {who}: game #{id} of {game} is waiting for you. "
         "`/game status` shows the board; **My moves** lists what you can do.",

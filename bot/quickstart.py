@@ -14,7 +14,7 @@ from locales import N_, SOURCE, _, current, speaking
 
 from .components import IdItem
 from .custom_ids import IdFormat, one_of
-from .i18n import as_written, public_language
+from .i18n import as_written, game_title, public_language
 from .presenter import COLOUR
 
 QUICK_ID = IdFormat("quick", (("game", one_of(g.info.name for g in all_games())),))
@@ -50,7 +50,9 @@ def rules_embed(game_name: str) -> discord.Embed:
     """The quick start, then the full rules (cut to fit one embed), in the reader's language."""
     info, lang = find_game(game_name).info, current()
     text = f"**{_(QUICK_TITLE)}**\n{quick_start(game_name, lang)}\n\n{rules_text(game_name, lang)}"
-    embed = discord.Embed(title=info.title, description=text[:EMBED_LIMIT], colour=COLOUR)
+    embed = discord.Embed(
+        title=game_title(game_name), description=text[:EMBED_LIMIT], colour=COLOUR
+    )
     embed.set_footer(text=player_count(info.min_players, info.max_players))
     return embed
 
@@ -76,7 +78,7 @@ class QuickStartButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_for
 
     async def run(self, interaction: discord.Interaction) -> None:
         with speaking(await public_language(interaction)):
-            title = f"{find_game(self.game).info.title}: {_(QUICK_TITLE)}"
+            title = f"{game_title(self.game)}: {_(QUICK_TITLE)}"
             text = quick_start(self.game, current())
             embed = discord.Embed(title=title, description=text, colour=COLOUR)
             shares = _("{name} shares how to play:", name=as_written(interaction.user.display_name))

@@ -12,14 +12,14 @@ from typing import Any
 
 import discord
 
-from engine import find_game
 from engine.core import View
 from locales import _, number
 
+from .i18n import game_title
 from .presenter import COLOUR
 from .ratings import Skill
 from .stats import PlayerStats
-from .store import FORMER_PLAYER, HistoryEntry, SeatResult, Standing
+from .store import FORMER_PLAYER, HistoryEntry, SeatResult, Standing, shown_player
 
 PAGE_SIZE = 10
 SEATS_SHOWN = 5
@@ -27,7 +27,7 @@ CARD = "records"  # the game name of a records picture's view
 
 
 def title_of(game: str) -> str:
-    return find_game(game).info.title
+    return game_title(game)
 
 
 def pages(total: int) -> int:
@@ -42,7 +42,8 @@ def _when(stamp: str) -> str:
 
 def _seat_text(seat: SeatResult, winners: Sequence[int]) -> str:
     crown = " 🏆" if seat.seat in winners else ""
-    return f"{discord.utils.escape_markdown(shown_name(seat.name))}{crown} {seat.score}"
+    name = shown_player(shown_name(seat.name), seat.level is not None)
+    return f"{discord.utils.escape_markdown(name)}{crown} {seat.score}"
 
 
 def shown_name(name: str) -> str:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import discord
 
-from engine import find_game
 from locales import _, speaking
 
 from .components import IdItem, check_may_start, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
-from .i18n import public_language
+from .i18n import game_title, public_language
 from .presenter import lobby_embed, mention_messages
 from .service import GameService
 from .store import GameRecord
@@ -75,7 +74,7 @@ async def open_rematch(
     """
     busy = await service.store.open_game_in(finished.channel_id)
     if busy is not None:
-        title = find_game(busy.game).info.title
+        title = game_title(busy.game)
         raise UserError("rematch_busy", game=title, game_id=busy.id)
     lobby = await service.open_lobby(
         guild_id=finished.guild_id,

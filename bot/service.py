@@ -35,7 +35,7 @@ from locales import current
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .finished import finished_game
-from .i18n import Phrase
+from .i18n import Phrase, game_title
 from .move_batches import MoveQueues, PanelMove, Played, play, play_in_turn
 from .panel_plans import LinesFor, PanelPlan, SavedState, no_lines, plan_panel, preview_view
 from .rendering import Drawer, PictureKey, Pictures, ViewSource, game_view
@@ -51,6 +51,7 @@ from .store import (
     Store,
     StoreError,
     VersionConflict,
+    computer_name,
 )
 from .timers import Timekeeper
 
@@ -308,7 +309,7 @@ class GameService:
         async with self.lock(channel_id):
             existing = await self.store.open_game_in(channel_id)
             if existing is not None:
-                raise UserError("channel_busy", game=find_game(existing.game).info.title)
+                raise UserError("channel_busy", game=game_title(existing.game))
             try:
                 return await self.store.create_lobby(
                     guild_id=guild_id,
@@ -321,7 +322,7 @@ class GameService:
                     table_options=table_options,
                 )
             except StoreError:
-                raise UserError("channel_busy", game=game.info.title) from None
+                raise UserError("channel_busy", game=game_title(game.info.name)) from None
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
         async with self.lock(channel_id):
@@ -342,7 +343,7 @@ class GameService:
             self._check_room(record)
             chosen = COMPUTER_OPTION.coerce(level or self.computer_level(record))
             used = {p.name for p in record.players}
-            name = next(label for n in AI_NAMES if (label := f"{n} (computer)") not in used)
+            name = next(label for n in AI_NAMES if (label := computer_name(n)) not in used)
             seat = PlayerRecord(len(record.players), None, name, True, str(chosen))
             return await self._reseat(record, [*record.players, seat])
 
@@ -370,7 +371,7 @@ class GameService:
             if len(record.players) < game.info.min_players:
                 raise UserError(
                     "too_few_players",
-                    game=game.info.title,
+                    game=game_title(game.info.name),
                     min=game.info.min_players,
                     count=len(record.players),
                 )
@@ -809,7 +810,7 @@ class GameService:
         info = find_game(record.game).info
         cap = min(info.max_players, record.table_options.get("cap") or info.max_players)
         if len(record.players) >= cap:
-            raise UserError("lobby_full", game=info.title, max=cap)
+            raise UserError("lobby_full", game=game_title(info.name), max=cap)
 
     async def _reseat(self, record: GameRecord, players: Sequence[PlayerRecord]) -> GameRecord:
         seats = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import OptionSpec, resolve_options
+from engine.core import N_, OptionSpec, resolve_options
 
 from .i18n import FOLLOW_DISCORD, LANGUAGE_CHOICES
 
@@ -18,7 +18,13 @@ TIMEOUT_ACTIONS = ("computer", "skip", "remove")
 
 TABLE_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
-        "cap", "most players who may join (0: the game's maximum)", 0, minimum=0, maximum=99
+        "cap",
+        "most players who may join (0: the game's maximum)",
+        0,
+        minimum=0,
+        maximum=99,
+        title=N_("Most players"),
+        words=((0, N_("the game's maximum")),),
     ),
     OptionSpec(
         "round_minutes",
@@ -26,6 +32,8 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
         0,
         minimum=0,
         maximum=7 * 24 * 60,
+        title=N_("Round timer (minutes)"),
+        words=((0, N_("no timer")),),
     ),
     OptionSpec(
         "reminder_hours",
@@ -33,6 +41,8 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
         12,
         minimum=0,
         maximum=14 * 24,
+        title=N_("Reminder after (hours)"),
+        words=((0, N_("never")),),
     ),
     OptionSpec(
         "timeout_hours",
@@ -40,12 +50,20 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
         48,
         minimum=0,
         maximum=30 * 24,
+        title=N_("Timeout after (hours)"),
+        words=((0, N_("never")),),
     ),
     OptionSpec(
         "timeout_action",
         "what happens to a player who does not come back",
         "computer",
         choices=TIMEOUT_ACTIONS,
+        title=N_("At the timeout"),
+        words=(
+            ("computer", N_("a computer plays for them")),
+            ("skip", N_("they pass")),
+            ("remove", N_("they leave the game")),
+        ),
     ),
 )
 SERVER_ONLY: tuple[OptionSpec, ...] = (
@@ -54,12 +72,20 @@ SERVER_ONLY: tuple[OptionSpec, ...] = (
         "who may open lobbies: everyone, or members with Manage Channels",
         "everyone",
         choices=("everyone", "managers"),
+        title=N_("Who may open lobbies"),
+        words=(("everyone", N_("everyone")), ("managers", N_("members who can manage channels"))),
     ),
     OptionSpec(
         "language",
         "the language of public posts: the server's Discord language, English or German",
         FOLLOW_DISCORD,
         choices=LANGUAGE_CHOICES,
+        title=N_("Language of public posts"),
+        words=(
+            (FOLLOW_DISCORD, N_("the server's Discord language")),
+            ("en", N_("English")),
+            ("de", N_("German")),
+        ),
     ),
 )
 TABLE_NAMES = frozenset(spec.name for spec in TABLE_OPTIONS)

@@ -16,6 +16,7 @@ from engine.core import BAD_NOTATION, OFFERED_LEVELS, IllegalAction
 from locales import N_, _, speaking
 
 from .components import IdItem, is_moderator, service_of
+from .computers import LEVEL_LABELS
 from .custom_ids import NUMBER, IdFormat, one_of
 from .errors import UserError
 from .i18n import Phrase, as_written, public_language, say
@@ -169,12 +170,7 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 
 COMPUTER_CHOICES = (*(level.value for level in OFFERED_LEVELS), "back")
-COMPUTER_LABELS = {
-    "easy": N_("Easy"),
-    "normal": N_("Normal"),
-    "hard": N_("Hard"),
-    "back": N_("Back"),
-}
+COMPUTER_LABELS = {**LEVEL_LABELS, "back": N_("Back")}
 COMPUTER_ID = IdFormat("lobbyai", (("game", NUMBER), ("level", one_of(COMPUTER_CHOICES))))
 
 

@@ -22,7 +22,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from engine.core.words import Name, Number, Words
+from engine.core.words import Name, Number, Words, counted
 
 SOURCE = "en"
 LANGUAGES = ("en", "de")
@@ -110,6 +110,13 @@ tr = _
 """The same as :func:`_`, for modules that use ``_`` as a throwaway name (the renderers)."""
 
 
+def tr_counted(count: int, one: str, many: str, **params: object) -> str:
+    """``one`` when ``count`` is 1, else ``many``, in the current language, with ``{count}``
+    and ``params`` filled in: a counted noun stays inside its sentence, so each language
+    gives it the case the sentence needs (German: "mit 27 Punkten")."""
+    return engine_words(current(), counted(count, one, many, **params))
+
+
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for extraction where it is translated later (tables of texts)."""
     return msgid
@@ -145,6 +152,7 @@ __all__ = [
     "po_path",
     "speaking",
     "tr",
+    "tr_counted",
     "translate",
     "written_number",
 ]

@@ -35,6 +35,7 @@ KEYWORDS = {
     "said": (2,),
     "Words": None,
     "counted": (2, 3),
+    "tr_counted": (2, 3),
 }
 MARKED = {"Words": None, "N_": None, "counted": (2, 3)}
 """Keywords whose texts an engine marks on purpose: taken whole, even a single word."""

@@ -10,7 +10,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import find_game
 from engine.competition import Table
 from locales import _
 
@@ -20,6 +19,7 @@ from ..competition.texts import next_step, table_of
 from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
+from ..i18n import game_title
 from ..panel import open_panel
 from ..store import GameRecord
 from ..ui import BoardButton, publisher_of
@@ -100,8 +100,8 @@ async def reveal_next(interaction: discord.Interaction, *, expected_version: int
 
 def _check_game(record: GameRecord) -> None:
     if record.game != GAME_NAME:
-        title = find_game(record.game).info.title
-        raise UserError("wrong_game", game=title, wanted=find_game(GAME_NAME).info.title)
+        title = game_title(record.game)
+        raise UserError("wrong_game", game=title, wanted=game_title(GAME_NAME))
 
 
 def board_view(game_id: int, version: int, table: Table) -> discord.ui.View | None:

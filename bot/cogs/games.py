@@ -8,13 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import all_games, find_game
+from engine import all_games
 from locales import N_, _, current, speaking, translate
 
 from ..choices import legal_move_choices
 from ..components import check_may_start, is_moderator, service_of
 from ..errors import UserError
-from ..i18n import as_written, public_language, say
+from ..game_options import example, suggestions
+from ..i18n import as_written, game_title, public_language, say
 from ..presenter import COLOUR, lobby_embed, turn_line
 from ..quickstart import player_count, rules_embed, rules_view
 from ..replays import replayable_game
@@ -23,13 +24,14 @@ from ..ui import lobby_view, play_move, post_board, resigned, show_lobby
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 
 
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"level=5 timer=10"`` → ``{"level": "5", "timer": "10"}``; a bad word is refused."""
+def parse_options(text: str | None, game: str) -> dict[str, str]:
+    """``"level=5 timer=10"`` → ``{"level": "5", "timer": "10"}``; a bad word is refused
+    with one of ``game``'s own options as the example."""
     options: dict[str, str] = {}
     for word in (text or "").replace(",", " ").split():
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
-            raise UserError("bad_options", word=word)
+            raise UserError("bad_options", word=word, example=example(game))
         options[key.strip().lower()] = value.strip()
     return options
 
@@ -61,7 +63,7 @@ class GamesCog(commands.Cog):
             game_name=game,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
-            options=parse_options(options),
+            options=parse_options(options, game),
         )
         with speaking(await public_language(interaction)):
             await interaction.response.send_message(
@@ -77,13 +79,10 @@ class GamesCog(commands.Cog):
         name = getattr(interaction.namespace, "game", None)
         if not name:
             return []
-        choices = []
-        for spec in find_game(name).info.options:
-            text = f"{spec.name}={spec.default}"
-            label = f"{text} ({_(spec.description)})"[:100]
-            if current.lower() in label.lower():
-                choices.append(app_commands.Choice(name=label, value=text))
-        return choices[:25]
+        return [
+            app_commands.Choice(name=label, value=value)
+            for label, value in suggestions(name, current)
+        ]
 
     @game.command(name="status", description="Show the board and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -130,7 +129,7 @@ class GamesCog(commands.Cog):
         record = await service.end(
             interaction.channel_id or 0, interaction.user.id, is_moderator(interaction)
         )
-        title = find_game(record.game).info.title
+        title = game_title(record.game)
         with speaking(await public_language(interaction)):
             text = _(
                 "Game #{id} of {game} was ended by {who}. Start another with `/game new`.",
@@ -181,7 +180,7 @@ class GamesCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         lang = await public_language(interaction)
         gif = await service.replays.gif(record, lang)
-        title = find_game(record.game).info.title
+        title = game_title(record.game, lang)
         await interaction.followup.send(
             translate(lang, "Replay of {game} game #{id}.", game=title, id=record.id),
             file=discord.File(io.BytesIO(gif), filename=f"replay-{record.id}.gif"),
@@ -201,7 +200,8 @@ class GamesCog(commands.Cog):
         embed = discord.Embed(title=_("Island games"), colour=COLOUR, description=text)
         for info in (g.info for g in all_games()):
             embed.add_field(
-                name=f"{info.title} ({player_count(info.min_players, info.max_players)})",
+                name=f"{game_title(info.name)} "
+                f"({player_count(info.min_players, info.max_players)})",
                 value=_(info.summary),
                 inline=False,
             )

@@ -16,7 +16,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import find_game
 from engine.islant import GAME, PLAYING, IslantState, sheet_view
 from locales import N_, _, speaking
 from render.islant import SheetOf, render_seat_sheet, render_seat_standings
@@ -26,7 +25,7 @@ from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..daily.panel import open_daily, show_board
 from ..errors import UserError
-from ..i18n import Phrase, as_written, public_language
+from ..i18n import Phrase, as_written, game_title, public_language
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
     HOST_CLOSED,
@@ -60,8 +59,8 @@ async def race_here(interaction: discord.Interaction) -> tuple[GameRecord, Islan
     if record is None:
         raise UserError("no_game")
     if record.game != GAME.info.name:
-        wanted = GAME.info.title
-        raise UserError("wrong_game", game=find_game(record.game).info.title, wanted=wanted)
+        wanted = game_title(GAME.info.name)
+        raise UserError("wrong_game", game=game_title(record.game), wanted=wanted)
     if record.state is None:
         raise UserError("not_started")
     return record, service.state_of(record)

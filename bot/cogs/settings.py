@@ -10,10 +10,20 @@ from locales import _
 
 from ..components import service_of
 from ..errors import UserError
+from ..game_options import value_words
 from ..presenter import COLOUR
 from ..settings import SERVER_ONLY, TABLE_OPTIONS, TIMEOUT_ACTIONS, check_server_settings, effective
 
 SETTING_NAMES = [spec for spec in TABLE_OPTIONS + SERVER_ONLY if spec.name != "cap"]
+SPECS = {spec.name: spec for spec in SETTING_NAMES}
+
+
+def setting_words(changes: dict[str, object]) -> str:
+    """Changed settings in the reader's words: ``Reminder after (hours): 6``."""
+    return " · ".join(
+        f"{_(SPECS[name].title)}: {value_words(SPECS[name], value)}"
+        for name, value in changes.items()
+    )
 
 
 class SettingsCog(commands.Cog):
@@ -90,18 +100,20 @@ class SettingsCog(commands.Cog):
         }
         store = service_of(interaction).store
         guild_id = interaction.guild_id or 0
+        saved = ""
         if given:
             if not interaction.permissions.manage_guild:
                 raise UserError("not_admin")
-            current = await store.update_guild_settings(guild_id, check_server_settings(given))
+            changes = check_server_settings(given)
+            current = await store.update_guild_settings(guild_id, changes)
+            saved = _("Saved: {changes}", changes=setting_words(changes))
         else:
             current = await store.guild_settings(guild_id)
-        embed = discord.Embed(title=_("Server settings"), colour=COLOUR)
+        embed = discord.Embed(title=_("Server settings"), description=saved or None, colour=COLOUR)
         for spec in SETTING_NAMES:
             value = effective({}, current, spec.name)
-            embed.add_field(
-                name=spec.name, value=f"`{value}` — {_(spec.description)}", inline=False
-            )
+            shown = f"**{value_words(spec, value)}** · `{spec.name}={value}`"
+            embed.add_field(name=_(spec.title), value=shown, inline=False)
         embed.set_footer(
             text=_(
                 "A host can override these per game in /game new options, e.g. timeout_hours=24."

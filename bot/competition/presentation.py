@@ -19,7 +19,7 @@ import discord
 from engine.competition import Table
 from locales import _
 
-from ..presenter import COLOUR, result_text
+from ..presenter import COLOUR, board_footer, result_text
 from ..publisher import Board
 from ..service import GameService, MoveResult
 from ..store import GameRecord
@@ -120,7 +120,7 @@ def board_embed(record: GameRecord, table: Table, lines: Sequence[str]) -> disco
     description = "\n\n".join(part for part in ("\n".join(kept), tail) if part)
     embed = discord.Embed(title=title, description=description, colour=COLOUR)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=_("Game #{id} · move {move}", id=record.id, move=record.version))
+    embed.set_footer(text=board_footer(record))
     return embed
 
 

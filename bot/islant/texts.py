@@ -22,7 +22,7 @@ from engine.islant import (
     seat_summary,
     view_totals,
 )
-from locales import N_, _, current
+from locales import N_, _, current, tr_counted
 
 from ..i18n import engine_text
 from ..presenter import COLOUR, as_sentence, mention_messages
@@ -60,13 +60,28 @@ def rank_line(names: list[str], scores: list[int], seat: int | None, who: str | 
     names the player instead of "you"."""
     if seat is None:
         best = ranking(scores)[0]
-        return _("{name} leads with {points} points.", name=names[best], points=scores[best])
+        return tr_counted(
+            scores[best],
+            "{name} leads with 1 point.",
+            "{name} leads with {count} points.",
+            name=names[best],
+        )
     rank = 1 + sum(1 for t in scores if t > scores[seat])
     place = ordinal(rank) + (_(" (tied)") if scores.count(scores[seat]) > 1 else "")
-    values = {"place": place, "count": len(scores), "points": scores[seat]}
+    values = {"place": place, "players": len(scores), "name": who}
     if who is None:
-        return _("You are **{place}** of {count} with **{points}** points.", **values)
-    return _("{name} is **{place}** of {count} with **{points}** points.", name=who, **values)
+        return tr_counted(
+            scores[seat],
+            "You are **{place}** of {players} with **1** point.",
+            "You are **{place}** of {players} with **{count}** points.",
+            **values,
+        )
+    return tr_counted(
+        scores[seat],
+        "{name} is **{place}** of {players} with **1** point.",
+        "{name} is **{place}** of {players} with **{count}** points.",
+        **values,
+    )
 
 
 # ----- the round message ------------------------------------------------------------------
@@ -138,7 +153,7 @@ def final_embed(
         rows.append(f"{crown}**{record.names[seat]}**: {scores[seat]}")
     if len(order) > FINAL_LINES:
         rows.append(_("… and {count} more in the picture.", count=len(order) - FINAL_LINES))
-    reason = as_sentence(fill_names(engine_words(state.end_reason), record.names))
+    reason = fill_names(as_sentence(engine_words(state.end_reason)), record.names)
     text = "\n".join(
         [
             *([note] if note else []),

@@ -18,6 +18,8 @@ from .records import (
     PlayerRecord,
     StoreError,
     VersionConflict,
+    computer_name,
+    shown_player,
     stamp_of,
 )
 from .schema import migrations
@@ -48,8 +50,10 @@ __all__ = [
     "StoreError",
     "Tx",
     "VersionConflict",
+    "computer_name",
     "is_postgres_url",
     "migrations",
+    "shown_player",
     "stamp_of",
     "without_password",
 ]

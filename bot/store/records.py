@@ -6,7 +6,24 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from locales import N_, _
+
 OPEN_STATUSES = ("lobby", "active")
+COMPUTER_NAME = N_("{name} (computer)")
+"""A computer seat's name: stored in English, shown in the reader's language."""
+COMPUTER_SUFFIX = COMPUTER_NAME.removeprefix("{name}")
+
+
+def computer_name(name: str) -> str:
+    """The stored name of a computer seat called ``name`` (``Ada (computer)``)."""
+    return COMPUTER_NAME.format(name=name)
+
+
+def shown_player(name: str, computer: bool) -> str:
+    """A stored player name as the reader sees it: a computer's "(computer)" in their words."""
+    if computer and name.endswith(COMPUTER_SUFFIX):
+        return _(COMPUTER_NAME, name=name.removesuffix(COMPUTER_SUFFIX))
+    return name
 
 
 class StoreError(Exception):
@@ -50,6 +67,11 @@ class PlayerRecord:
     is_ai: bool
     level: str | None = None
 
+    @property
+    def shown_name(self) -> str:
+        """The name in the reader's words (see :func:`shown_player`)."""
+        return shown_player(self.name, self.is_ai)
+
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
@@ -79,7 +101,8 @@ class GameRecord:
 
     @property
     def names(self) -> list[str]:
-        return [p.name for p in sorted(self.players, key=lambda p: p.seat)]
+        """The seats' names as the reader sees them, in seat order."""
+        return [p.shown_name for p in sorted(self.players, key=lambda p: p.seat)]
 
 
 @dataclass(frozen=True, slots=True)

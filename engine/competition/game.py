@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import (
+    N_,
     Event,
     Game,
     GameInfo,
@@ -52,6 +53,7 @@ from .state import (
     OVER,
     PLACE,
     REVEAL,
+    SIMPLE,
     SPLIT,
     STANDARD,
     STEAL,
@@ -95,6 +97,11 @@ class CompetitionGame(Game[CompetitionState, Action]):
                 "`standard` (split tricks, score by seas) or `simple` (most cards wins)",
                 STANDARD,
                 choices=VARIANTS,
+                title=N_("Scoring"),
+                words=(
+                    (STANDARD, N_("standard: split tricks, score by seas")),
+                    (SIMPLE, N_("simple: most cards wins")),
+                ),
             ),
         ),
     )
@@ -174,6 +181,9 @@ class CompetitionGame(Game[CompetitionState, Action]):
         if isinstance(action, Steal):
             return tricks.steal(state, seat, action, self.cards)
         return tricks.steal_done(state, seat)
+
+    def still_playing(self, state: CompetitionState, seat: Seat) -> bool:
+        return not self.is_over(state) and not state.seats[seat].resigned
 
     def _resign(self, state: CompetitionState, seat: Seat) -> tuple[CompetitionState, list[Event]]:
         return resign(state, seat)

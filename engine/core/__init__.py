@@ -29,15 +29,16 @@ from .menus import (
     lettered,
 )
 from .names import fill_names, seat_ref
-from .options import OptionSpec, resolve_options
+from .options import OptionSpec, OptionValue, resolve_options
 from .registry import all_games, find_game, register
 from .rng import Rng
-from .words import Name, Number, Words, counted, either, joined, listing
+from .words import N_, Name, Number, Words, counted, either, joined, listing
 
 __all__ = [
     "BAD_NOTATION",
     "DEFAULT_THINK_MS",
     "MAX_CHOICES",
+    "N_",
     "OFFERED_LEVELS",
     "PICK_SEPARATOR",
     "BoundedMemo",
@@ -54,6 +55,7 @@ __all__ = [
     "Name",
     "Number",
     "OptionSpec",
+    "OptionValue",
     "Outcome",
     "Path",
     "Picked",

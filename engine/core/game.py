@@ -273,6 +273,11 @@ class Game(ABC, Generic[S, A]):
         """
         return []
 
+    def still_playing(self, state: S, seat: Seat) -> bool:
+        """Whether ``seat`` may still have turns in this game (False once it resigned or
+        stopped, or the game is over)."""
+        return not self.is_over(state)
+
     def pass_action(self, state: S, seat: Seat) -> A | None:
         """The action that does nothing for ``seat`` now, if the game has one (for timeouts)."""
         return None

@@ -28,6 +28,24 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    title: str = ""
+    """The option's name for people ("Who starts"; the lobby shows it), marked with ``N_``."""
+    words: tuple[tuple[OptionValue, str], ...] = ()
+    """Values that read better as words ("at random" for ``-1``), marked with ``N_``."""
+
+    def values(self) -> tuple[OptionValue, ...]:
+        """Every value the option takes, in order (a range of whole numbers from its ends)."""
+        if self.choices:
+            return self.choices
+        if isinstance(self.default, bool):
+            return (True, False)
+        if self.minimum is not None and self.maximum is not None:
+            return tuple(range(self.minimum, self.maximum + 1))
+        return (self.default,)
+
+    def shown(self, value: OptionValue) -> str:
+        """``value`` for people: its words where it has some, else as typed."""
+        return dict(self.words).get(value, str(value))
 
     def coerce(self, raw: Any) -> OptionValue:
         """The option's value from user input (text or typed), or an IllegalAction."""

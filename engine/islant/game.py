@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import (
+    N_,
     EndReason,
     Event,
     Game,
@@ -91,8 +92,23 @@ class IslantGame(Game[IslantState, Action]):
         simultaneous=True,
         uses_dice=True,
         options=(
-            OptionSpec("level", "Sheet level, 1 (easiest) to 5.", 1, minimum=1, maximum=5),
-            OptionSpec("max_rounds", "Last round (0 = no limit).", 0, minimum=0, maximum=999),
+            OptionSpec(
+                "level",
+                "Sheet level, 1 (easiest) to 5.",
+                1,
+                minimum=1,
+                maximum=5,
+                title=N_("Level"),
+            ),
+            OptionSpec(
+                "max_rounds",
+                "Last round (0 = no limit).",
+                0,
+                minimum=0,
+                maximum=999,
+                title=N_("Last round"),
+                words=((0, N_("no limit")),),
+            ),
         ),
     )
 
@@ -235,6 +251,9 @@ class IslantGame(Game[IslantState, Action]):
         island = next(i for i in islands(sheet) if cell * 4 + quarter in i.triangles)
         kept = tuple(n for n in player.names if n[0] * 4 + n[1] not in island.triangles)
         return state.with_player(seat, replace(player, names=(*kept, (cell, quarter, action.name))))
+
+    def still_playing(self, state: IslantState, seat: Seat) -> bool:
+        return not self.is_over(state) and state.players[seat].status not in ENDED
 
     def _resign(self, state: IslantState, seat: Seat) -> tuple[IslantState, list[Event]]:
         if state.players[seat].status in ENDED:

@@ -33,6 +33,7 @@ from .geometry import (
     cube_text,
     from_cube,
 )
+from .words import COMPASS, TERRAINS
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,15 +103,14 @@ def describe(action: Action, points: int | None = None) -> Words:
     """A short sentence: "expands the settlement at 1 -1 0 into GRASS (+4)"."""
     if isinstance(action, PlaceTile):
         a, b = (ORIENTATION_DIRECTIONS[(action.orientation - 1 + i) % 6] for i in (0, 1))
-        terrain_a, terrain_b = str(action.kind).split("+")
         text = Words(
             "places the volcano at {hex}, {a} to the {towards_a}, {b} to the {towards_b}",
             {
                 "hex": cube_text(action.volcano),
-                "a": terrain_a,
-                "towards_a": a,
-                "b": terrain_b,
-                "towards_b": b,
+                "a": TERRAINS[action.kind.a],
+                "towards_a": COMPASS[a],
+                "b": TERRAINS[action.kind.b],
+                "towards_b": COMPASS[b],
             },
         )
     elif isinstance(action, Found):
@@ -118,7 +118,7 @@ def describe(action: Action, points: int | None = None) -> Words:
     elif isinstance(action, Expand):
         text = Words(
             "expands the settlement at {hex} into {terrain}",
-            {"hex": cube_text(action.hex), "terrain": action.terrain.value},
+            {"hex": cube_text(action.hex), "terrain": TERRAINS[action.terrain]},
         )
     else:
         text = Words("builds a totoro sanctuary at {hex}", {"hex": cube_text(action.hex)})

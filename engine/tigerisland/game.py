@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import (
+    N_,
     EndReason,
     Event,
     Game,
@@ -66,6 +67,12 @@ class TigerIsland(Game[TigerState, Action]):
                 description="Who starts: -1 at random, 0 the first player, 1 the second.",
                 default=RANDOM_FIRST_PLAYER,
                 choices=(RANDOM_FIRST_PLAYER, 0, 1),
+                title=N_("Who starts"),
+                words=(
+                    (RANDOM_FIRST_PLAYER, N_("drawn at random")),
+                    (0, N_("the first player")),
+                    (1, N_("the second player")),
+                ),
             ),
         ),
     )

@@ -24,30 +24,14 @@ from engine.core.words import N_, Words, counted, joined
 from .actions import Action, Expand, Found, PlaceTile, Totoro, format_action
 from .board import Board, Settlement, Settlements
 from .build import TOTORO_MIN_SETTLEMENT, TOTORO_POINTS, legal_builds, plan_build
-from .geometry import ORIENTATION_DIRECTIONS, Terrain, cube_text, footprint, hex_key, neighbours
+from .geometry import ORIENTATION_DIRECTIONS, cube_text, footprint, hex_key, neighbours
 from .placement import legal_placements
 from .rules import legal_placement_leaves_build
 from .state import Phase, TigerState
+from .words import COMPASS, TERRAINS
 
 NO_BUILD = Words("⚠ leaves you no build: you would lose")
-COMPASS = {
-    "N": N_("north"),
-    "NE": N_("north-east"),
-    "E": N_("east"),
-    "SE": N_("south-east"),
-    "S": N_("south"),
-    "SW": N_("south-west"),
-    "W": N_("west"),
-    "NW": N_("north-west"),
-}
 MIDDLE = N_("middle")
-TERRAINS = {
-    Terrain.VOLCANO: Words("Volcano"),
-    Terrain.JUNGLE: Words("Jungle"),
-    Terrain.LAKE: Words("Lake"),
-    Terrain.GRASS: Words("Grass"),
-    Terrain.ROCK: Words("Rock"),
-}
 # Compass points by angle, counter-clockwise from east in steps of 45 degrees (y grows down).
 _POINTS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
 MORE = Step("more", Words("More places…"), hint=Words("the next ones, ranked lower"))
@@ -105,6 +89,8 @@ class _Placement:
     beside_yours: bool
     contacts: int
     leaves_build: bool
+    settled: bool
+    """Whether the player has settlements at all (else none can be near or far)."""
 
     @property
     def rank(self) -> tuple[int, ...]:
@@ -139,7 +125,9 @@ class _Placement:
             )
         if self.beside_yours:
             parts.append(Words("next to your settlement"))
-        return joined(parts) or Words("away from your settlements")
+        if parts:
+            return joined(parts)
+        return Words("away from your settlements") if self.settled else ""
 
 
 def _villagers(count: int) -> Words:
@@ -164,6 +152,7 @@ def _read_placement(state: TigerState, action: PlaceTile, yours: set[Hex]) -> _P
         beside_yours=not terrains.isdisjoint(yours),
         contacts=sum(n in board for n in {n for h in hexes for n in neighbours(h)} - covered),
         leaves_build=legal_placement_leaves_build(state, action),
+        settled=bool(yours),
     )
 
 

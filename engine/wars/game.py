@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import (
+    N_,
     Event,
     Game,
     GameInfo,
@@ -98,6 +99,12 @@ class WarsGame(Game[WarsState, Action]):
                 ),
                 default=BOARD_AUTO,
                 choices=(BOARD_AUTO, BOARD_SIX, BOARD_THREE),
+                title=N_("Map"),
+                words=(
+                    (BOARD_AUTO, N_("the small map for 3 players, else the big one")),
+                    (BOARD_SIX, N_("the big map")),
+                    (BOARD_THREE, N_("the small map")),
+                ),
             ),
         ),
     )
@@ -118,6 +125,9 @@ class WarsGame(Game[WarsState, Action]):
     ) -> tuple[WarsState, list[Event]]:
         assert seat is not None
         return turns.play(state, seat, action)
+
+    def still_playing(self, state: WarsState, seat: int) -> bool:
+        return not self.is_over(state) and seat not in state.resigned
 
     def _resign(self, state: WarsState, seat: int) -> tuple[WarsState, list[Event]]:
         return turns.resign(state, seat)

@@ -25,7 +25,7 @@ from .shapes import (
     regular_polygon,
     star,
 )
-from .text import draw_text, ellipsize, fit_font, fit_text, text_width
+from .text import draw_text, ellipsize, fit_font, fit_lines, fit_text, text_width
 from .theme import (
     DEFAULT_THEME,
     DEJAVU,
@@ -66,6 +66,7 @@ __all__ = [
     "ellipsize",
     "fit_font",
     "fit_layout",
+    "fit_lines",
     "fit_text",
     "font",
     "hex_corners",

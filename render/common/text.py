@@ -164,3 +164,38 @@ def fit_text(
         return text, face
     smallest = font(min_size, bold, family)
     return ellipsize(text, smallest, max_width), smallest
+
+
+def fit_lines(
+    text: str,
+    max_width: float,
+    *,
+    size: int,
+    min_size: int,
+    wrapped: int | None = None,
+    bold: bool = False,
+    family: FontFamily = DEJAVU,
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """``text`` in the largest face (``size`` down to ``min_size``) it fits ``max_width`` in,
+    on one line or broken after a space or a hyphen onto two (the most even break; one line
+    when both fit the same face; two lines at most ``wrapped`` pixels tall, when given);
+    cut short on one line only when nothing fits."""
+    breaks = [[text]] + [
+        [text[:cut].rstrip(), text[cut:].lstrip()]
+        for cut, char in enumerate(text, 1)
+        if char in " -" and text[:cut].strip() and text[cut:].strip()
+    ]
+    for face_size in range(size, min_size - 1, -1):
+        face = font(face_size, bold, family)
+        fits = [
+            lines
+            for lines in breaks
+            if all(text_width(t, face) <= max_width for t in lines)
+            and (len(lines) == 1 or face_size <= (wrapped or size))
+        ]
+        if fits:
+            return min(fits, key=lambda ls: (len(ls), max(text_width(t, face) for t in ls))), face
+    line, face = fit_text(
+        text, max_width, size=min_size, min_size=min_size, bold=bold, family=family
+    )
+    return [line], face

@@ -1,21 +1,34 @@
 """Island cards drawn as cards: the full card, a compact slot card, the back and a blind card.
 
 A full card is designed at :data:`CARD_WIDTH` × :data:`CARD_HEIGHT` and scales with the box
-it is given: a header band in the sea's colour with the sea's name, the island's name (the
-German name small below it when it differs), and the six values with their units, each next
-to the category's icon. National borders show as a red badge with their number.
+it is given: a header band in the sea's colour with the sea's name, the island's name (in the
+picture's language only; long names shrink, then take two lines), and the six values with
+their units, each next to the category's icon. National borders show as a red badge with
+their number.
 """
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import ImageDraw, ImageFont
 
 from engine.competition.deck import CATEGORIES, IslandCard
 from locales import tr
-from render.common import RGB, Box, Theme, draw_text, ellipsize, fit_font, rgb, shade, star, tint
+from render.common import (
+    RGB,
+    Box,
+    Theme,
+    draw_text,
+    ellipsize,
+    fit_font,
+    fit_lines,
+    rgb,
+    shade,
+    star,
+    tint,
+)
 
 from .icons import draw_icon
-from .labels import island_name, other_name
+from .labels import island_name
 from .numbers import UNITS, format_value, format_with_unit, local_number
 from .seas import SEA_COLOURS
 
@@ -80,33 +93,35 @@ def draw_card(
     )
     mid = (left + right) / 2
     badge = 18 * k if card.borders else 0
-    sea_face = theme.font(17 * k, bold=True)
-    # With a border badge on the right, the sea's name centres in the room left of it.
     name_right = right - 2 * badge - 8 * k if badge else right
-    sea_name = ellipsize(tr(card.sea.display_name), sea_face, name_right - left - 20 * k)
-    draw_text(
+    sea_lines, sea_face = fit_lines(
+        tr(card.sea.display_name),
+        name_right - left - 20 * k,
+        size=round(17 * k),
+        min_size=max(8, round(12 * k)),
+        wrapped=max(8, round(14 * k)),
+        bold=True,
+        family=theme.fonts,
+    )
+    draw_lines(
         draw,
         ((left + name_right) / 2, top + band / 2 + k),
-        sea_name,
+        sea_lines,
         sea_face,
         theme.text_on(colour),
     )
     if card.borders:
         draw_border_badge(draw, (right - 22 * k, top + band / 2), 15 * k, card.borders, theme)
-    name_face = fit_font(
-        [island_name(card)],
+    name_lines, name_face = fit_lines(
+        island_name(card),
         right - left - 20 * k,
-        max_size=round(28 * k),
-        min_size=round(15 * k),
+        size=round(28 * k),
+        min_size=max(8, round(15 * k)),
+        wrapped=round(22 * k),
         bold=True,
         family=theme.fonts,
-    ) or theme.font(15 * k, bold=True)
-    name = ellipsize(island_name(card), name_face, right - left - 16 * k)
-    draw_text(draw, (mid, top + band + 24 * k), name, name_face, theme.dark_text)
-    if card.name_de != card.name_en:
-        other_face = theme.font(16 * k)
-        other = ellipsize(other_name(card), other_face, right - left - 20 * k)
-        draw_text(draw, (mid, top + band + 50 * k), other, other_face, MUTED_INK)
+    )
+    draw_lines(draw, (mid, top + band + 32 * k), name_lines, name_face, theme.dark_text)
     rows_top = top + band + 66 * k
     draw.line((left + 12 * k, rows_top, right - 12 * k, rows_top), fill=tint(MUTED_INK, 0.5))
     row_h = (bottom - 8 * k - rows_top) / len(CATEGORIES)
@@ -125,6 +140,20 @@ def draw_card(
             x -= unit_face.getlength(unit) + 5 * k
         text = local_number(format_value(category.key, card.value(category)))
         draw_text(draw, (x, y), text, value_face, theme.dark_text, anchor="rm")
+
+
+def draw_lines(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    lines: list[str],
+    face: ImageFont.FreeTypeFont,
+    fill: RGB,
+) -> None:
+    """``lines`` centred one below the other around ``centre``."""
+    step = face.size * 1.1
+    x, y = centre
+    for row, line in enumerate(lines):
+        draw_text(draw, (x, y + (row - (len(lines) - 1) / 2) * step), line, face, fill)
 
 
 def draw_card_back(
@@ -206,22 +235,27 @@ def draw_slot_card(
     width = right - left - stripe - 2 * pad
     ink = MUTED_INK if faded else theme.dark_text
     size = round(min(22, height * 0.34))
-    name_face = fit_font(
-        [island_name(card)],
+    lines, name_face = fit_lines(
+        island_name(card),
         width - 2 * badge,
-        max_size=size,
-        min_size=15,
+        size=size,
+        min_size=13,
+        wrapped=16,
         bold=True,
         family=theme.fonts,
-    ) or theme.font(15, bold=True)
-    name = ellipsize(island_name(card), name_face, width - 2 * badge)
+    )
     x = left + stripe + pad
-    draw_text(draw, (x, top + height * 0.3), name, name_face, ink, anchor="lm")
+    step = name_face.size * 1.1
+    first = top + height * (0.3 if len(lines) == 1 else 0.2)
+    for row, line in enumerate(lines):
+        draw_text(draw, (x, first + row * step), line, name_face, ink, anchor="lm")
     value = local_number(format_with_unit(category, card.value(category)))
+    value_size = size if len(lines) == 1 else min(size, 16)
     value_face = fit_font(
-        [value], width, max_size=size, min_size=14, family=theme.fonts
-    ) or theme.font(14)
-    draw_text(draw, (x, top + height * 0.72), value, value_face, ink, anchor="lm")
+        [value], width, max_size=value_size, min_size=13, family=theme.fonts
+    ) or theme.font(13)
+    value_y = top + height * (0.72 if len(lines) == 1 else 0.8)
+    draw_text(draw, (x, value_y), value, value_face, ink, anchor="lm")
     if card.borders:
         draw_border_badge(draw, (right - badge - 3, top + badge + 3), badge, card.borders, theme)
     if faded:

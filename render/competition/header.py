@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from locales import tr
+from locales import tr, tr_counted
 from render.common import Theme, draw_marker, draw_text, ellipsize
 
 from .labels import island_name, join_names, seat_name, slot_label
@@ -47,10 +47,15 @@ def public_status(table: Table, names: Sequence[str]) -> Status:
     if table.outcome is not None:
         winners = table.outcome.winners
         best = max(table.outcome.scores, default=0)
-        points = _points(best)
         if len(winners) == 1:
+            won = tr_counted(
+                best,
+                "{name} wins with 1 point!",
+                "{name} wins with {count} points!",
+                name=seat_name(names, winners[0]),
+            )
             return Status(
-                tr("{name} wins with {points}!", name=seat_name(names, winners[0]), points=points),
+                won,
                 winners[0],
                 _ranking(table.outcome.scores, winners, names) or table.outcome.reason,
             )
@@ -58,7 +63,7 @@ def public_status(table: Table, names: Sequence[str]) -> Status:
         return Status(
             tr("Shared win: {names}", names=shared),
             None,
-            tr("{points} each · {reason}", points=points, reason=table.outcome.reason),
+            tr("{points} each · {reason}", points=_points(best), reason=table.outcome.reason),
         )
     if table.pending:
         job = table.pending[0]

@@ -35,11 +35,6 @@ def island_name(card: IslandCard) -> str:
     return card.name_de if current() == "de" else card.name_en
 
 
-def other_name(card: IslandCard) -> str:
-    """The card's name in the other language of the deck (shown smaller below)."""
-    return card.name_en if current() == "de" else card.name_de
-
-
 def seat_name(names: Sequence[str], seat: int) -> str:
     """The display name of ``seat``, or "Player N" when none was given."""
     if seat < len(names) and names[seat]:

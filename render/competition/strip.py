@@ -61,7 +61,7 @@ def _draw_label(
         family=theme.fonts,
     )
     draw_text(draw, (x, mid - 11), name, face, colour, anchor="lm")
-    side = side_label(high) + ("  · " + tr("next") if next_up else "")
+    side = side_label(high) + (" · " + tr("next") if next_up else "")
     side, face = fit_text(
         side, LABEL_WIDTH - 44 - GAP, size=SIDE_PX, min_size=SIDE_PX - 7, family=theme.fonts
     )

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.core import EndReason
-from locales import N_, current, engine_words, tr
+from locales import N_, current, engine_words, tr, tr_counted
 from render.common import (
     Box,
     Point,
@@ -72,7 +72,12 @@ def status_line(board: Board, names: Sequence[str]) -> str:
         if len(winners) == 1:
             if outcome.code is EndReason.RESIGNED:
                 return tr("{name} wins as the last player standing!", name=winner)
-            return tr("{name} wins with {points}!", name=winner, points=best)
+            return tr_counted(
+                outcome.scores[winners[0]],
+                "{name} wins with 1 point!",
+                "{name} wins with {count} points!",
+                name=winner,
+            )
         together = tr(" and ").join(seat_name(names, s) for s in winners)
         return tr("Shared win ({points}): {names}", points=best, names=together)
     if board.active is None:

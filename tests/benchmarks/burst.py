@@ -37,6 +37,7 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
 
 from bot.client import IslandBot
+from bot.panel import NEXT_LABEL
 from bot.rendering import WORKERS_VARIABLE
 from bot.workers import machine_cores
 from tests.benchmarks.loop_share import BOT, LoopShare
@@ -215,6 +216,12 @@ def components(message: Any) -> list[dict[str, Any]]:
     return [c for row in message.components for c in row["components"]]
 
 
+def choices(panel: Any) -> list[dict[str, Any]]:
+    """The panel's choices of a turn: none once it only offers to show the next turn."""
+    found = components(panel)
+    return [] if [c.get("label") for c in found] == [NEXT_LABEL] else found
+
+
 def next_click(panel: Any, rnd: random.Random) -> tuple[str, dict[str, Any]]:
     """A player's next choice on their panel: Submit when offered, else a random choice."""
     options: list[tuple[str, str, dict[str, Any]]] = []
@@ -313,7 +320,7 @@ async def play_round_as_people(
         opened = await harness.tap(OPEN, who, board, button(board, "Play my turn"))
         panel = simcord.InteractionResult(env, opened).response
         number = round_of(panel)
-        while components(panel) and round_of(panel) == number:
+        while choices(panel) and round_of(panel) == number:
             await asyncio.sleep(pause.uniform(*think))
             kind, data = next_click(panel, pause)
             await harness.tap(kind, who, panel, data)

@@ -20,7 +20,7 @@ import pytest
 import simcord
 
 import bot.rendering as rendering_module
-from bot.panel import IDLE_TEXT, STALE_NOTE
+from bot.panel import IDLE_TEXT, NEXT_LABEL, STALE_NOTE
 from engine import find_game
 from engine.competition import BLIND, card_by_id
 from engine.core import Level
@@ -270,7 +270,9 @@ async def test_the_taker_is_pinged_alone_and_others_cannot_split_for_them(world,
     assert "press **My moves** to split it" in board.content
     other = players.member(record, 3 - taker)  # neither alice (0) nor the taker
     idle = await players.open_panel(other)
-    assert IDLE_TEXT in idle.content and not idle.message.components
+    assert IDLE_TEXT in idle.content and "Waiting for 1 other player." in idle.content
+    buttons = [item.label for row in idle.message.components for item in row.children]
+    assert buttons == [NEXT_LABEL]
     dave = world.guild.add_member(world.env.create_user("dave"))
     stranger = await dave.click(await players.board(), label="My moves")
     assert stranger.ephemeral and "not playing" in stranger.response.content

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import find_game
+from locales import speaking
 
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 from .test_autocomplete import mid_game
@@ -42,7 +43,8 @@ async def test_tiggar_islanote_for_a_german_member_in_an_english_server(world, r
     panel = (await world.alice.click(board, label="My moves")).response
     texts = panel_texts(panel)
     assert "**In welche Richtung?**" in texts[0]
-    assert any(" nach Nordwesten, " in t for t in texts) and "abseits deiner Siedlungen" in texts
+    assert any(" nach Nordwesten, " in t for t in texts)
+    assert "abseits deiner Siedlungen" not in texts  # none yet to be away from
     assert_no_english(texts)
 
     offered = await world.alice.autocomplete(world.channel, "tiger place", "placement", "tisch")
@@ -142,7 +144,9 @@ async def test_a_german_server_tells_moves_and_the_end_in_german(
         await anna.slash(channel, "wars pass")
     await simcord_env.bot.publisher.settle()
     record = await simcord_env.bot.store.last_game_in(channel.id)
-    computer = next(p.name for p in record.players if p.is_ai)
+    with speaking("de"):
+        computer = next(p.shown_name for p in record.players if p.is_ai)
+    assert computer.endswith("(Computer)")
     moved = "\n".join(m.embeds[0].description or "" for m in channel.history() if m.embeds)
     assert f"**{computer}**" in moved or f"{computer} " in moved
     assert line in moved and "places" not in moved

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from bot.islant.presentation import RaceBoard
-from bot.panel import STALE_NOTE
+from bot.panel import NEXT_LABEL, NO_TURNS_TEXT, STALE_NOTE
 from engine import find_game
 from engine.core import Level
 
@@ -365,3 +365,23 @@ async def test_a_level_5_turn_on_a_phone_a_suggestion_or_a_tap_per_tile(world) -
     record, state, seat = await seat_state(world, world.bob)
     bobs = [a.notation for a in await world.env.bot.store.actions(record.id) if a.seat == seat]
     assert bobs[-2].startswith("DRAW ") and bobs[-1] == "SUBMIT"
+
+
+async def test_a_submitted_panel_waits_with_a_way_to_the_next_round(world) -> None:
+    await start_race(world, [world.alice, world.bob, world.carol], options="level=2")
+    rnd = random.Random(3)
+    panel = await play_turn(world, world.alice, rnd)
+    assert "Waiting for 2 other players." in panel.content
+    assert "You will be pinged when it is your turn" in panel.content
+    assert labels(panel) == [NEXT_LABEL]
+    await play_turn(world, world.bob, rnd)
+    await choose(world.alice, panel, NEXT_LABEL)  # still waiting: told again, one fewer
+    assert "Waiting for 1 other player." in panel.content and labels(panel) == [NEXT_LABEL]
+    await play_turn(world, world.carol, rnd)
+    await choose(world.alice, panel, NEXT_LABEL)  # the round moved on: her new turn
+    assert "Round 2" in panel.content and "Which dice go where?" in panel.content
+    assert NEXT_LABEL not in labels(panel)
+    await choose(world.alice, panel, "Stop")
+    await choose(world.alice, panel, "Yes, I am sure")
+    assert NO_TURNS_TEXT in panel.content and labels(panel) == []
+    assert world.env.errors == []

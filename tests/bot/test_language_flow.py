@@ -8,6 +8,7 @@ import pytest
 import simcord
 import simcord.interactions
 
+from bot.i18n import game_title
 from bot.quickstart import quick_start, rules_text
 from engine import all_games
 
@@ -125,7 +126,10 @@ async def test_settings_language_overrides_the_servers_discord_language(
     dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
     changed = await dora.slash(world.channel, "settings", language="de")
     fields = {f.name: f.value for f in changed.response.message.embeds[0].fields}
-    assert changed.ephemeral and fields["language"].startswith("`de`")
+    assert changed.ephemeral and fields["Language of public posts"].startswith("**German**")
+    assert (
+        changed.response.message.embeds[0].description == "Saved: Language of public posts: German"
+    )
     opened = await world.bob.slash(world.channel, "game new", game="wars")
     assert opened.response.message.embeds[0].title == "Island Wars: neues Spiel"
 
@@ -349,3 +353,42 @@ async def test_help_names_the_islant_and_records_commands(world, member_locales,
     english = ("/islant daily", "/islant today", "/stats", "/leaderboard", "/game history")
     german = ("/islant täglich", "/islant heute", "/statistik", "/bestenliste", "/spiel verlauf")
     assert all(command in shown for command in (english if lang == "en" else german))
+
+
+async def test_a_computer_is_named_in_the_servers_language_and_stored_in_one_spelling(
+    simcord_env, member_locales
+) -> None:
+    await simcord_env.bot.sync_commands()
+    guild = simcord_env.create_guild(preferred_locale="de")
+    channel = guild.create_text_channel("inselspiele")
+    anna = guild.add_member(simcord_env.create_user("anna"))
+    lobby = (await anna.slash(channel, "game new", game="tigerisland")).response.message
+    await anna.click(lobby, label="Computer hinzufügen")
+    await anna.click(lobby, label="Schwer")
+    seats = message(channel, lobby.id).embeds[0].fields[0].value
+    assert "Ada (Computer), schwer" in seats and "(computer)" not in seats
+    record = await simcord_env.bot.store.open_game_in(channel.id)
+    assert record.players[1].name == "Ada (computer)"  # one key for the records
+    await anna.click(lobby, label="Starten")
+    board = channel.last_message
+    shown = board.content + str(board.embeds[0].to_dict())
+    assert "Ada (Computer)" in shown and "(computer)" not in shown
+
+
+async def test_german_help_names_every_game_as_its_commands_and_pictures_do(
+    world, member_locales
+) -> None:
+    member_locales[world.bob.id] = "de"
+    helped = (await world.bob.slash(world.channel, "help")).response.embeds[0]
+    names = [field.name.rsplit(" (", 1)[0] for field in helped.fields]
+    assert names == [game_title(game, "de") for game in GAMES]
+    assert "Inseln toppen!" in names and "Island competition" not in str(helped.to_dict())
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_german_replay_names_its_game_in_german(world, member_locales, game) -> None:
+    record = await finish_a_game(world, game)
+    await choose_language(world, "de")
+    replay = await world.carol.slash(world.channel, "game replay")
+    title = game_title(game, "de")
+    assert replay.response.content == f"Wiederholung von {title}, Spiel #{record.id}."

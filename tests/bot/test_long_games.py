@@ -162,9 +162,15 @@ async def test_admins_set_server_defaults_that_new_games_follow(world) -> None:
     admins = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     dave = world.guild.add_member(world.env.create_user("dave"), roles=[admins])
     shown = await dave.slash(world.channel, "settings", timeout_hours=5, timeout_action="remove")
-    fields = {f.name: f.value for f in shown.response.message.embeds[0].fields}
-    assert fields["timeout_hours"].startswith("`5`")
-    assert fields["timeout_action"].startswith("`remove`")
+    embed = shown.response.message.embeds[0]
+    fields = {f.name: f.value for f in embed.fields}
+    assert embed.description == (
+        "Saved: Timeout after (hours): 5 · At the timeout: they leave the game"
+    )
+    assert fields["Timeout after (hours)"] == "**5** · `timeout_hours=5`"
+    assert fields["At the timeout"] == "**they leave the game** · `timeout_action=remove`"
+    assert fields["Reminder after (hours)"] == "**12** · `reminder_hours=12`"
+    assert all("_" not in name for name in fields)  # every setting by its name for people
     await _start(world, options="first_player=0")
     await world.env.advance_time(6 * HOUR)
     record = await latest_game(world)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from discord.utils import escape_markdown
 
 from bot.i18n import as_written
 from bot.jobs import _timeout_text
+from engine import all_games
 
 from .flow_helpers import latest_game, open_lobby
+from .test_replays_flow import finish_a_game
 
 STYLED = "**big** _it_ ~~gone~~ `code`"
 
@@ -28,3 +33,17 @@ async def test_a_styled_name_is_shown_as_written_in_the_board_headline(world) ->
     assert (await latest_game(world)).status == "finished"
     board = world.channel.last_message
     assert f"**{as_written(STYLED)}** resigns" in board.embeds[0].description
+
+
+@pytest.mark.parametrize("game", [g.info.name for g in all_games()])
+async def test_a_name_keeps_its_spelling_at_the_start_of_a_sentence(world, game) -> None:
+    """alice and bob resign (Islant: the host ends it): every message says "alice" and
+    "bob", never "Alice" or "Bob", wherever their name begins a sentence."""
+    await finish_a_game(world, game)
+    said = []
+    for message in world.channel.history():
+        said.append(message.content or "")
+        said += [str(embed.to_dict()) for embed in message.embeds]
+    text = "\n".join(said)
+    assert "bob" in text or "alice" in text
+    assert re.findall(r"\b(?:Alice|Bob)\b", text) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from PIL import Image
@@ -64,6 +65,9 @@ async def test_a_finished_game_is_replayed_as_an_animated_gif(world, game) -> No
     again = await world.bob.slash(world.channel, "game replay", game_id=record.id)
     assert again.response.attachments[0].filename == f"replay-{record.id}.gif"
     assert world.env.bot.service.replays.cached_bytes > 0  # drawn once, then cached
+    footers = [m.embeds[0].footer.text for m in world.channel.history() if m.embeds]
+    counted = [f for f in footers if f and re.search(r"\bmove \d", f)]
+    assert counted == []  # no count of its own that the replay's count contradicts
 
 
 @pytest.mark.parametrize("game", GAMES)

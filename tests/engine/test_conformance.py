@@ -122,6 +122,17 @@ def test_resigning_is_logged_and_replayable(game: Game) -> None:
         assert game.outcome(state).code is EndReason.RESIGNED
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
+def test_a_seat_that_resigned_is_no_longer_playing_and_the_others_are(game: Game) -> None:
+    players = max(3, game.info.min_players) if game.info.max_players >= 3 else 2
+    state = game.new(players, None, 7)
+    assert all(game.still_playing(state, seat) for seat in range(players))
+    state, _ = game.apply(state, 0, Resign())
+    assert not game.still_playing(state, 0)
+    over = game.is_over(state)
+    assert all(game.still_playing(state, seat) != over for seat in range(1, players))
+
+
 def test_every_game_is_registered_under_its_aliases() -> None:
     assert {g.info.name for g in GAMES} >= {"tigerisland"}
     for game in GAMES:

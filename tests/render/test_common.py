@@ -26,6 +26,7 @@ from render.common import (
     ellipsize,
     fit_font,
     fit_layout,
+    fit_lines,
     font,
     hex_corners,
     luminance,
@@ -284,3 +285,14 @@ def test_a_palette_picture_keeps_its_flat_colours_and_its_text():
     assert rgb.getpixel((60 * 3 + 30, 60)) != rgb.getpixel((60 * 8 + 30, 60))
     letters = {c for _, c in rgb.crop((0, 140, rgb.width, 180)).getcolors(1 << 16)}
     assert any(near(c, theme.text) for c in letters)
+
+
+def test_fit_lines_keeps_one_line_then_breaks_evenly_and_cuts_only_when_nothing_fits():
+    assert fit_lines("Crete", 200, size=28, min_size=15)[0] == ["Crete"]
+    lines, face = fit_lines("Tristan da Cunha", 110, size=22, min_size=13, wrapped=16)
+    assert lines == ["Tristan", "da Cunha"] and face.size <= 16
+    assert fit_lines("Southampton-Insel", 100, size=22, min_size=13)[0] == [
+        "Southampton-",
+        "Insel",
+    ]
+    assert fit_lines("Unbreakablewordtoolong", 40, size=16, min_size=13)[0][0].endswith("…")

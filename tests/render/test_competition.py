@@ -11,6 +11,7 @@ import render.competition as competition
 from engine.competition import GAME
 from engine.competition.deck import SEAS, card_by_id
 from engine.core import View
+from locales import LANGUAGES, speaking
 from render import RENDERERS, render_view
 from render.common import DEFAULT_THEME, font
 from render.competition import board, hand, strip
@@ -31,6 +32,7 @@ from render.competition.numbers import format_value, format_with_unit
 from render.competition.seas import SEA_COLOURS
 
 from .competition_views import finished, mid_reveal, pending, placing, view
+from .test_german_words import drawn_words
 
 NAMES = ["Alice", "Bob", "Chen", "Dagmar", "Eve"]
 MAX_BYTES = 500 * 1024
@@ -122,6 +124,18 @@ def test_the_hand_shows_exactly_the_cards_in_the_seats_view(monkeypatch):
     mine = VIEWS["hand"]
     competition.render_hand(mine, NAMES)
     assert drawn == [t.removeprefix("card:") for t in mine.data["you"]["hand"]]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hands_cards_are_named_in_the_pictures_language_only(monkeypatch, lang):
+    cards = [card_by_id(t.removeprefix("card:")) for t in VIEWS["hand"].data["you"]["hand"]]
+    with drawn_words(monkeypatch) as words, speaking(lang):
+        competition.render_hand(VIEWS["hand"], NAMES)
+    drawn = {text for text, _, _ in words}
+    lines = {a + " " + b for a in drawn for b in drawn} | {a + b for a in drawn for b in drawn}
+    own, other = ("name_de", "name_en") if lang == "de" else ("name_en", "name_de")
+    assert {getattr(card, own) for card in cards} <= drawn | lines
+    assert {getattr(card, other) for card in cards if card.name_de != card.name_en} & drawn == set()
 
 
 def test_the_public_table_shows_only_revealed_cards(monkeypatch):

@@ -128,22 +128,8 @@ def problems(words: list[Drawn], who: list[str], marks: int, board: Box | None) 
     return found
 
 
-CUT_COMPETITION_CARDS = pytest.mark.xfail(
-    strict=True,
-    reason="competition hand cards cut long island names (Tristan da Cunha, Kapverdische "
-    "Inseln) and a German sea name and strip label (Südostasiatische Meere, als Nächstes)",
-)
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=CUT_COMPETITION_CARDS) if g.info.name == "competition" else g
-        for g in GAMES
-    ],
-    ids=lambda g: g.info.name,
-)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
 def test_words_and_marks_stay_in_their_places(monkeypatch, game: Game, lang: str) -> None:
     found = []
     boards: list[Box] = []

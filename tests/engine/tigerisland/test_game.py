@@ -285,7 +285,7 @@ def test_describe_action_with_the_state_adds_the_points() -> None:
     state = make([FLAT[0], cell((1, -1, 0), "GRASS", 2, tile=2)], v(0), villagers_left=(19, 20))
     expand = GAME.parse("EXPAND SETTLEMENT AT 0 0 0 GRASS")
     assert GAME.describe_action(expand, state) == (
-        "expands the settlement at 0 0 0 into GRASS (+4)"
+        "expands the settlement at 0 0 0 into Grass (+4)"
     )
     found = GAME.parse("FOUND SETTLEMENT AT 0 0 0")
     assert GAME.describe_action(found) == "founds a settlement at 0 0 0"

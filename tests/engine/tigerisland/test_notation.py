@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core import IllegalAction, Resign
+from engine.core import IllegalAction, Menu, Resign
 from engine.core.errors import BAD_NOTATION
 from engine.core.hexgrid import Hex
 from engine.core.notation import shorten
@@ -99,11 +101,37 @@ def test_every_action_round_trips(action) -> None:
 def test_describe_action_reads_like_a_sentence() -> None:
     place = GAME.parse("PLACE JUNGLE+LAKE AT 0 0 0 1")
     assert GAME.describe_action(place) == (
-        "places the volcano at 0 0 0, JUNGLE to the NW, LAKE to the NE"
+        "places the volcano at 0 0 0, Jungle to the north-west, Lake to the north-east"
     )
     turned = GAME.parse("PLACE JUNGLE+LAKE AT 0 0 0 6")
     assert GAME.describe_action(turned) == (
-        "places the volcano at 0 0 0, JUNGLE to the W, LAKE to the NW"
+        "places the volcano at 0 0 0, Jungle to the west, Lake to the north-west"
     )
     expand = GAME.parse("EXPAND SETTLEMENT AT 1 -1 0 GRASS")
-    assert GAME.describe_action(expand) == "expands the settlement at 1 -1 0 into GRASS"
+    assert GAME.describe_action(expand) == "expands the settlement at 1 -1 0 into Grass"
+
+
+def test_a_placements_description_says_its_way_in_the_menus_words() -> None:
+    """ "Grass to the east", as the "Which way?" menu says it, not "GRASS to the E"."""
+    state = GAME.new(2, None, 3)
+    seat = min(GAME.to_move(state))
+    places = [a for a in GAME.legal_actions(state, seat) if isinstance(a, PlaceTile)]
+    terrain = "(Volcano|Jungle|Lake|Grass|Rock)"
+    compass = "(north|south|east|west|north-east|north-west|south-east|south-west)"
+    way = f"{terrain} to the {compass}"
+    for action in places[:50]:
+        described = str(GAME.describe_action(action))
+        assert re.fullmatch(rf"places the volcano at [-0-9 ]+, {way}, {way}", described)
+
+
+def test_no_placement_is_away_from_settlements_before_there_are_any() -> None:
+    state = GAME.new(2, None, 3)
+    seat = min(GAME.to_move(state))
+    hints, menus = [], [GAME.menu(state, seat, ())]
+    for menu in menus:
+        hints += [str(choice.hint) for choice in menu.choices]
+        for index in range(len(menu.choices)):
+            deeper = GAME.menu(state, seat, (str(index),))
+            if isinstance(deeper, Menu) and len(menus) < 8:
+                menus.append(deeper)
+    assert hints and not any("away from your settlements" in hint for hint in hints)
