@@ -1,0 +1,74 @@
+"""The pages' web server, run by the bot itself (aiohttp, in the bot's event loop).
+
+It serves a game's page to anyone holding its link, live, and listens to the store's change
+announcements (every process's, on PostgreSQL), so any process serves any game.
+"""
+
+from __future__ import annotations
+
+import logging
+from importlib import resources
+
+from aiohttp import web
+
+from ..service import GameService
+from ..store import GameRecord
+from .config import WebConfig
+from .game_routes import GameRoutes
+from .guard import guard, secure_headers
+from .lookup import pages_on
+from .ratelimit import RateLimit
+from .replay_routes import ReplayRoutes
+
+log = logging.getLogger(__name__)
+SHUTDOWN_SECONDS = 2.0
+
+
+class WebPages:
+    """The pages of every game; :meth:`start` serves them, :meth:`stop` ends that."""
+
+    def __init__(
+        self, service: GameService, config: WebConfig, limit: RateLimit | None = None
+    ) -> None:
+        self.service = service
+        self.config = config
+        self.games = GameRoutes(service)
+        self.app = web.Application(
+            middlewares=[guard(limit or RateLimit(), config.trust_proxy)],
+            client_max_size=1024,
+        )
+        self.app.on_response_prepare.append(secure_headers)
+        self.games.add_to(self.app)
+        ReplayRoutes(service).add_to(self.app)
+        static = resources.files("bot") / "web" / "static"
+        self.app.router.add_static("/static/", str(static), append_version=False)
+        self._runner: web.AppRunner | None = None
+        self._unsubscribe = service.store.changes.subscribe(self.games.live.changed)
+
+    @property
+    def port(self) -> int:
+        """The port listened on (the configured one, or the one given for port 0)."""
+        assert self._runner is not None
+        return int(self._runner.addresses[0][1])
+
+    async def start(self) -> None:
+        await self.service.store.watch()
+        self._runner = web.AppRunner(
+            self.app, shutdown_timeout=SHUTDOWN_SECONDS, access_log=None, handle_signals=False
+        )
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.config.host, self.config.port).start()
+        log.info("serving game pages on %s:%s", self.config.host, self.port)
+
+    async def stop(self) -> None:
+        self._unsubscribe()
+        self.games.live.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def link(self, record: GameRecord) -> str | None:
+        """The public address of a game's page (None when its server turned pages off)."""
+        if not await pages_on(self.service, record.guild_id):
+            return None
+        return f"{self.config.url}/g/{await self.service.store.game_token(record.id)}"
