@@ -158,9 +158,7 @@ class IslandBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         self.daily = DailyService(self.service)
         if self.web is not None:
-            self.pages = WebPages(self.service, self.web)
-            await self.pages.start()
-            self.publisher.watch_link = self.pages.link
+            await self.serve_pages(self.web)
         self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, *DAILY_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
@@ -169,6 +167,14 @@ class IslandBot(commands.Bot):
         if self.heartbeat is not None:
             self.beat.start()
         self.run_jobs.start()
+
+    async def serve_pages(self, config: WebConfig) -> WebPages:
+        """Serve the game pages, and give every board a Watch link to its game's page."""
+        assert self.service is not None
+        self.pages = WebPages(self.service, config)
+        await self.pages.start()
+        self.publisher.watch_link = self.pages.link
+        return self.pages
 
     @property
     def syncs_commands(self) -> bool:

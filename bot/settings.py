@@ -61,6 +61,12 @@ SERVER_ONLY: tuple[OptionSpec, ...] = (
         FOLLOW_DISCORD,
         choices=LANGUAGE_CHOICES,
     ),
+    OptionSpec(
+        "web_pages",
+        "whether this server's games have web pages (off: every link of the server answers 404)",
+        "on",
+        choices=("on", "off"),
+    ),
 )
 TABLE_NAMES = frozenset(spec.name for spec in TABLE_OPTIONS)
 

@@ -12,10 +12,11 @@ import html
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlencode
 
-from locales import LANGUAGES, N_, _
+from locales import LANGUAGES
 
 NO_SCRIPT_REFRESH_SECONDS = 30
-LANGUAGE_NAMES = {"en": N_("English"), "de": N_("German")}
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+"""Each language in its own words."""
 
 
 def esc(text: object) -> str:
@@ -38,7 +39,7 @@ def language_switch(path: str, lang: str, query: Mapping[str, object] | None = N
     """Links to the same page in each other language."""
     others = [
         f'<a href="{link(path, {**(query or {}), "lang": other})}" hreflang="{other}">'
-        f"{esc(_(LANGUAGE_NAMES[other]))}</a>"
+        f"{esc(LANGUAGE_NAMES[other])}</a>"
         for other in LANGUAGES
         if other != lang
     ]

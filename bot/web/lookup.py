@@ -11,10 +11,8 @@ from aiohttp import web
 from locales import LANGUAGES, SOURCE, language
 
 from ..service import GameService
+from ..settings import effective
 from ..store import GameRecord
-
-PAGES_SETTING = "web_pages"
-OFF = "off"
 
 
 def page_language(request: web.Request) -> str:
@@ -33,7 +31,7 @@ async def pages_on(service: GameService, guild_id: int | None) -> bool:
     """Whether a server lets its games and records have pages (they do unless turned off)."""
     if guild_id is None:
         return True
-    return (await service.store.guild_settings(guild_id)).get(PAGES_SETTING) != OFF
+    return effective({}, await service.store.guild_settings(guild_id), "web_pages") == "on"
 
 
 async def game_of(service: GameService, token: str) -> GameRecord:

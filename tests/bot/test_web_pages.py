@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 from .flow_helpers import latest_game, open_lobby
-from .web_helpers import fetch, game_link, web_bot
+from .web_helpers import (
+    fetch,
+    game_link,
+    pages,  # noqa: F401  (a fixture)
+)
 
-
-@pytest.fixture
-def simcord_bot(db_path):
-    return web_bot(db_path)
+pytestmark = pytest.mark.usefixtures("pages")
 
 
 async def start_tiger_game(world) -> int:

@@ -6,15 +6,11 @@ from __future__ import annotations
 import os
 import shutil
 from contextlib import asynccontextmanager
-from itertools import count
 
 import aiohttp
 import pytest
 
-from bot.client import IslandBot
 from bot.web import WebConfig
-
-from .conftest import JOB_POLL_SECONDS
 
 PUBLIC = "https://pages.example.org"
 CHROMIUM = os.environ.get("ISLANDBOT_TEST_CHROMIUM", "/usr/bin/chromium")
@@ -30,15 +26,17 @@ BROWSER_ARGS = [
 ]
 
 
-def web_bot(db_path) -> IslandBot:
-    """The flow tests' bot, serving pages on a free local port for the address ``PUBLIC``."""
-    seeds = count(1000)
-    return IslandBot(
-        db_path,
-        job_poll_seconds=JOB_POLL_SECONDS,
-        service_kwargs={"seed_source": lambda: next(seeds)},
-        web=WebConfig(PUBLIC, 0),
-    )
+@pytest.fixture
+async def pages(world):
+    """The bot serves its pages on a free local port, for the public address ``PUBLIC``.
+
+    Started by the test rather than by the bot's start-up (as ``islandbot run`` does), so that
+    simcord counts the browser's open connections as the test's, not as the bot's unfinished
+    work.
+    """
+    served = await world.env.bot.serve_pages(WebConfig(PUBLIC, 0))
+    yield served
+    await served.stop()
 
 
 def local(world, url: str) -> str:
