@@ -71,7 +71,8 @@ def players_html(seen: Seen) -> str:
 def moves_html(lines: Sequence[str]) -> str:
     """The moves in words, newest first."""
     if not lines:
-        return f'<p class="empty">{esc(_("No moves yet."))}</p>'
+        none = _("No moves yet.")
+        return f'<p class="empty">{esc(none)}</p>'
     newest = list(reversed(lines[-MOVES_SHOWN:]))
     items = "".join(f"<li>{esc(line)}</li>" for line in newest)
     return f'<ol class="moves" reversed start="{len(lines)}">{items}</ol>'
@@ -81,15 +82,17 @@ def game_fragment(seen: Seen, lines: Sequence[str]) -> str:
     """The part of the page that changes with the game."""
     title = find_game(seen.game).info.title
     alt = _("The board of {game} after move {move}", game=title, move=seen.version)
+    players, moves = _("Players"), _("Moves")
     replay = ""
     if seen.status == "finished":
         href = link(f"/g/{seen.token}/replay", {"lang": current()})
-        replay = f'<p class="replay"><a href="{href}">{esc(_("Watch the replay"))}</a></p>'
+        watch = _("Watch the replay")
+        replay = f'<p class="replay"><a href="{href}">{esc(watch)}</a></p>'
     return (
         f'<section id="live" data-version="{seen.version}">'
         f'<p class="turn">{esc(turn_text(seen))}</p>{replay}'
         f'<img class="board" src="{board_src(seen)}" alt="{esc(alt)}">'
-        f'<div class="columns"><div><h2>{esc(_("Players"))}</h2>{players_html(seen)}</div>'
-        f"<div><h2>{esc(_('Moves'))}</h2>{moves_html(lines)}</div></div>"
+        f'<div class="columns"><div><h2>{esc(players)}</h2>{players_html(seen)}</div>'
+        f"<div><h2>{esc(moves)}</h2>{moves_html(lines)}</div></div>"
         "</section>"
     )

@@ -130,17 +130,20 @@ class GameRoutes:
         record = await game_of(self.service, token)
         response = web.StreamResponse(headers=STREAM_HEADERS)
         await response.prepare(request)
-        await response.write(b"retry: 3000\n\n")
-        shown = version_of(request)
-        with self.live.watch(record.id, page_language(request), shown) as watcher:
-            while not watcher.gone:
-                text = await watcher.next(KEEP_ALIVE_SECONDS)
-                if text is None:
-                    await response.write(b": still here\n\n")
-                    continue
-                data = "".join(f"data: {line}\n" for line in text.splitlines() or [""])
-                await response.write(f"event: change\n{data}\n".encode())
-        await response.write(b"event: gone\ndata: \n\n")
+        try:
+            await response.write(b"retry: 3000\n\n")
+            shown = version_of(request)
+            with self.live.watch(record.id, page_language(request), shown) as watcher:
+                while not watcher.gone:
+                    text = await watcher.next(KEEP_ALIVE_SECONDS)
+                    if text is None:
+                        await response.write(b": still here\n\n")
+                        continue
+                    data = "".join(f"data: {line}\n" for line in text.splitlines() or [""])
+                    await response.write(f"event: change\n{data}\n".encode())
+            await response.write(b"event: gone\ndata: \n\n")
+        except ConnectionResetError:  # the page was closed
+            pass
         return response
 
     async def board(self, request: web.Request) -> web.Response:
@@ -168,11 +171,12 @@ class GameRoutes:
         with speaking(lang):
             who = shown_names(record)[seat]
             back = link(f"/g/{token}", {"lang": lang})
+            alt, back_text = _("The sheet of {name}", name=who), _("Back to the race")
             body = (
                 f"<main><header><h1>{name(who)}</h1></header>"
                 f'<img class="sheet" src="{sheet_src(seen, seat)}"'
-                f' alt="{esc(_("The sheet of {name}", name=who))}">'
-                f'<p><a href="{back}">{esc(_("Back to the race"))}</a></p></main>'
+                f' alt="{esc(alt)}">'
+                f'<p><a href="{back}">{esc(back_text)}</a></p></main>'
             )
             html = document(title=_("The sheet of {name}", name=who), body=body, lang=lang)
         return web.Response(text=html, content_type="text/html", headers=NO_STORE)
@@ -202,9 +206,10 @@ def picture(png: bytes, versioned: bool) -> web.Response:
 def lobby_fragment(version: int, names: tuple[str, ...]) -> str:
     """A game still in its lobby: who has joined."""
     players = "".join(f"<li>{name(n)}</li>" for n in names)
+    waiting = _("This game has not started yet.")
     return (
         f'<section id="live" data-version="{version}">'
-        f'<p class="turn">{esc(_("This game has not started yet."))}</p>'
+        f'<p class="turn">{esc(waiting)}</p>'
         f'<ol class="players">{players}</ol></section>'
     )
 

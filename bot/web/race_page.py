@@ -60,11 +60,12 @@ def race_fragment(seen: Seen) -> str:
     lines = [engine_words(race_title(state)), engine_words(roll_text(state))]
     if not state.finished:
         lines.append(engine_words(progress_text(state)))
-    alt = _("The race after move {move}", move=seen.version)
+    alt = _("The race and its roll")
+    standings = _("Standings")
     return (
         f'<section id="live" data-version="{seen.version}">'
         f'<p class="turn">{esc(over or " · ".join(lines))}</p>'
         f'<div class="race"><img class="board" src="{board_src(seen)}" alt="{esc(alt)}">'
-        f"<div><h2>{esc(_('Standings'))}</h2>{standings_html(seen)}</div></div>"
+        f"<div><h2>{esc(standings)}</h2>{standings_html(seen)}</div></div>"
         "</section>"
     )

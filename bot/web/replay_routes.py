@@ -78,6 +78,7 @@ class ReplayRoutes:
             play = esc(_("Play"))
             pause = esc(_("Pause"))
             back = link(f"/g/{token}", {"lang": lang})
+            back_text = _("Back to the game")
             body = (
                 f"<main><header><h1>{esc(title)}</h1>{language_switch(here, lang)}</header>"
                 f'<section id="replay" data-frames="{len(frames)}" data-frame="{k}"'
@@ -93,7 +94,7 @@ class ReplayRoutes:
                 f' aria-label="{label}" hidden></div>'
                 f'<nav class="steps">{nav}</nav>'
                 f'<ol class="captions" hidden>{captions}</ol></section>'
-                f'<p><a href="{back}">{esc(_("Back to the game"))}</a></p></main>'
+                f'<p><a href="{back}">{esc(back_text)}</a></p></main>'
             )
             html = document(title=title, body=body, lang=lang, scripts=["replay.js"])
         return web.Response(text=html, content_type="text/html")

@@ -43,7 +43,7 @@ class WebPages:
         static = resources.files("bot") / "web" / "static"
         self.app.router.add_static("/static/", str(static), append_version=False)
         self._runner: web.AppRunner | None = None
-        self._unsubscribe = service.store.changes.subscribe(self.games.live.changed)
+        self._unsubscribe = lambda: None
 
     @property
     def port(self) -> int:
@@ -52,6 +52,7 @@ class WebPages:
         return int(self._runner.addresses[0][1])
 
     async def start(self) -> None:
+        self._unsubscribe = self.service.store.changes.subscribe(self.games.live.changed)
         await self.service.store.watch()
         self._runner = web.AppRunner(
             self.app, shutdown_timeout=SHUTDOWN_SECONDS, access_log=None, handle_signals=False
@@ -61,11 +62,13 @@ class WebPages:
         log.info("serving game pages on %s:%s", self.config.host, self.port)
 
     async def stop(self) -> None:
+        """Close every open page's stream and stop listening (again: nothing more)."""
+        if self._runner is None:
+            return
         self._unsubscribe()
         self.games.live.close()
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
+        runner, self._runner = self._runner, None
+        await runner.cleanup()
 
     async def link(self, record: GameRecord) -> str | None:
         """The public address of a game's page (None when its server turned pages off)."""
