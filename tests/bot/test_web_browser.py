@@ -19,6 +19,7 @@ from .web_helpers import (
     fetch,
     game_link,
     pages,  # noqa: F401  (a fixture)
+    simcord_bot,  # noqa: F401  (a fixture)
 )
 
 TIGER = find_game("tigerisland")
@@ -152,14 +153,14 @@ async def test_german_pages_and_a_phone_without_sideways_scrolling(world) -> Non
     await move(world, actors)
     url = await game_link(world, game_id)
     async with browser() as chromium:
-        context = await chromium.new_context(
-            locale="de-DE", viewport={"width": 400, "height": 800}
-        )
+        context = await chromium.new_context(locale="de-DE", viewport={"width": 400, "height": 800})
         page = await context.new_page()
         await page.goto(url)
         assert await page.get_attribute("html", "lang") == "de"
         text = await page.inner_text("main")
-        assert "Am Zug" in text and "Mitspielende" in text and "Züge" in text and "To move" not in text
+        assert (
+            "Am Zug" in text and "Mitspielende" in text and "Züge" in text and "To move" not in text
+        )
         assert await page.evaluate("document.documentElement.scrollWidth") <= 400
         await page.click("nav.languages a")  # the switch to English
         assert "To move" in await page.inner_text("main")

@@ -10,6 +10,7 @@ from .web_helpers import (
     fetch,
     game_link,
     pages,  # noqa: F401  (a fixture)
+    simcord_bot,  # noqa: F401  (a fixture)
 )
 
 pytestmark = pytest.mark.usefixtures("pages")
