@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from .flow_helpers import latest_game
 from .test_islant_flow import choose, open_panel, start_race
+from .web_helpers import fetch, game_link, pages, simcord_bot  # noqa: F401  (fixtures: the bot serves pages)
+
+pytestmark = pytest.mark.usefixtures("pages")
+VERSIONS = re.compile(rb'(data-version="|v=)\d+')
 
 
 def picture(world, result) -> bytes:
@@ -20,7 +29,19 @@ async def sheets_of_alice(world) -> list[bytes]:
         await world.alice.slash(world.channel, "islant sheet", public=True),
     ]
     texts = [r.response.embeds[0].description for r in asked]
-    return [picture(world, r) for r in asked] + [t.encode() for t in texts]
+    return (
+        [picture(world, r) for r in asked] + [t.encode() for t in texts] + await page_answers(world)
+    )
+
+
+async def page_answers(world) -> list[bytes]:
+    """What anyone with the game's link gets: the page (its version counter aside), the
+    board, alice's sheet and its page."""
+    url = await game_link(world, (await latest_game(world)).id)
+    paths = ("", "/board.png", "/sheet/0.png", "/sheet/0")
+    answers = [await fetch(url + path) for path in paths]
+    assert all(status == 200 for status, _, _ in answers)
+    return [VERSIONS.sub(rb"\1N", body) for _, body, _ in answers]
 
 
 async def test_an_unsubmitted_islant_turn_is_seen_by_its_player_only(world) -> None:

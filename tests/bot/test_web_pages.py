@@ -81,5 +81,5 @@ async def test_every_board_has_a_watch_link_and_game_link_gives_it(world) -> Non
     assert links == [page]
     answer = await world.carol.slash(world.channel, "game link")
     assert answer.ephemeral and page in answer.response.content
-    status, body, headers = await fetch(local(world, page))
+    status, _body, headers = await fetch(local(world, page))
     assert status == 200 and headers["Referrer-Policy"] == "no-referrer"
