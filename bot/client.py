@@ -31,7 +31,7 @@ from .service import SHOW_GRACE, GameService, MoveResult
 from .shards import Shards
 from .store import Store
 from .ui import DYNAMIC_ITEMS, board_view
-from .web import WebConfig, WebPages
+from .web import RateLimit, WebConfig, WebPages
 
 HEARTBEAT_SECONDS = 30
 JOB_POLL_SECONDS = 5  # paced reveals are due 5 s after a table is ready; one indexed query
@@ -168,10 +168,11 @@ class IslandBot(commands.Bot):
             self.beat.start()
         self.run_jobs.start()
 
-    async def serve_pages(self, config: WebConfig) -> WebPages:
-        """Serve the game pages, and give every board a Watch link to its game's page."""
+    async def serve_pages(self, config: WebConfig, limit: RateLimit | None = None) -> WebPages:
+        """Serve the game pages (``limit``: each address's, default 60 at once then 2 a
+        second), and give every board a Watch link to its game's page."""
         assert self.service is not None
-        self.pages = WebPages(self.service, config)
+        self.pages = WebPages(self.service, config, limit)
         await self.pages.start()
         self.publisher.watch_link = self.pages.link
         return self.pages
