@@ -198,6 +198,11 @@ class GamesCog(commands.Cog):
             raise UserError("pages_off")
         view = discord.ui.View()
         view.add_item(discord.ui.Button(label=_("Watch"), url=url))
+        board = None
+        if record.guild_id is not None:
+            board = await pages.leaderboard_link(record.guild_id, record.game)
+        if board is not None:
+            view.add_item(discord.ui.Button(label=_("Leaderboard"), url=board))
         title = find_game(record.game).info.title
         text = _(
             "Anyone with this link can watch {game} game #{id} live: {url}",

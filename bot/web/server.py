@@ -18,6 +18,7 @@ from .game_routes import GameRoutes
 from .guard import guard, secure_headers
 from .lookup import pages_on
 from .ratelimit import RateLimit
+from .record_routes import RecordRoutes
 from .replay_routes import ReplayRoutes
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,7 @@ class WebPages:
         self.app.on_response_prepare.append(secure_headers)
         self.games.add_to(self.app)
         ReplayRoutes(service).add_to(self.app)
+        RecordRoutes(service).add_to(self.app)
         static = resources.files("bot") / "web" / "static"
         self.app.router.add_static("/static/", str(static), append_version=False)
         self._runner: web.AppRunner | None = None
@@ -75,3 +77,10 @@ class WebPages:
         if not await pages_on(self.service, record.guild_id):
             return None
         return f"{self.config.url}/g/{await self.service.store.game_token(record.id)}"
+
+    async def leaderboard_link(self, guild_id: int, game: str) -> str | None:
+        """The public address of a server's leaderboard of ``game`` (None: pages are off)."""
+        if not await pages_on(self.service, guild_id):
+            return None
+        token = await self.service.store.guild_token(guild_id)
+        return f"{self.config.url}/s/{token}/leaderboard/{game}"

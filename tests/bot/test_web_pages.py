@@ -83,3 +83,18 @@ async def test_every_board_has_a_watch_link_and_game_link_gives_it(world) -> Non
     assert answer.ephemeral and page in answer.response.content
     status, _body, headers = await fetch(local(world, page))
     assert status == 200 and headers["Referrer-Policy"] == "no-referrer"
+
+
+async def test_a_servers_leaderboard_page_ranks_its_players(world) -> None:
+    await start_tiger_game(world)
+    await world.alice.slash(world.channel, "game resign")
+    answer = await world.bob.slash(world.channel, "game link")
+    buttons = [c for row in answer.response.components for c in row["components"]]
+    board = local(world, buttons[1]["url"])
+    status, body, _headers = await fetch(board)
+    text = body.decode()
+    assert status == 200 and "tiggar islanote" in text
+    assert text.index("bob") < text.index("alice")  # the winner ranks first
+    assert (await fetch(board.replace("/tigerisland", "/chess")))[0] == 404
+    other = board.split("/s/")[0] + "/s/" + "B" * 24 + "/leaderboard/tigerisland"
+    assert (await fetch(other))[0] == 404
