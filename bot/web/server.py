@@ -14,6 +14,7 @@ from aiohttp import web
 from ..service import GameService
 from ..store import GameRecord
 from .config import WebConfig
+from .daily_routes import DailyRoutes
 from .game_routes import GameRoutes
 from .guard import guard, secure_headers
 from .lookup import pages_on
@@ -42,6 +43,7 @@ class WebPages:
         self.games.add_to(self.app)
         ReplayRoutes(service).add_to(self.app)
         RecordRoutes(service).add_to(self.app)
+        DailyRoutes(service).add_to(self.app)
         static = resources.files("bot") / "web" / "static"
         self.app.router.add_static("/static/", str(static), append_version=False)
         self._runner: web.AppRunner | None = None
