@@ -4,13 +4,16 @@ The store announces every saved change (:mod:`bot.store.changes`, across process
 PostgreSQL); for a game somebody watches, the fragment of its newest version is built once
 per language and offered to every watcher, which keeps only the newest one it was not sent
 yet. A burst of changes builds at most one fragment at a time per game: changes arriving
-meanwhile are folded into the next one.
+meanwhile are folded into the next one. A change that shows nothing new (a step of a turn in
+progress, saved but private) is not sent: the version counter alone would tell when someone
+is playing a turn nobody else may see yet.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 
@@ -20,6 +23,12 @@ Fragment = tuple[int, str]
 Build = Callable[[int, str], Awaitable[Fragment | None]]
 """The fragment of a game in a language (None: the game's pages are gone)."""
 GONE = (-1, "")
+VERSION_MARKS = re.compile(r'(data-version="|\bv=)\d+')
+
+
+def unversioned(text: str) -> str:
+    """A fragment without its version numbers: what it shows."""
+    return VERSION_MARKS.sub(r"\g<1>", text)
 
 
 class Watcher:
@@ -30,17 +39,19 @@ class Watcher:
         self.version = version
         self._next: str | None = None
         self._ready = asyncio.Event()
+        self._shows: str | None = None
         self.gone = False
 
-    def offer(self, fragment: Fragment) -> None:
-        """A newer fragment replaces whatever waited; an older or equal one is dropped."""
+    def offer(self, fragment: Fragment, shows: str = "") -> None:
+        """A newer fragment replaces whatever waited; an older one, or one that shows
+        nothing new (``shows``: its :func:`unversioned` text), is dropped."""
         if fragment == GONE:
             self.gone = True
             self._ready.set()
             return
         version, text = fragment
-        if version > self.version:
-            self.version, self._next = version, text
+        if version > self.version and shows != self._shows:
+            self.version, self._next, self._shows = version, text, shows
             self._ready.set()
 
     async def next(self, timeout: float) -> str | None:
@@ -102,9 +113,10 @@ class Live:
                     except Exception:
                         log.exception("building the page of game %s failed", game_id)
                         continue
+                    shows = unversioned(fragment[1])
                     for watcher in list(self._watchers.get(game_id, ())):
                         if watcher.lang == lang:
-                            watcher.offer(fragment)
+                            watcher.offer(fragment, shows)
         finally:
             self._tasks.pop(game_id, None)
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
+import aiohttp
 import pytest
 
 from .flow_helpers import latest_game
@@ -48,8 +50,15 @@ async def test_an_unsubmitted_islant_turn_is_seen_by_its_player_only(world) -> N
     await start_race(world, [world.alice, world.bob], options="level=5")
     own_before = picture(world, await world.alice.slash(world.channel, "islant sheet"))
     before = await sheets_of_alice(world)
-    panel = await open_panel(world.alice, world)
-    await choose(world.alice, panel, "Suggested")
+    url = await game_link(world, (await latest_game(world)).id)
+    async with aiohttp.ClientSession() as session, session.get(url + "/events") as stream:
+        async with asyncio.timeout(5):  # caught up at once with the page's newest version
+            await stream.content.readuntil(b"event: change")
+        panel = await open_panel(world.alice, world)
+        await choose(world.alice, panel, "Suggested")
+        with pytest.raises(TimeoutError):  # a page is not even told that something changed
+            async with asyncio.timeout(0.5):
+                await stream.content.readuntil(b"event: change")
     own_after = picture(world, await world.alice.slash(world.channel, "islant sheet"))
     assert own_after != own_before  # her own sheet shows the turn she is drawing
     assert await sheets_of_alice(world) == before

@@ -58,3 +58,20 @@ async def test_a_burst_of_changes_builds_one_fragment_at_a_time_ending_on_the_ne
     assert first == "<p>1</p>" and newest == f"<p>{built[-1]}</p>"
     assert len(built) == 2  # the ten changes folded into one build
     assert live.open_pages == 0
+
+
+async def test_a_change_that_shows_nothing_new_is_not_sent() -> None:
+    shown = iter(["<p>a</p>", "<p>a</p>", "<p>b</p>"])  # the second: a private step
+
+    async def build(game_id: int, lang: str) -> tuple[int, str]:
+        version = next(versions)
+        return version, f'<section data-version="{version}">{next(shown)}</section>'
+
+    versions = iter(range(1, 10))
+    live = Live(build)
+    with live.watch(7, "en", 0) as page:
+        assert "<p>a</p>" in (await page.next(1) or "")
+        live.changed(7)
+        assert await page.next(0.1) is None  # version 2 shows what version 1 showed
+        live.changed(7)
+        assert "<p>b</p>" in (await page.next(1) or "")
