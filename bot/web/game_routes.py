@@ -20,11 +20,13 @@ from ..replays import ReplayJob
 from ..service import GameService
 from ..store import FORMER_PLAYER, GameRecord
 from .game_page import Seen, game_fragment
+from .guard import ADDRESS
 from .html import document, esc, language_switch, link, name
 from .live import Fragment, Live
 from .lookup import game_of, page_language
 from .moves import move_lines
 from .race_page import race_fragment, sheet_src
+from .ratelimit import RateLimit
 
 KEEP_ALIVE_SECONDS = 15.0
 FRAGMENTS_KEPT = 256
@@ -44,8 +46,9 @@ def version_of(request: web.Request) -> int:
 class GameRoutes:
     """The pages of one game, found by its token."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, limit: RateLimit) -> None:
         self.service = service
+        self.limit = limit
         self.live = Live(self.fragment_of)
         self._fragments: OrderedDict[tuple[int, int, str, tuple[str, ...]], str] = OrderedDict()
 
@@ -126,14 +129,19 @@ class GameRoutes:
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """Server-sent events: the page's live part each time the game changes."""
-        token = request.match_info["token"]
-        record = await game_of(self.service, token)
+        record = await game_of(self.service, request.match_info["token"])
+        with self.limit.stream(request[ADDRESS]) as allowed:
+            if not allowed:
+                raise web.HTTPTooManyRequests(headers={"Retry-After": "30"})
+            return await self._stream(request, record.id)
+
+    async def _stream(self, request: web.Request, game_id: int) -> web.StreamResponse:
         response = web.StreamResponse(headers=STREAM_HEADERS)
         await response.prepare(request)
         try:
             await response.write(b"retry: 3000\n\n")
             shown = version_of(request)
-            with self.live.watch(record.id, page_language(request), shown) as watcher:
+            with self.live.watch(game_id, page_language(request), shown) as watcher:
                 while not watcher.gone:
                     text = await watcher.next(KEEP_ALIVE_SECONDS)
                     if text is None:

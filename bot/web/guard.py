@@ -14,6 +14,8 @@ from aiohttp import web
 from .ratelimit import RateLimit
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+ADDRESS = web.RequestKey("address", str)
+"""Where a request's client address is kept for its handler (``request[ADDRESS]``)."""
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self';"
     " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -44,8 +46,10 @@ def guard(limit: RateLimit, trust_proxy: bool) -> Callable[..., Awaitable[web.St
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.method != "GET":
             raise web.HTTPMethodNotAllowed(request.method, ["GET"])
-        if not limit.allow(client_address(request, trust_proxy)):
+        address = client_address(request, trust_proxy)
+        if not limit.allow(address):
             raise web.HTTPTooManyRequests(headers={"Retry-After": "5"})
+        request[ADDRESS] = address
         return await handler(request)
 
     return middleware

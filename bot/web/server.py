@@ -34,9 +34,10 @@ class WebPages:
     ) -> None:
         self.service = service
         self.config = config
-        self.games = GameRoutes(service)
+        limit = limit or RateLimit()
+        self.games = GameRoutes(service, limit)
         self.app = web.Application(
-            middlewares=[guard(limit or RateLimit(), config.trust_proxy)],
+            middlewares=[guard(limit, config.trust_proxy)],
             client_max_size=1024,
         )
         self.app.on_response_prepare.append(secure_headers)

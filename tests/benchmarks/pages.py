@@ -43,7 +43,8 @@ PUBLIC = "http://bench.invalid"
 
 
 async def started(service: GameService) -> tuple[WebPages, str]:
-    pages = WebPages(service, WebConfig(PUBLIC, 0), RateLimit(per_second=1e6, burst=10**6))
+    limit = RateLimit(per_second=1e6, burst=10**6, streams=WATCHERS)
+    pages = WebPages(service, WebConfig(PUBLIC, 0), limit)
     await pages.start()
     return pages, f"http://127.0.0.1:{pages.port}"
 

@@ -75,3 +75,13 @@ async def test_a_change_that_shows_nothing_new_is_not_sent() -> None:
         assert await page.next(0.1) is None  # version 2 shows what version 1 showed
         live.changed(7)
         assert "<p>b</p>" in (await page.next(1) or "")
+
+
+def test_an_address_keeps_a_bounded_number_of_streams_open() -> None:
+    limit = RateLimit(streams=2)
+    with limit.stream("a") as first, limit.stream("a") as second, limit.stream("a") as third:
+        assert (first, second, third) == (True, True, False)
+        with limit.stream("b") as other:
+            assert other
+    with limit.stream("a") as again:
+        assert again  # closed streams no longer count
