@@ -59,8 +59,12 @@ class WebPages:
     async def start(self) -> None:
         self._unsubscribe = self.service.store.changes.subscribe(self.games.live.changed)
         await self.service.store.watch()
-        self._runner = web.AppRunner(
-            self.app, shutdown_timeout=SHUTDOWN_SECONDS, access_log=None, handle_signals=False
+        self._runner = web.AppRunner(  # a page closed ends its stream's handler at once
+            self.app,
+            shutdown_timeout=SHUTDOWN_SECONDS,
+            access_log=None,
+            handle_signals=False,
+            handler_cancellation=True,
         )
         await self._runner.setup()
         await web.TCPSite(self._runner, self.config.host, self.config.port).start()

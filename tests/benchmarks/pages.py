@@ -108,6 +108,7 @@ class Watching:
 
     async def run(self) -> None:
         async with self.session.get(self.url) as stream:
+            assert stream.status == 200, stream.status
             self.connected.set()
             async for line in stream.content:
                 found = VERSION.search(line)

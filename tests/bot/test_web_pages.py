@@ -3,6 +3,8 @@ board and the moves in words, escaped names, strict headers, 404 for a server wi
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 import discord
 import pytest
@@ -98,3 +100,17 @@ async def test_a_servers_leaderboard_page_ranks_its_players(world) -> None:
     assert (await fetch(board.replace("/tigerisland", "/chess")))[0] == 404
     other = board.split("/s/")[0] + "/s/" + "B" * 24 + "/leaderboard/tigerisland"
     assert (await fetch(other))[0] == 404
+
+
+async def test_a_closed_page_frees_its_live_stream_at_once(world) -> None:
+    url = await game_link(world, await start_tiger_game(world)) + "/events"
+    limit = world.env.bot.pages.games.limit.streams
+    for _ in range(2):  # twice the cap, one after the other: every stream is let in
+        async with aiohttp.ClientSession() as session:
+            streams = [await session.get(url) for _ in range(limit)]
+            assert [s.status for s in streams] == [200] * limit
+            async with session.get(url) as refused:
+                assert refused.status == 429
+            for stream in streams:
+                stream.close()
+        await asyncio.sleep(0.2)
