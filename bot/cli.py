@@ -121,7 +121,11 @@ def shards_of(args: argparse.Namespace, database: str | Path) -> Shards | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except ValueError as err:  # a variable set to something it cannot be
+        print(f"islandbot: {err}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -286,7 +290,11 @@ async def _run(settings: Settings, shards: Shards | None) -> None:
     from .client import make_bot, stop_on_signals
 
     bot = make_bot(
-        settings.database, shards=shards, dev_guild=settings.dev_guild, heartbeat=settings.heartbeat
+        settings.database,
+        shards=shards,
+        dev_guild=settings.dev_guild,
+        heartbeat=settings.heartbeat,
+        web=settings.web,
     )
     log.info("starting with %r, shards %s", settings, shards or "all")
     async with bot:

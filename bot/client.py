@@ -32,6 +32,7 @@ from .service import SHOW_GRACE, GameService, MoveResult
 from .shards import Shards
 from .store import Store
 from .ui import DYNAMIC_ITEMS, board_view
+from .web import RateLimit, WebConfig, WebPages
 
 HEARTBEAT_SECONDS = 30
 JOB_POLL_SECONDS = 5  # paced reveals are due 5 s after a table is ready; one indexed query
@@ -63,6 +64,7 @@ class IslandBot(commands.Bot):
         job_poll_seconds: float = JOB_POLL_SECONDS,
         service_kwargs: dict[str, Any] | None = None,
         shards: Shards | None = None,
+        web: WebConfig | None = None,
         **client_options: Any,
     ) -> None:
         super().__init__(
@@ -87,6 +89,8 @@ class IslandBot(commands.Bot):
         self._job_round = asyncio.Lock()  # held while due jobs run and the outbox drains
         self.service: GameService | None = None
         self.daily: DailyService | None = None
+        self.web = web
+        self.pages: WebPages | None = None
         self.tree.on_error = self.on_app_command_error
         self.tree.interaction_check = self._in_a_server_if_asked
         self._component_templates: dict[type, re.Pattern[str]] = {}
@@ -154,6 +158,8 @@ class IslandBot(commands.Bot):
         self.service = GameService(self.store, **kwargs)
         await self.tree.set_translator(CatalogTranslator())
         self.daily = DailyService(self.service)
+        if self.web is not None:
+            await self.serve_pages(self.web)
         self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, *DAILY_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
@@ -166,6 +172,15 @@ class IslandBot(commands.Bot):
         # kept out of the collector's generations, a full collection does not walk it again
         # while interactions wait.
         gc.freeze()
+
+    async def serve_pages(self, config: WebConfig, limit: RateLimit | None = None) -> WebPages:
+        """Serve the game pages (``limit``: each address's, default 60 at once then 2 a
+        second), and give every board a Watch link to its game's page."""
+        assert self.service is not None
+        self.pages = WebPages(self.service, config, limit)
+        await self.pages.start()
+        self.publisher.watch_link = self.pages.link
+        return self.pages
 
     @property
     def syncs_commands(self) -> bool:
@@ -235,6 +250,9 @@ class IslandBot(commands.Bot):
             except TimeoutError:
                 log.warning("stopping with boards still to show: the next start shows them")
         self.publisher.close()
+        if self.pages is not None:
+            await self.pages.stop()
+            self.pages = None
         await super().close()
         if self.service is not None:
             self.service.computers.close()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .store import is_postgres_url, without_password
+from .web import WebConfig
 
 ENV_FILE = ".env"
 DEFAULT_DATABASE = "islandbot.sqlite3"
@@ -21,6 +22,8 @@ class Settings:
     dev_guild: int | None
     log_level: str
     heartbeat: Path | None = None
+    web: WebConfig | None = None
+    """The game pages (None: not served)."""
 
     def __repr__(self) -> str:  # never show the token
         token = "set" if self.token else "unset"
@@ -45,6 +48,7 @@ def load_settings(
         heartbeat=Path(values["ISLANDBOT_HEARTBEAT"])
         if values.get("ISLANDBOT_HEARTBEAT")
         else None,
+        web=WebConfig.of(values),
     )
 
 

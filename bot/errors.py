@@ -77,6 +77,11 @@ MESSAGES: dict[str, str] = {
     "replay_unfinished": N_(
         "Game #{game_id} is still going: its replay is ready once it finishes."
     ),
+    "no_pages": N_("This bot serves no web pages (its operator has not set them up)."),
+    "pages_off": N_(
+        "Web pages are turned off on this server; an admin can turn them on with"
+        " `/settings web_pages:on`."
+    ),
     "replay_none": N_(
         "No game has finished in this channel yet. `/game replay game_id:` replays "
         "another game of this server by its number."

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -84,6 +84,9 @@ FinalItem = Callable[[int], discord.ui.Item[Any]]
 
 Controls = Callable[[int, int], discord.ui.View]
 """The buttons under a plain board, for a game id and version."""
+
+WatchLink = Callable[[GameRecord], Awaitable[str | None]]
+"""The address of a game's web page (None: it has none), for the Watch button."""
 
 
 class PlainBoard:
@@ -159,6 +162,8 @@ class Publisher:
         self.edits = 0
         self.posts = 0
         self.rate_limits = 0
+        self.watch_link: WatchLink | None = None
+        """Where every board's Watch button leads (set when the bot serves web pages)."""
 
     @property
     def service(self) -> GameService:
@@ -400,13 +405,18 @@ class Publisher:
         self, style: Presentation, result: MoveResult, headline: str | Phrase | None
     ) -> Board:
         """The public message of ``result``, in its server's language (words and picture); a
-        final board also gets the component every game ends with."""
+        final board also gets the component every game ends with, and every board a Watch
+        link to the game's page when there is one."""
         lang = await server_language(self.client, result.record.guild_id)
         with speaking(lang):
             board = await style.board(self.service, result, in_words(headline, lang))
             if result.finished and self._final_item is not None:
                 board.view = board.view or discord.ui.View(timeout=None)
                 board.view.add_item(self._final_item(result.record.id))
+            url = await self.watch_link(result.record) if self.watch_link else None
+            if url is not None:
+                board.view = board.view or discord.ui.View(timeout=None)
+                board.view.add_item(discord.ui.Button(label=_("Watch"), url=url))
         return board
 
     def _channel(self, record: GameRecord) -> Channel:

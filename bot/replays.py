@@ -23,6 +23,7 @@ from typing import Any
 from engine import find_game
 from engine.core import fill_names
 from locales import N_, SOURCE, _, current, engine_words, speaking
+from render import render_view
 from render.replay import ReplayFrame, ReplayTooLarge, render_replay
 
 from .errors import UserError
@@ -89,6 +90,18 @@ def draw_replay(job: ReplayJob) -> bytes:
         return render_replay(replay_frames(job), job.names)
 
 
+Frames = tuple[tuple[bytes, str], ...]
+"""A replay's frames one by one: each picture (PNG) with its caption."""
+
+
+def draw_frames(job: ReplayJob) -> Frames:
+    """The pictures the replay GIF is made of, each with its caption (in a worker process)."""
+    with speaking(job.lang):
+        return tuple(
+            (render_view(frame.view, job.names), frame.caption) for frame in replay_frames(job)
+        )
+
+
 def check_replayable(record: GameRecord | None, game_id: int, guild_id: int | None) -> GameRecord:
     """The game ``game_id`` if it finished in this server (any server when ``guild_id`` is
     None), else a UserError saying why there is no replay."""
@@ -113,43 +126,65 @@ async def replayable_game(
     return record
 
 
+Key = tuple[int, int, str, str, tuple[str, ...]]
+"""A drawing's game id, version, language, kind (GIF or frames) and the names drawn."""
+
+
+def size_of(drawn: bytes | Frames) -> int:
+    return len(drawn) if isinstance(drawn, bytes) else sum(len(png) for png, _ in drawn)
+
+
 class Replays:
-    """Replay GIFs drawn by the picture workers, the latest kept within ``cache_bytes``."""
+    """Replay GIFs and frames drawn by the picture workers, the latest kept within
+    ``cache_bytes``."""
 
     def __init__(self, store: Store, pictures: Pictures, cache_bytes: int = CACHE_BYTES) -> None:
         self._store = store
         self._pictures = pictures
-        self._cache: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        self._cache: OrderedDict[Key, bytes | Frames] = OrderedDict()
         self._cache_bytes = cache_bytes
-        self._drawing: dict[tuple[int, int, str], asyncio.Future[bytes]] = {}
+        self._drawing: dict[Key, asyncio.Future[bytes | Frames]] = {}
 
     @property
     def cached_bytes(self) -> int:
-        return sum(len(gif) for gif in self._cache.values())
+        return sum(size_of(drawn) for drawn in self._cache.values())
 
     async def gif(self, record: GameRecord, lang: str = SOURCE) -> bytes:
         """The replay of a finished game in ``lang``: cached, being drawn (then shared), or
         drawn now."""
-        key = (record.id, record.version, lang)
+        drawn = await self._drawn(record, lang, "gif")
+        assert isinstance(drawn, bytes)
+        return drawn
+
+    async def frames(self, record: GameRecord, lang: str = SOURCE) -> Frames:
+        """The frames of a finished game's replay, one picture each, with their captions."""
+        drawn = await self._drawn(record, lang, "frames")
+        assert isinstance(drawn, tuple)
+        return drawn
+
+    async def _drawn(self, record: GameRecord, lang: str, kind: str) -> bytes | Frames:
+        key = (record.id, record.version, lang, kind, tuple(record.names))
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
             return cached
         drawing = self._drawing.get(key)
         if drawing is None:
-            drawing = asyncio.ensure_future(self._draw(record, lang))
+            drawing = asyncio.ensure_future(self._draw(record, lang, kind))
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda done: self._settle(key, done))
         return await asyncio.shield(drawing)
 
-    async def _draw(self, record: GameRecord, lang: str) -> bytes:
+    async def _draw(self, record: GameRecord, lang: str, kind: str) -> bytes | Frames:
         job = ReplayJob.of(record, await self._store.actions(record.id), lang)
+        if kind == "frames":
+            return await self._pictures.run(draw_frames, job)
         try:
             return await self._pictures.run(draw_replay, job)
         except ReplayTooLarge:
             raise UserError("replay_too_large") from None
 
-    def _settle(self, key: tuple[int, int, str], done: asyncio.Future[bytes]) -> None:
+    def _settle(self, key: Key, done: asyncio.Future[bytes | Frames]) -> None:
         del self._drawing[key]
         if done.cancelled() or done.exception() is not None:
             return

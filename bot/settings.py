@@ -87,6 +87,12 @@ SERVER_ONLY: tuple[OptionSpec, ...] = (
             ("de", N_("German")),
         ),
     ),
+    OptionSpec(
+        "web_pages",
+        "whether this server's games have web pages (off: every link of the server answers 404)",
+        "on",
+        choices=("on", "off"),
+    ),
 )
 TABLE_NAMES = frozenset(spec.name for spec in TABLE_OPTIONS)
 

@@ -186,6 +186,30 @@ class GamesCog(commands.Cog):
             file=discord.File(io.BytesIO(gif), filename=f"replay-{record.id}.gif"),
         )
 
+    @game.command(name="link", description="The web page of this channel's game, to watch it live")
+    async def link(self, interaction: discord.Interaction) -> None:
+        pages = getattr(interaction.client, "pages", None)
+        if pages is None:
+            raise UserError("no_pages")
+        record = await service_of(interaction).to_show(interaction.channel_id or 0)
+        url = await pages.link(record)
+        if url is None:
+            raise UserError("pages_off")
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label=_("Watch"), url=url))
+        board = None
+        if record.guild_id is not None:
+            board = await pages.leaderboard_link(record.guild_id, record.game)
+        if board is not None:
+            view.add_item(discord.ui.Button(label=_("Leaderboard"), url=board))
+        text = _(
+            "Anyone with this link can watch {game} game #{id} live: {url}",
+            game=game_title(record.game),
+            id=record.id,
+            url=url,
+        )
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+
     @game.command(name="rules", description="How to play a game, with our rulings")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)

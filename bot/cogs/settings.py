@@ -63,6 +63,7 @@ class SettingsCog(commands.Cog):
         round_minutes="Minutes before an Islant round closes by itself (0: no timer)",
         who_can_start="Who may open lobbies",
         language="Language of public posts (private answers follow each member's Discord)",
+        web_pages="Whether this server's games have web pages (off: their links stop working)",
     )
     @app_commands.choices(
         timeout_action=[app_commands.Choice(name=a, value=a) for a in TIMEOUT_ACTIONS],
@@ -75,6 +76,10 @@ class SettingsCog(commands.Cog):
             app_commands.Choice(name="English", value="en"),
             app_commands.Choice(name="Deutsch", value="de"),
         ],
+        web_pages=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ],
     )
     async def settings(
         self,
@@ -85,6 +90,7 @@ class SettingsCog(commands.Cog):
         round_minutes: app_commands.Range[int, 0, 10080] | None = None,
         who_can_start: str | None = None,
         language: str | None = None,
+        web_pages: str | None = None,
     ) -> None:
         given = {
             name: value
@@ -95,6 +101,7 @@ class SettingsCog(commands.Cog):
                 "round_minutes": round_minutes,
                 "who_can_start": who_can_start,
                 "language": language,
+                "web_pages": web_pages,
             }.items()
             if value is not None
         }

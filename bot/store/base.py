@@ -14,12 +14,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ..shards import Shards
+from .changes import Changes
 from .daily import DailyStore
 from .history import FinishedGame, HistoryReads, record_finished
+from .links import LinksStore
 from .outbox import Notice, OutboxStore, finish_job_in, write_notice
 from .records import (
     OPEN_STATUSES,
@@ -48,6 +51,10 @@ class Tx(ABC):
     @abstractmethod
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Run a statement and return every row (rows read by column name or index)."""
+
+    @abstractmethod
+    async def announce(self, game_id: int) -> None:
+        """Tell the store's subscribers that the game changed, once this transaction commits."""
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         found = await self.rows(sql, params)
@@ -79,7 +86,7 @@ class Tx(ABC):
             raise VersionConflict()
 
 
-class Store(HistoryReads, DailyStore, OutboxStore, ABC):
+class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
     """Async access to the database. Open with :meth:`open`, close with :meth:`close`."""
 
     backend: str  # the migrations folder: "sqlite" or "postgresql"
@@ -107,6 +114,14 @@ class Store(HistoryReads, DailyStore, OutboxStore, ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    @cached_property
+    def changes(self) -> Changes:
+        """Who hears of each saved change of a game (see :mod:`bot.store.changes`)."""
+        return Changes()
+
+    async def watch(self) -> None:
+        """Hear the changes other processes save too (a back-end shared by several)."""
 
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
@@ -331,6 +346,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, ABC):
         try:
             async with self.transaction() as tx:
                 await tx.bump(game_id, expected_version, stamp, status_in=OPEN_STATUSES)
+                await tx.announce(game_id)
                 await tx.execute(
                     "UPDATE games SET state = ?, status = ?, result = ? WHERE id = ?",
                     (
@@ -379,6 +395,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, ABC):
         """Mark an open game finished or cancelled without a new state."""
         async with self.transaction() as tx:
             await tx.bump(game_id, expected_version, stamp_of(now), status_in=OPEN_STATUSES)
+            await tx.announce(game_id)
             await tx.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
 
     # ----- settings -------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 import asyncpg
 
 from .base import Store, Tx, parents_first
+from .changes import CHANNEL
 from .records import StoreError, UniqueViolation
 from .urls import without_password
 
@@ -36,8 +37,10 @@ class PostgresStore(Store):
     backend = "postgresql"
     for_update = " FOR UPDATE"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._url = url
+        self._listener: asyncpg.Connection | None = None
 
     @classmethod
     async def connect(cls, url: str) -> PostgresStore:
@@ -47,10 +50,24 @@ class PostgresStore(Store):
             raise StoreError(
                 "unreachable", f"Cannot open the database {without_password(url)}: {exc}"
             ) from exc
-        return cls(pool)
+        return cls(pool, url)
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
         await self._pool.close()
+
+    async def watch(self) -> None:
+        """Listen on a connection of its own: every process's changes reach the subscribers."""
+        if self._listener is not None:
+            return
+        self._listener = await asyncpg.connect(self._url)
+        await self._listener.add_listener(CHANNEL, self._heard)
+
+    def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        if payload.isdigit():
+            self.changes.publish(int(payload))
 
     async def schema_version(self) -> int:
         try:
@@ -136,6 +153,9 @@ class _PostgresTx(Tx):
             raise UniqueViolation(f"{exc.constraint_name}: {exc}") from exc
         count = status.rsplit(" ", 1)[-1]
         return int(count) if count.isdigit() else 0
+
+    async def announce(self, game_id: int) -> None:
+        await self.conn.execute("SELECT pg_notify($1, $2)", CHANNEL, str(game_id))
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:

@@ -73,12 +73,15 @@ class SQLiteStore(Store):
         """BEGIN IMMEDIATE … COMMIT, ROLLBACK on any error."""
         async with self._write_lock:
             await self._statement("BEGIN IMMEDIATE")
+            tx = _SQLiteTx(self._db)
             try:
-                yield _SQLiteTx(self._db)
+                yield tx
             except BaseException:
                 await self._statement("ROLLBACK")
                 raise
             await self._statement("COMMIT")
+        for game_id in tx.announced:
+            self.changes.publish(game_id)
 
     async def _statement(self, sql: str) -> None:
         """Run one statement and close its cursor at once (open cursors block COMMIT)."""
@@ -122,6 +125,10 @@ class SQLiteStore(Store):
 class _SQLiteTx(Tx):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        self.announced: list[int] = []
+
+    async def announce(self, game_id: int) -> None:
+        self.announced.append(game_id)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:

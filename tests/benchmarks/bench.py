@@ -17,8 +17,9 @@ compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends
 rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
 ``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``close``, ``pictures``,
 ``backends``,
-``records``, ``replays``) runs one section only. ``replays`` draws the animated GIF of the
-longest random game of each kind beside one final board.
+``records``, ``replays``, ``pages``) runs one section only. ``replays`` draws the animated GIF
+of the longest random game of each kind beside one final board. ``pages`` times the web pages
+(see :mod:`tests.benchmarks.pages`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from tests.benchmarks.backends import bench_backends
 from tests.benchmarks.burst import bench_burst
 from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
+from tests.benchmarks.pages import bench_pages
 from tests.benchmarks.pictures import bench_pictures
 from tests.benchmarks.records import bench_records
 from tests.benchmarks.replays import bench_replays
@@ -530,6 +532,7 @@ SECTIONS = (
     "backends",
     "records",
     "replays",
+    "pages",
 )
 
 
@@ -627,6 +630,12 @@ def main() -> None:
             "ratio per frame",
         )
         print_table(header, bench_replays())
+    if "pages" in wanted:
+        loads, live = bench_pages()
+        print()
+        print_table(("page load (Chromium, nothing cached)", "load ms", "bytes", "ratio"), loads)
+        print()
+        print_table(("one race watched by 100 pages, ms", "p50", "p99"), live)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import re
+
+import aiohttp
+import pytest
+
+from .flow_helpers import latest_game
 from .test_islant_flow import choose, open_panel, start_race
+from .web_helpers import fetch, game_link, pages, simcord_bot  # noqa: F401  (fixtures: the bot serves pages)
+
+pytestmark = pytest.mark.usefixtures("pages")
+VERSIONS = re.compile(rb'(data-version="|v=)\d+')
 
 
 def picture(world, result) -> bytes:
@@ -20,15 +31,34 @@ async def sheets_of_alice(world) -> list[bytes]:
         await world.alice.slash(world.channel, "islant sheet", public=True),
     ]
     texts = [r.response.embeds[0].description for r in asked]
-    return [picture(world, r) for r in asked] + [t.encode() for t in texts]
+    return (
+        [picture(world, r) for r in asked] + [t.encode() for t in texts] + await page_answers(world)
+    )
+
+
+async def page_answers(world) -> list[bytes]:
+    """What anyone with the game's link gets: the page (its version counter aside), the
+    board, alice's sheet and its page."""
+    url = await game_link(world, (await latest_game(world)).id)
+    paths = ("", "/board.png", "/sheet/0.png", "/sheet/0")
+    answers = [await fetch(url + path) for path in paths]
+    assert all(status == 200 for status, _, _ in answers)
+    return [VERSIONS.sub(rb"\1N", body) for _, body, _ in answers]
 
 
 async def test_an_unsubmitted_islant_turn_is_seen_by_its_player_only(world) -> None:
     await start_race(world, [world.alice, world.bob], options="level=5")
     own_before = picture(world, await world.alice.slash(world.channel, "islant sheet"))
     before = await sheets_of_alice(world)
-    panel = await open_panel(world.alice, world)
-    await choose(world.alice, panel, "Suggested")
+    url = await game_link(world, (await latest_game(world)).id)
+    async with aiohttp.ClientSession() as session, session.get(url + "/events") as stream:
+        async with asyncio.timeout(5):  # caught up at once with the page's newest version
+            await stream.content.readuntil(b"event: change")
+        panel = await open_panel(world.alice, world)
+        await choose(world.alice, panel, "Suggested")
+        with pytest.raises(TimeoutError):  # a page is not even told that something changed
+            async with asyncio.timeout(0.5):
+                await stream.content.readuntil(b"event: change")
     own_after = picture(world, await world.alice.slash(world.channel, "islant sheet"))
     assert own_after != own_before  # her own sheet shows the turn she is drawing
     assert await sheets_of_alice(world) == before

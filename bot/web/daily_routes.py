@@ -1,0 +1,73 @@
+"""The Islant of the day's leaderboard, once the day is over (everyone's, every server).
+
+While a day is being played its results stay unpublished (as ``/islant today`` keeps its
+sheets hidden): a day not over yet, like a day or level that does not exist, answers 404.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from aiohttp import web
+
+from engine.islant import LEVELS
+from locales import _, speaking
+
+from ..daily.rolls import day_of
+from ..daily.texts import title
+from ..service import GameService
+from .html import document, esc, language_switch, name
+from .lookup import page_language
+
+PLACES = 100
+
+
+class DailyRoutes:
+    """Past days' leaderboards of the Islant of the day."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    def add_to(self, app: web.Application) -> None:
+        app.router.add_get(
+            "/daily/{level:\\d}/{day:\\d{4}-\\d{2}-\\d{2}}", self.leaderboard, allow_head=False
+        )
+
+    def _day(self, request: web.Request) -> tuple[date, int]:
+        level = int(request.match_info["level"])
+        try:
+            day = date.fromisoformat(request.match_info["day"])
+        except ValueError:
+            raise web.HTTPNotFound() from None
+        if level not in LEVELS or day >= day_of(self.service.now()):
+            raise web.HTTPNotFound()
+        return day, level
+
+    async def leaderboard(self, request: web.Request) -> web.Response:
+        day, level = self._day(request)
+        lang = page_language(request)
+        best = await self.service.store.daily_top(day.isoformat(), level, PLACES)
+        here = f"/daily/{level}/{day.isoformat()}"
+        with speaking(lang):
+            heading = title(day, level)
+            head = "".join(f"<th>{esc(t)}</th>" for t in (_("Place"), _("Player"), _("Points")))
+            rows = []
+            for attempt in best:
+                place = 1 + sum(1 for a in best if a.score > attempt.score)
+                rows.append(
+                    f'<tr><td class="place">{place}</td><td>{name(attempt.user_name)}</td>'
+                    f'<td class="points">{attempt.score}</td></tr>'
+                )
+            empty = _("Nobody finished this day's Islant at this level.")
+            table = (
+                f'<table class="standings"><thead><tr>{head}</tr></thead>'
+                f"<tbody>{''.join(rows)}</tbody></table>"
+                if rows
+                else f'<p class="empty">{esc(empty)}</p>'
+            )
+            body = (
+                f"<main><header><h1>{esc(heading)}</h1>{language_switch(here, lang)}</header>"
+                f"{table}</main>"
+            )
+            html = document(title=heading, body=body, lang=lang)
+        return web.Response(text=html, content_type="text/html")

@@ -1,0 +1,231 @@
+"""A game's page, its live updates (server-sent events), its board and, in a race, sheets.
+
+Every picture is the public one (the board the channel shows, a sheet as of its player's last
+submitted turn), drawn by the picture workers and cached like the channel's; every text comes
+from the public view and the public events.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from aiohttp import web
+
+from engine import find_game
+from engine.islant import GAME as ISLANT
+from locales import _, speaking
+from render.islant import SheetOf
+
+from ..replays import ReplayJob
+from ..service import GameService
+from ..store import FORMER_PLAYER, GameRecord
+from .game_page import Seen, game_fragment
+from .guard import ADDRESS
+from .html import document, esc, language_switch, link, name
+from .live import Fragment, Live
+from .lookup import game_of, page_language
+from .moves import move_lines
+from .race_page import race_fragment, sheet_src
+from .ratelimit import RateLimit
+
+KEEP_ALIVE_SECONDS = 15.0
+FRAGMENTS_KEPT = 256
+PNG = "image/png"
+
+
+def shown_names(record: GameRecord) -> list[str]:
+    """The seats' names as pages show them (a forgotten player in the reader's words)."""
+    return [_(n) if n == FORMER_PLAYER else n for n in record.names]
+
+
+def version_of(request: web.Request) -> int:
+    text = request.query.get("v", "")
+    return int(text) if text.isdigit() and len(text) < 10 else -1
+
+
+class GameRoutes:
+    """The pages of one game, found by its token."""
+
+    def __init__(self, service: GameService, limit: RateLimit) -> None:
+        self.service = service
+        self.limit = limit
+        self.live = Live(self.fragment_of)
+        self._fragments: OrderedDict[tuple[int, int, str, tuple[str, ...]], str] = OrderedDict()
+
+    def add_to(self, app: web.Application) -> None:
+        app.router.add_get("/g/{token}", self.page, allow_head=False)
+        app.router.add_get("/g/{token}/events", self.events, allow_head=False)
+        app.router.add_get("/g/{token}/board.png", self.board, allow_head=False)
+        app.router.add_get("/g/{token}/sheet/{seat:\\d{1,2}}", self.sheet_page, allow_head=False)
+        app.router.add_get("/g/{token}/sheet/{seat:\\d{1,2}}.png", self.sheet, allow_head=False)
+
+    # ----- what a page shows --------------------------------------------------------------
+    def seen(self, record: GameRecord, token: str) -> Seen:
+        state = self.service.state_of(record)
+        return Seen(token, record.game, record.version, record.status, shown_names(record), state)
+
+    async def fragment(self, record: GameRecord, token: str, lang: str) -> str:
+        """The live part of the page at the record's version in ``lang`` (built once)."""
+        names = tuple(shown_names(record))
+        key = (record.id, record.version, lang, names)
+        cached = self._fragments.get(key)
+        if cached is not None:
+            return cached
+        with speaking(lang):
+            if record.state is None:
+                text = lobby_fragment(record.version, names)
+            elif record.game == ISLANT.info.name:
+                text = race_fragment(self.seen(record, token))
+            else:
+                actions = await self.service.store.actions(record.id)
+                job = ReplayJob.of(record, actions, lang)
+                lines = await self.service.pictures.run(move_lines, job)
+                text = game_fragment(self.seen(record, token), lines)
+        self._fragments[key] = text
+        if len(self._fragments) > FRAGMENTS_KEPT:
+            self._fragments.popitem(last=False)
+        return text
+
+    async def fragment_of(self, game_id: int, lang: str) -> Fragment | None:
+        """The newest fragment of a watched game (None once its pages are gone)."""
+        record = await self.service.store.get_game(game_id)
+        if record is None:
+            return None
+        token = await self.service.store.game_token(game_id)
+        try:
+            await game_of(self.service, token)
+        except web.HTTPNotFound:
+            return None
+        return record.version, await self.fragment(record, token, lang)
+
+    # ----- handlers -----------------------------------------------------------------------
+    async def page(self, request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        record = await game_of(self.service, token)
+        lang = page_language(request)
+        big = request.query.get("view") == "big"
+        live = await self.fragment(record, token, lang)
+        with speaking(lang):
+            title = find_game(record.game).info.title
+            here = f"/g/{token}"
+            query = {"view": "big"} if big else {}
+            screen = link(here, {"lang": lang, "view": None if big else "big"})
+            screen_text = _("Normal screen") if big else _("Big screen")
+            head = (
+                f"<header><h1>{esc(title)}</h1>{language_switch(here, lang, query)}"
+                f'<a class="screen" href="{screen}">{esc(screen_text)}</a></header>'
+            )
+            events = link(f"{here}/events", {"lang": lang})
+            body = f'<main data-events="{events}">{head}{live}</main>{sheet_dialog()}'
+            html = document(
+                title=_("{game}: live", game=title),
+                body=body,
+                lang=lang,
+                scripts=["live.js"],
+                live=True,
+                classes="big" if big else "",
+            )
+        return web.Response(text=html, content_type="text/html", headers=NO_STORE)
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: the page's live part each time the game changes."""
+        record = await game_of(self.service, request.match_info["token"])
+        with self.limit.stream(request[ADDRESS]) as allowed:
+            if not allowed:
+                raise web.HTTPTooManyRequests(headers={"Retry-After": "30"})
+            return await self._stream(request, record.id)
+
+    async def _stream(self, request: web.Request, game_id: int) -> web.StreamResponse:
+        response = web.StreamResponse(headers=STREAM_HEADERS)
+        await response.prepare(request)
+        try:
+            await response.write(b"retry: 3000\n\n")
+            shown = version_of(request)
+            with self.live.watch(game_id, page_language(request), shown) as watcher:
+                while not watcher.gone:
+                    text = await watcher.next(KEEP_ALIVE_SECONDS)
+                    if text is None:
+                        await response.write(b": still here\n\n")
+                        continue
+                    data = "".join(f"data: {line}\n" for line in text.splitlines() or [""])
+                    await response.write(f"event: change\n{data}\n".encode())
+            await response.write(b"event: gone\ndata: \n\n")
+        except ConnectionResetError:  # the page was closed
+            pass
+        return response
+
+    async def board(self, request: web.Request) -> web.Response:
+        record = await game_of(self.service, request.match_info["token"])
+        if record.state is None:
+            raise web.HTTPNotFound()
+        with speaking(page_language(request)):
+            png = await self.service.render(record, self.service.state_of(record), None)
+        return picture(png, version_of(request) == record.version)
+
+    async def sheet(self, request: web.Request) -> web.Response:
+        record, seat = await self._sheet_of(request)
+        drawer = SheetOf(seat)
+        state = self.service.state_of(record)
+        with speaking(page_language(request)):
+            png = await self.service.render(record, state, None, drawer, drawer.name)
+        return picture(png, version_of(request) == record.version)
+
+    async def sheet_page(self, request: web.Request) -> web.Response:
+        """A player's sheet on a page of its own (the standings' links without JavaScript)."""
+        token = request.match_info["token"]
+        record, seat = await self._sheet_of(request)
+        lang = page_language(request)
+        seen = self.seen(record, token)
+        with speaking(lang):
+            who = shown_names(record)[seat]
+            back = link(f"/g/{token}", {"lang": lang})
+            alt, back_text = _("The sheet of {name}", name=who), _("Back to the race")
+            body = (
+                f"<main><header><h1>{name(who)}</h1></header>"
+                f'<img class="sheet" src="{sheet_src(seen, seat)}"'
+                f' alt="{esc(alt)}">'
+                f'<p><a href="{back}">{esc(back_text)}</a></p></main>'
+            )
+            html = document(title=_("The sheet of {name}", name=who), body=body, lang=lang)
+        return web.Response(text=html, content_type="text/html", headers=NO_STORE)
+
+    async def _sheet_of(self, request: web.Request) -> tuple[GameRecord, int]:
+        record = await game_of(self.service, request.match_info["token"])
+        seat = int(request.match_info["seat"])
+        if record.game != ISLANT.info.name or record.state is None or seat >= len(record.players):
+            raise web.HTTPNotFound()
+        return record, seat
+
+
+NO_STORE = {"Cache-Control": "no-store"}
+STREAM_HEADERS = {
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-store",
+    "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+}
+
+
+def picture(png: bytes, versioned: bool) -> web.Response:
+    """A PNG; one asked for by its version never changes and may be kept by the browser."""
+    cache = "private, max-age=86400, immutable" if versioned else "no-store"
+    return web.Response(body=png, content_type=PNG, headers={"Cache-Control": cache})
+
+
+def lobby_fragment(version: int, names: tuple[str, ...]) -> str:
+    """A game still in its lobby: who has joined."""
+    players = "".join(f"<li>{name(n)}</li>" for n in names)
+    waiting = _("This game has not started yet.")
+    return (
+        f'<section id="live" data-version="{version}">'
+        f'<p class="turn">{esc(waiting)}</p>'
+        f'<ol class="players">{players}</ol></section>'
+    )
+
+
+def sheet_dialog() -> str:
+    """Where a sheet opens over the standings (JavaScript only; a link otherwise)."""
+    close = esc(_("Close"))
+    return (
+        '<dialog id="sheet"><p class="who"></p><img alt="">'
+        f'<button type="button" class="close">{close}</button></dialog>'
+    )

@@ -1,0 +1,87 @@
+"""The pages' parts on their own: configuration, the rate limit, the live fan-out, escaping."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.web import RateLimit, WebConfig
+from bot.web.html import name
+from bot.web.live import Live
+
+
+def test_pages_are_served_only_with_an_address_and_a_port() -> None:
+    assert WebConfig.of({}) is None
+    assert WebConfig.of({"ISLANDBOT_WEB_URL": "https://games.example.org"}) is None
+    config = WebConfig.of(
+        {"ISLANDBOT_WEB_URL": "https://games.example.org/", "ISLANDBOT_WEB_PORT": "8080"}
+    )
+    assert config == WebConfig("https://games.example.org", 8080, "127.0.0.1", False)
+    for wrong in ({"ISLANDBOT_WEB_PORT": "http"}, {"ISLANDBOT_WEB_URL": "games.example.org"}):
+        values = {"ISLANDBOT_WEB_URL": "https://g.example", "ISLANDBOT_WEB_PORT": "80", **wrong}
+        with pytest.raises(ValueError):
+            WebConfig.of(values)
+
+
+def test_the_rate_limit_allows_a_burst_then_a_steady_rate_per_address() -> None:
+    now = [0.0]
+    limit = RateLimit(per_second=2, burst=3, clock=lambda: now[0])
+    assert [limit.allow("a") for _ in range(4)] == [True, True, True, False]
+    assert limit.allow("b")  # another address has its own
+    now[0] = 0.5
+    assert limit.allow("a") and not limit.allow("a")
+
+
+def test_a_name_is_escaped_and_isolated() -> None:
+    assert name('<script>x</script>"') == "<bdi>&lt;script&gt;x&lt;/script&gt;&quot;</bdi>"
+
+
+async def test_a_burst_of_changes_builds_one_fragment_at_a_time_ending_on_the_newest() -> None:
+    versions = iter(range(1, 100))
+    built: list[int] = []
+
+    async def build(game_id: int, lang: str) -> tuple[int, str]:
+        version = next(versions)
+        built.append(version)
+        await asyncio.sleep(0.01)
+        return version, f"<p>{version}</p>"
+
+    live = Live(build)
+    with live.watch(7, "en", 0) as page:
+        first = await page.next(1)
+        for _ in range(10):
+            live.changed(7)  # ten changes while one is being built
+        await asyncio.sleep(0.1)
+        newest = await page.next(1)
+        live.changed(8)  # nobody watches game 8
+    assert first == "<p>1</p>" and newest == f"<p>{built[-1]}</p>"
+    assert len(built) == 2  # the ten changes folded into one build
+    assert live.open_pages == 0
+
+
+async def test_a_change_that_shows_nothing_new_is_not_sent() -> None:
+    shown = iter(["<p>a</p>", "<p>a</p>", "<p>b</p>"])  # the second: a private step
+
+    async def build(game_id: int, lang: str) -> tuple[int, str]:
+        version = next(versions)
+        return version, f'<section data-version="{version}">{next(shown)}</section>'
+
+    versions = iter(range(1, 10))
+    live = Live(build)
+    with live.watch(7, "en", 0) as page:
+        assert "<p>a</p>" in (await page.next(1) or "")
+        live.changed(7)
+        assert await page.next(0.1) is None  # version 2 shows what version 1 showed
+        live.changed(7)
+        assert "<p>b</p>" in (await page.next(1) or "")
+
+
+def test_an_address_keeps_a_bounded_number_of_streams_open() -> None:
+    limit = RateLimit(streams=2)
+    with limit.stream("a") as first, limit.stream("a") as second, limit.stream("a") as third:
+        assert (first, second, third) == (True, True, False)
+        with limit.stream("b") as other:
+            assert other
+    with limit.stream("a") as again:
+        assert again  # closed streams no longer count
