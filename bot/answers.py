@@ -3,6 +3,8 @@
 Every command and component ends up here when it raises:
 
 - a user error (:class:`IllegalAction`, :class:`UserError`) gets its message, privately;
+- the database not answering in time (:class:`StorageTimeout`) gets "the game's storage is
+  not answering", and nothing of what it was doing is applied later;
 - an unexpected error before anything was saved gets an apology saying the game is unchanged;
 - an unexpected error after a change was saved gets "your move was saved", and the change is
   shown in the channel anyway: now if it can be, else from the outbox once Discord takes it
@@ -25,6 +27,7 @@ from locales import N_, translate
 from .errors import UserError
 from .i18n import engine_text, server_language, user_language
 from .service import GameService, MoveResult, SavedChange, saved_change
+from .store import StorageTimeout
 
 log = logging.getLogger(__name__)
 APOLOGY = N_("Sorry, something went wrong on our side. The game is unchanged; please try again.")
@@ -88,8 +91,12 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
     if isinstance(original, IllegalAction):
         await reply_error(interaction, engine_text(lang, original.message))
         return
-    log_failure(interaction, original)
     saved = saved_change()
+    if isinstance(original, StorageTimeout) and saved is None:
+        log.warning("interaction %s: %s", interaction.id, original)
+        await reply_error(interaction, UserError("storage_timeout").text(lang))
+        return
+    log_failure(interaction, original)
     if saved is None:
         await reply_error(interaction, translate(lang, APOLOGY))
         return
@@ -136,6 +143,8 @@ async def _names_here(interaction: discord.Interaction) -> list[str]:
         return []
     try:
         record = await service.store.last_game_in(interaction.channel_id)
+    except StorageTimeout:  # the answer goes out without them
+        return []
     except Exception:
         log.exception("reading the names of channel %s failed", interaction.channel_id)
         return []

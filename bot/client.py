@@ -29,7 +29,7 @@ from .publisher import PlainBoard, Publisher
 from .rematch import RematchButton
 from .service import SHOW_GRACE, GameService, MoveResult
 from .shards import Shards
-from .store import Store
+from .store import Store, answer_within
 from .ui import DYNAMIC_ITEMS, board_view
 
 HEARTBEAT_SECONDS = 30
@@ -87,7 +87,7 @@ class IslandBot(commands.Bot):
         self.service: GameService | None = None
         self.daily: DailyService | None = None
         self.tree.on_error = self.on_app_command_error
-        self.tree.interaction_check = self._in_a_server_if_asked
+        self.tree.interaction_check = self._on_arrival
         self._component_templates: dict[type, re.Pattern[str]] = {}
         self._ignore_repeated_interactions()
 
@@ -247,9 +247,12 @@ class IslandBot(commands.Bot):
         return await self.tree.sync(guild=guild)
 
     @staticmethod
-    async def _in_a_server_if_asked(interaction: discord.Interaction) -> bool:
-        """Refuse a guild-only command used outside a server, whatever Discord let through
-        (its ``guild_only`` flag is a hint to clients, not a guarantee)."""
+    async def _on_arrival(interaction: discord.Interaction) -> bool:
+        """Every command and autocomplete starts here: its database work is bounded until it
+        is answered (:func:`answer_within`), and a guild-only command used outside a server
+        is refused, whatever Discord let through (its ``guild_only`` flag is a hint to
+        clients, not a guarantee)."""
+        answer_within(interaction.response.is_done)
         command = interaction.command
         named = () if command is None else (command, command.root_parent)
         if any(getattr(c, "guild_only", False) for c in named) and interaction.guild_id is None:

@@ -21,7 +21,7 @@ from engine.islant import GAME, PLAYING, IslantState, sheet_view
 from locales import N_, _, speaking
 from render.islant import SheetOf, render_seat_sheet, render_seat_standings
 
-from ..choices import MAX_CHOICES
+from ..choices import MAX_CHOICES, storage_note
 from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..daily.panel import open_daily, show_board
@@ -40,7 +40,7 @@ from ..islant.texts import (
     totals,
 )
 from ..panel import LOOKS, PanelLook, PanelOpen, open_panel
-from ..store import GameRecord
+from ..store import GameRecord, StorageTimeout
 from ..ui import publisher_of
 
 ROUND = IdFormat(
@@ -279,6 +279,8 @@ class IslantCog(commands.Cog, name="Islant"):
             record, state = await race_here(interaction)
         except UserError:
             return []
+        except StorageTimeout:
+            return storage_note(interaction)
         seat = record.seat_of(interaction.user.id)
         if seat is None:
             return []
