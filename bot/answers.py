@@ -25,7 +25,7 @@ from engine.core import IllegalAction, fill_names
 from locales import N_, translate
 
 from .errors import UserError
-from .i18n import engine_text, server_language, user_language
+from .i18n import engine_text, server_language, user_language, written
 from .service import GameService, MoveResult, SavedChange, saved_change
 from .store import StorageTimeout
 
@@ -148,4 +148,4 @@ async def _names_here(interaction: discord.Interaction) -> list[str]:
     except Exception:
         log.exception("reading the names of channel %s failed", interaction.channel_id)
         return []
-    return record.names if record else []
+    return written(record.names) if record else []

@@ -11,7 +11,7 @@ from engine import find_game
 from engine.core import Event, fill_names
 from locales import _, current, number
 
-from .i18n import engine_text, event_text
+from .i18n import as_written, engine_text, event_text, written
 from .service import GameService, MoveResult
 from .store import GameRecord
 
@@ -112,7 +112,7 @@ async def board_message(
     png = await service.render(record, state, None)
     lines = [headline] if headline else []
     told = {a.seat for a in result.applied if a.user_id is not None} if headline else set()
-    lines += event_lines(result.events, record.names, told)
+    lines += event_lines(result.events, written(record.names), told)
     embed = discord.Embed(
         title=find_game(record.game).info.title,
         description="\n".join(lines)[:4000] or None,
@@ -163,7 +163,7 @@ def result_text(
         crown = "🏆 " if seat in winners else ""
         label = _player_label(player.user_id, player.name)
         rows.append(f"{crown}**{label}**: {number(scores[seat])}")
-    reason_text = fill_names(engine_text(current(), reason), record.names)
+    reason_text = fill_names(engine_text(current(), reason), written(record.names))
     title = _("**Game over.**") + " " + as_sentence(reason_text)
     return title + "\n" + "\n".join(rows)
 
@@ -207,4 +207,4 @@ def reminder_text(record: GameRecord, user_ids: list[int]) -> str:
 
 
 def _player_label(user_id: int | None, name: str) -> str:
-    return f"<@{user_id}>" if user_id is not None else name
+    return f"<@{user_id}>" if user_id is not None else as_written(name)

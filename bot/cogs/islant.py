@@ -26,7 +26,7 @@ from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..daily.panel import open_daily, show_board
 from ..errors import UserError
-from ..i18n import Phrase, as_written, public_language
+from ..i18n import Phrase, as_written, public_language, written
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
     HOST_CLOSED,
@@ -84,7 +84,7 @@ async def show_standings(
     await acknowledge(interaction)
     service, seat = service_of(interaction), record.seat_of(interaction.user.id)
     png = await service.render(record, state, seat, render_seat_standings)
-    line = rank_line(record.names, totals(state), seat)
+    line = rank_line(written(record.names), totals(state), seat)
     await interaction.followup.send(line, file=_png(png, STANDINGS_FILE), ephemeral=True)
 
 
@@ -267,7 +267,11 @@ class IslantCog(commands.Cog, name="Islant"):
             interaction_id=interaction.id,
         )
         await interaction.followup.send(
-            _("The island at {cell} is now called **{name}**.", cell=cell.upper(), name=name),
+            _(
+                "The island at {cell} is now called **{name}**.",
+                cell=cell.upper(),
+                name=as_written(name),
+            ),
             ephemeral=True,
         )
 
