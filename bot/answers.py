@@ -16,6 +16,7 @@ or its token expired) is logged, not retried forever.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Protocol, runtime_checkable
 
@@ -27,7 +28,7 @@ from locales import N_, translate
 from .errors import UserError
 from .i18n import engine_text, server_language, user_language, written
 from .service import GameService, MoveResult, SavedChange, saved_change
-from .store import StorageTimeout
+from .store import StorageTimeout, answer_within
 
 log = logging.getLogger(__name__)
 APOLOGY = N_("Sorry, something went wrong on our side. The game is unchanged; please try again.")
@@ -39,6 +40,7 @@ UNDRAWN_BOARD = N_(
     "The game changed, but its board could not be drawn just now. "
     "`/game status` shows the current board."
 )
+RESTARTING = N_("The bot is restarting and could not finish this. Please try again in a moment.")
 ALREADY_ANSWERED = 40060  # Discord: "Interaction has already been acknowledged"
 
 
@@ -49,6 +51,23 @@ class ShowsChanges(Protocol):
     async def show_change(
         self, channel_id: int, result: MoveResult, headline: str | None
     ) -> None: ...
+
+
+def arrived(interaction: discord.Interaction) -> None:
+    """Where every command, autocomplete and component handler starts: its database work
+    is bounded until it is answered, and the bot knows which interaction the handling task
+    serves (a stop that cannot wait for it tells its user; see :func:`tell_restarting`)."""
+    answer_within(interaction.response.is_done)
+    handling = getattr(interaction.client, "handling", None)
+    task = asyncio.current_task()
+    if isinstance(handling, dict) and task is not None:
+        handling[task] = interaction
+        task.add_done_callback(lambda done: handling.pop(done, None))
+
+
+async def tell_restarting(interaction: discord.Interaction) -> None:
+    """Tell the user of an interaction a stop cut short that the bot is restarting."""
+    await reply_error(interaction, translate(user_language(interaction), RESTARTING))
 
 
 def log_failure(interaction: discord.Interaction, error: BaseException) -> None:

@@ -11,12 +11,11 @@ from typing import Any, ClassVar
 
 import discord
 
-from .answers import answer_failure
+from .answers import answer_failure, arrived
 from .custom_ids import IdFormat
 from .errors import UserError
 from .service import GameService
 from .settings import effective
-from .store import answer_within
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
@@ -56,7 +55,7 @@ class ExplainsErrors:
         raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        answer_within(interaction.response.is_done)  # the store's waits end in time to answer
+        arrived(interaction)
         try:
             _check_offered(interaction)
             await self.run(interaction)
