@@ -26,8 +26,10 @@ async def test_a_direct_message_on_every_guild_only_command_is_refused(world) ->
     assert {c.qualified_name for c in commands} >= {"game new", "game end", "game replay"}
     unanswered = SimpleNamespace(is_done=lambda: False)
     for command in commands:
-        in_dm = SimpleNamespace(command=command, guild_id=None, response=unanswered)
+        in_dm = SimpleNamespace(command=command, guild_id=None, response=unanswered, client=bot)
         with pytest.raises(app_commands.NoPrivateMessage):
             await bot.tree.interaction_check(in_dm)
-        in_server = SimpleNamespace(command=command, guild_id=world.guild.id, response=unanswered)
+        in_server = SimpleNamespace(
+            command=command, guild_id=world.guild.id, response=unanswered, client=bot
+        )
         assert await bot.tree.interaction_check(in_server)
