@@ -3,6 +3,8 @@
 Every command and component ends up here when it raises:
 
 - a user error (:class:`IllegalAction`, :class:`UserError`) gets its message, privately;
+- the database not answering in time (:class:`StorageTimeout`) gets "the game's storage is
+  not answering", and nothing of what it was doing is applied later;
 - an unexpected error before anything was saved gets an apology saying the game is unchanged;
 - an unexpected error after a change was saved gets "your move was saved", and the change is
   shown in the channel anyway: now if it can be, else from the outbox once Discord takes it
@@ -14,6 +16,7 @@ or its token expired) is logged, not retried forever.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Protocol, runtime_checkable
 
@@ -23,8 +26,9 @@ from engine.core import IllegalAction, fill_names
 from locales import N_, translate
 
 from .errors import UserError
-from .i18n import engine_text, server_language, user_language
+from .i18n import engine_text, server_language, user_language, written
 from .service import GameService, MoveResult, SavedChange, saved_change
+from .store import StorageTimeout, answer_within
 
 log = logging.getLogger(__name__)
 APOLOGY = N_("Sorry, something went wrong on our side. The game is unchanged; please try again.")
@@ -36,6 +40,7 @@ UNDRAWN_BOARD = N_(
     "The game changed, but its board could not be drawn just now. "
     "`/game status` shows the current board."
 )
+RESTARTING = N_("The bot is restarting and could not finish this. Please try again in a moment.")
 ALREADY_ANSWERED = 40060  # Discord: "Interaction has already been acknowledged"
 
 
@@ -46,6 +51,23 @@ class ShowsChanges(Protocol):
     async def show_change(
         self, channel_id: int, result: MoveResult, headline: str | None
     ) -> None: ...
+
+
+def arrived(interaction: discord.Interaction) -> None:
+    """Where every command, autocomplete and component handler starts: its database work
+    is bounded until it is answered, and the bot knows which interaction the handling task
+    serves (a stop that cannot wait for it tells its user; see :func:`tell_restarting`)."""
+    answer_within(interaction.response.is_done)
+    handling = getattr(interaction.client, "handling", None)
+    task = asyncio.current_task()
+    if isinstance(handling, dict) and task is not None:
+        handling[task] = interaction
+        task.add_done_callback(lambda done: handling.pop(done, None))
+
+
+async def tell_restarting(interaction: discord.Interaction) -> None:
+    """Tell the user of an interaction a stop cut short that the bot is restarting."""
+    await reply_error(interaction, translate(user_language(interaction), RESTARTING))
 
 
 def log_failure(interaction: discord.Interaction, error: BaseException) -> None:
@@ -88,8 +110,12 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
     if isinstance(original, IllegalAction):
         await reply_error(interaction, engine_text(lang, original.message))
         return
-    log_failure(interaction, original)
     saved = saved_change()
+    if isinstance(original, StorageTimeout) and saved is None:
+        log.warning("interaction %s: %s", interaction.id, original)
+        await reply_error(interaction, UserError("storage_timeout").text(lang))
+        return
+    log_failure(interaction, original)
     if saved is None:
         await reply_error(interaction, translate(lang, APOLOGY))
         return
@@ -136,7 +162,9 @@ async def _names_here(interaction: discord.Interaction) -> list[str]:
         return []
     try:
         record = await service.store.last_game_in(interaction.channel_id)
+    except StorageTimeout:  # the answer goes out without them
+        return []
     except Exception:
         log.exception("reading the names of channel %s failed", interaction.channel_id)
         return []
-    return record.names if record else []
+    return written(record.names) if record else []

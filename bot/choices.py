@@ -1,4 +1,5 @@
-"""Autocomplete: legal moves filtered by what the player has typed, word by whole word."""
+"""Autocomplete: legal moves filtered by what the player has typed, word by whole word, and
+the note offered instead while the game's storage is not answering."""
 
 from __future__ import annotations
 
@@ -11,18 +12,28 @@ from discord import app_commands
 
 from engine import find_game
 from engine.core import fill_names
-from locales import SOURCE
+from locales import N_, SOURCE, translate
 
 from .components import service_of
 from .errors import UserError
 from .i18n import engine_text, user_language
 from .panel_plans import SavedState, read_state
+from .store import StorageTimeout
 
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
 MAX_TYPED = 100  # characters of the typed text that are matched (Discord allows 6,000)
 MAX_WORDS = 8  # distinct words of it that must all match
 WORD = re.compile(r"[\w+−-]+")
+STORAGE_NOTE = N_("The game's storage is not answering — try again in a moment")
+NOTE_VALUE = "-"
+"""The note's value: no move, no cell (picked anyway, it is refused as such)."""
+
+
+def storage_note(interaction: discord.Interaction) -> list[app_commands.Choice[str]]:
+    """What autocomplete offers while the database does not answer: one note saying so."""
+    note = translate(user_language(interaction), STORAGE_NOTE)
+    return [app_commands.Choice(name=_clip(note), value=NOTE_VALUE)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +59,8 @@ async def legal_move_choices(
         record = await service.running_record(interaction.channel_id or 0)
     except UserError:
         return []
+    except StorageTimeout:
+        return storage_note(interaction)
     seat = record.seat_of(interaction.user.id)
     if seat is None:
         return []

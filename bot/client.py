@@ -18,7 +18,7 @@ from discord.ext import commands, tasks
 
 from locales import N_, language, speaking, translate
 
-from .answers import answer_failure, reply_error
+from .answers import answer_failure, arrived, reply_error, tell_restarting
 from .commands_i18n import CatalogTranslator
 from .daily.panel import DAILY_ITEMS
 from .daily.service import DailyService
@@ -85,6 +85,8 @@ class IslandBot(commands.Bot):
         self.delivery = Delivery(self.publisher, shards)
         self.stopping = False
         self._in_flight: set[asyncio.Task[Any]] = set()
+        self.handling: dict[asyncio.Task[Any], discord.Interaction] = {}
+        """The interaction each running handler serves (see :func:`bot.answers.arrived`)."""
         self._drained_at_start = False
         self._job_round = asyncio.Lock()  # held while due jobs run and the outbox drains
         self.service: GameService | None = None
@@ -92,7 +94,7 @@ class IslandBot(commands.Bot):
         self.web = web
         self.pages: WebPages | None = None
         self.tree.on_error = self.on_app_command_error
-        self.tree.interaction_check = self._in_a_server_if_asked
+        self.tree.interaction_check = self._on_arrival
         self._component_templates: dict[type, re.Pattern[str]] = {}
         self._ignore_repeated_interactions()
 
@@ -240,6 +242,7 @@ class IslandBot(commands.Bot):
             self.stopping = True
             if self._in_flight:
                 await asyncio.wait(set(self._in_flight), timeout=IN_FLIGHT_SECONDS)
+            await self._cut_short()
             try:  # a round of jobs under way ends first
                 await asyncio.wait_for(self._job_round.acquire(), IN_FLIGHT_SECONDS)
             except TimeoutError:
@@ -261,6 +264,21 @@ class IslandBot(commands.Bot):
             await self.store.close()
             self.store = None
 
+    async def _cut_short(self) -> None:
+        """Handlers still running when the stop stopped waiting are cancelled, and their
+        users told the bot is restarting, while Discord can still be reached: nobody is
+        left with a "thinking…" that never ends."""
+        left = {task: i for task, i in self.handling.items() if not task.done()}
+        for task in left:
+            task.cancel()
+        if left:
+            log.warning("stopping: %d interactions cut short", len(left))
+            told = asyncio.gather(*(tell_restarting(i) for i in left.values()))
+            try:
+                await asyncio.wait_for(told, DRAIN_SECONDS)
+            except TimeoutError:
+                log.warning("stopping: not every interaction cut short could be told")
+
     async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
         """Register the slash commands with Discord: to one server (instant) or globally."""
         if guild_id is None:
@@ -270,9 +288,12 @@ class IslandBot(commands.Bot):
         return await self.tree.sync(guild=guild)
 
     @staticmethod
-    async def _in_a_server_if_asked(interaction: discord.Interaction) -> bool:
-        """Refuse a guild-only command used outside a server, whatever Discord let through
-        (its ``guild_only`` flag is a hint to clients, not a guarantee)."""
+    async def _on_arrival(interaction: discord.Interaction) -> bool:
+        """Every command and autocomplete starts here: its database work is bounded until it
+        is answered (:func:`~bot.answers.arrived`), and a guild-only command used outside a server
+        is refused, whatever Discord let through (its ``guild_only`` flag is a hint to
+        clients, not a guarantee)."""
+        arrived(interaction)
         command = interaction.command
         named = () if command is None else (command, command.root_parent)
         if any(getattr(c, "guild_only", False) for c in named) and interaction.guild_id is None:

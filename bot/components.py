@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from .answers import answer_failure
+from .answers import answer_failure, arrived
 from .custom_ids import IdFormat
 from .errors import UserError
 from .service import GameService
@@ -55,6 +55,7 @@ class ExplainsErrors:
         raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        arrived(interaction)
         try:
             _check_offered(interaction)
             await self.run(interaction)

@@ -8,7 +8,7 @@ pictures follow the server: its ``/settings language`` if an admin chose one, el
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -51,8 +51,15 @@ def _plain(value: object) -> object:
 
 
 def as_written(name: str) -> str:
-    """A user-supplied name for message text: its Markdown shown, not applied."""
-    return discord.utils.escape_markdown(name)
+    """A user-supplied name for message text: its Markdown shown, not applied, and no
+    mention in it (``@everyone``, ``<@id>``) read as one."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def written(names: Sequence[str]) -> list[str]:
+    """Players' names for message text (:func:`as_written`); pictures and the labels of
+    buttons and menus, which Discord shows as they are, take the names unchanged."""
+    return [as_written(name) for name in names]
 
 
 def say(msgid: str, **params: object) -> Phrase:

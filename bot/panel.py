@@ -29,7 +29,7 @@ from locales import N_, _, current, tr_counted
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
-from .i18n import as_written, engine_text, say
+from .i18n import as_written, engine_text, say, written
 from .panel_plans import LinesOf
 from .presenter import as_sentence
 from .rendering import Drawer, MarkedBoard
@@ -129,10 +129,12 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     if composing(step):
         lines.append(_(PREVIEW_NOTE))
     if labels:
-        lang, names = current(), step.record.names
+        lang, names = current(), written(step.record.names)
         told = [fill_names(capitalised(engine_text(lang, label)), names) for label in labels]
         lines.append("› ".join(f"{label} " for label in told).strip())
-    question, *more = menu.prompt.split("\n")
+    prompt = named(step.menu, written(step.record.names))
+    assert prompt is not None
+    question, *more = prompt.prompt.split("\n")
     lines.append(f"**{question}**")
     lines.extend(more)  # what the question lists (a suggested plan)
     if _as_buttons(menu):
@@ -188,7 +190,7 @@ def ending_choice(step: PanelStep, index: int | None) -> Choice | None:
 
 def sure_text(step: PanelStep, choice: Choice) -> str:
     """The question before a choice that ends the seat's game."""
-    lines = [*step.plan.lines, f"**{choice.label}**", choice.hint, _(SURE_TEXT)]
+    lines = [*step.plan.lines, f"**{as_written(choice.label)}**", choice.hint, _(SURE_TEXT)]
     return "\n".join(line for line in lines if line)
 
 
@@ -304,10 +306,8 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         return
     if step.move is None:
         note = _(STALE_NOTE) if step.stale else ""
-        names = step.record.names
-        labels = [fill_names(engine_text(current(), label), names) for label in step.plan.labels]
         await interaction.edit_original_response(
-            content=panel_text(step, labels, note),
+            content=panel_text(step, list(step.plan.labels), note),
             attachments=[await picture(service, step)],
             view=panel_view(step),
         )

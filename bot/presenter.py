@@ -13,7 +13,7 @@ from locales import _, current, number
 
 from .computers import LEVEL_LABELS
 from .game_options import options_line
-from .i18n import engine_text, event_text, game_title
+from .i18n import as_written, engine_text, event_text, game_title, written
 from .service import GameService, MoveResult
 from .store import GameRecord
 
@@ -123,7 +123,7 @@ async def board_message(
     png = await service.render(record, state, None)
     lines = [headline] if headline else []
     told = {a.seat for a in result.applied if a.user_id is not None} if headline else set()
-    lines += event_lines(result.events, record.names, told)
+    lines += event_lines(result.events, written(record.names), told)
     embed = discord.Embed(
         title=game_title(record.game),
         description="\n".join(lines)[:4000] or None,
@@ -175,7 +175,7 @@ def result_text(
         label = _player_label(player.user_id, player.shown_name)
         rows.append(f"{crown}**{label}**: {number(scores[seat])}")
     # a sentence first, then the names: a name keeps its spelling at a sentence's start
-    reason_text = fill_names(as_sentence(engine_text(current(), reason)), record.names)
+    reason_text = fill_names(as_sentence(engine_text(current(), reason)), written(record.names))
     title = _("**Game over.**") + " " + reason_text
     return title + "\n" + "\n".join(rows)
 
@@ -220,4 +220,4 @@ def reminder_text(record: GameRecord, user_ids: list[int]) -> str:
 
 
 def _player_label(user_id: int | None, name: str) -> str:
-    return f"<@{user_id}>" if user_id is not None else name
+    return f"<@{user_id}>" if user_id is not None else as_written(name)

@@ -15,7 +15,7 @@ import discord
 from engine.core import View
 from locales import _, number
 
-from .i18n import game_title
+from .i18n import as_written, game_title
 from .presenter import COLOUR
 from .ratings import Skill
 from .stats import PlayerStats
@@ -43,7 +43,7 @@ def _when(stamp: str) -> str:
 def _seat_text(seat: SeatResult, winners: Sequence[int]) -> str:
     crown = " 🏆" if seat.seat in winners else ""
     name = shown_player(shown_name(seat.name), seat.level is not None)
-    return f"{discord.utils.escape_markdown(name)}{crown} {seat.score}"
+    return f"{as_written(name)}{crown} {seat.score}"
 
 
 def shown_name(name: str) -> str:
@@ -85,7 +85,7 @@ def stats_embed(
     daily: tuple[int, Mapping[int, int]] = (0, {}),
 ) -> discord.Embed:
     """The text of ``/stats``; ``daily`` is the Islant of the day streak and best per level."""
-    embed = discord.Embed(title=_("Stats of {name}", name=name)[:256], colour=COLOUR)
+    embed = discord.Embed(title=_("Stats of {name}", name=as_written(name))[:256], colour=COLOUR)
     embed.description = _(
         "{games} · {wins} · win rate {rate} · longest winning streak {streak}",
         games=_games(stats.games),
@@ -163,7 +163,7 @@ def board_title(game: str, scope: str, period: str) -> str:
 
 
 def _standing_line(standing: Standing) -> str:
-    name = discord.utils.escape_markdown(shown_name(standing.name))
+    name = as_written(shown_name(standing.name))
     return (
         f"**{standing.place}.** {name} — **{standing.skill.shown}** "
         f"({_games_and_wins(standing.skill.games, standing.skill.wins)})"

@@ -12,7 +12,7 @@ from engine import all_games
 from locales import N_, _, current, speaking, translate
 
 from ..choices import legal_move_choices
-from ..components import check_may_start, is_moderator, service_of
+from ..components import acknowledge, check_may_start, is_moderator, service_of
 from ..errors import UserError
 from ..game_options import example, suggestions
 from ..i18n import as_written, game_title, public_language, say
@@ -86,13 +86,13 @@ class GamesCog(commands.Cog):
 
     @game.command(name="status", description="Show the board and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)  # before the database: it may be slow to answer
         service = service_of(interaction)
         record = await service.to_show(interaction.channel_id or 0)
         if record.status == "lobby":
-            await interaction.response.send_message(embed=lobby_embed(record), ephemeral=True)
+            await interaction.followup.send(embed=lobby_embed(record), ephemeral=True)
             return
         state = service.state_of(record)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         png = await service.render(record, state, record.seat_of(interaction.user.id))
         content, _mentions = turn_line(record, state)
         await interaction.followup.send(

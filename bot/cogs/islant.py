@@ -20,12 +20,12 @@ from engine.islant import GAME, PLAYING, IslantState, sheet_view
 from locales import N_, _, speaking
 from render.islant import SheetOf, render_seat_sheet, render_seat_standings
 
-from ..choices import MAX_CHOICES
+from ..choices import MAX_CHOICES, storage_note
 from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..daily.panel import open_daily, show_board
 from ..errors import UserError
-from ..i18n import Phrase, as_written, game_title, public_language
+from ..i18n import Phrase, as_written, game_title, public_language, written
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
     HOST_CLOSED,
@@ -39,7 +39,7 @@ from ..islant.texts import (
     totals,
 )
 from ..panel import LOOKS, PanelLook, PanelOpen, open_panel
-from ..store import GameRecord
+from ..store import GameRecord, StorageTimeout
 from ..ui import publisher_of
 
 ROUND = IdFormat(
@@ -83,7 +83,7 @@ async def show_standings(
     await acknowledge(interaction)
     service, seat = service_of(interaction), record.seat_of(interaction.user.id)
     png = await service.render(record, state, seat, render_seat_standings)
-    line = rank_line(record.names, totals(state), seat)
+    line = rank_line(written(record.names), totals(state), seat)
     await interaction.followup.send(line, file=_png(png, STANDINGS_FILE), ephemeral=True)
 
 
@@ -266,7 +266,11 @@ class IslantCog(commands.Cog, name="Islant"):
             interaction_id=interaction.id,
         )
         await interaction.followup.send(
-            _("The island at {cell} is now called **{name}**.", cell=cell.upper(), name=name),
+            _(
+                "The island at {cell} is now called **{name}**.",
+                cell=cell.upper(),
+                name=as_written(name),
+            ),
             ephemeral=True,
         )
 
@@ -278,6 +282,8 @@ class IslantCog(commands.Cog, name="Islant"):
             record, state = await race_here(interaction)
         except UserError:
             return []
+        except StorageTimeout:
+            return storage_note(interaction)
         seat = record.seat_of(interaction.user.id)
         if seat is None:
             return []

@@ -19,6 +19,7 @@ import discord
 from engine.competition import Table
 from locales import _
 
+from ..i18n import written
 from ..presenter import COLOUR, board_footer, result_text
 from ..publisher import Board
 from ..service import GameService, MoveResult
@@ -51,7 +52,7 @@ class CompetitionBoard:
         """Whether someone must be pinged now; files the change's public lines either way, so
         changes merged into one edit are all told."""
         record = result.record
-        lines = event_lines(result.events, record.names)
+        lines = event_lines(result.events, written(record.names))
         if actor is None:  # a change shown from the panel: its first action is the actor's
             actor = next((a.seat for a in result.applied if a.user_id is not None), None)
         new = needs_new_message(result, public_table(result), actor)
@@ -66,7 +67,7 @@ class CompetitionBoard:
         record = result.record
         table = public_table(result)
         told = self._told.setdefault(record.id, {})
-        told.setdefault(record.version, event_lines(result.events, record.names))
+        told.setdefault(record.version, event_lines(result.events, written(record.names)))
         by_system = headline and not any(action.user_id for action in result.applied)
         why = [headline] if headline and by_system else []
         lines = []
@@ -108,12 +109,12 @@ def board_embed(record: GameRecord, table: Table, lines: Sequence[str]) -> disco
     """What happened, what comes next (or the final scoring), and the board picture."""
     if table.outcome is not None:
         title = _("Island competition · final scoring")
-        tail = final_scoring_text(table, record.names)
+        tail = final_scoring_text(table, written(record.names))
     else:
         title = _(
             "Island competition · round {round} of {rounds}", round=table.round, rounds=table.rounds
         )
-        tail = next_step(table, record.names)
+        tail = next_step(table, written(record.names))
     kept = list(lines)
     while kept and len("\n".join(kept)) + len(tail) + 2 > MAX_DESCRIPTION:
         kept.pop(0)  # the oldest lines give way; what comes next always shows

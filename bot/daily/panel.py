@@ -20,7 +20,7 @@ from render.islant import render_daily_card, render_seat_sheet
 from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
-from ..i18n import public_language
+from ..i18n import as_written, public_language
 from ..panel import (
     PATH,
     STALE_NOTE,
@@ -122,7 +122,7 @@ async def follow(
         return
     played = engine_words(current(), step.played)
     if attempt.finished:
-        note = f"**{attempt.user_name}** {played}." if step.played else ""
+        note = f"**{as_written(attempt.user_name)}** {played}." if step.played else ""
         if not step.played and attempt.day < daily.today().isoformat():
             note = _(DAY_OVER)
         answer = await _result_answer(daily, attempt, note)
@@ -131,7 +131,7 @@ async def follow(
         )
         return
     if step.played or panel.stale:
-        note = STALE_NOTE if panel.stale else f"**{attempt.user_name}** {played}."
+        note = STALE_NOTE if panel.stale else f"**{as_written(attempt.user_name)}** {played}."
         png = await _sheet_picture(daily, panel, attempt)
         await interaction.edit_original_response(
             content=panel_text(panel, [], note),

@@ -13,6 +13,7 @@ import discord
 from engine.islant import score_breakdown
 from locales import N_, _, current, engine_words
 
+from ..i18n import as_written
 from ..presenter import COLOUR
 from ..store import DailyAttempt
 from .rolls import day_number
@@ -94,10 +95,7 @@ def _rows(attempts: list[DailyAttempt]) -> str:
     for index, attempt in enumerate(attempts, start=1):
         if attempt.score != previous:
             rank, previous = index, attempt.score
-        lines.append(
-            f"{rank}. {discord.utils.escape_markdown(attempt.user_name[:NAME_LENGTH])}"
-            f" · **{attempt.score}**"
-        )
+        lines.append(f"{rank}. {as_written(attempt.user_name[:NAME_LENGTH])} · **{attempt.score}**")
     return "\n".join(lines)
 
 
@@ -140,4 +138,6 @@ def board_embed(board: DailyBoard) -> discord.Embed:
 
 def sheet_text(attempt: DailyAttempt) -> str:
     day = date.fromisoformat(attempt.day)
-    return f"**{attempt.user_name}** · {title(day, attempt.level)}\n{_score_line(attempt)}"
+    return (
+        f"**{as_written(attempt.user_name)}** · {title(day, attempt.level)}\n{_score_line(attempt)}"
+    )

@@ -24,7 +24,7 @@ from engine.islant import (
 )
 from locales import N_, _, current, tr_counted
 
-from ..i18n import engine_text
+from ..i18n import as_written, engine_text, written
 from ..presenter import COLOUR, as_sentence, mention_messages
 from ..store import GameRecord
 
@@ -150,10 +150,10 @@ def final_embed(
     rows = []
     for place, seat in enumerate(order[:FINAL_LINES], start=1):
         crown = "🏆 " if scores[seat] == best else f"{place}. "
-        rows.append(f"{crown}**{record.names[seat]}**: {scores[seat]}")
+        rows.append(f"{crown}**{as_written(record.names[seat])}**: {scores[seat]}")
     if len(order) > FINAL_LINES:
         rows.append(_("… and {count} more in the picture.", count=len(order) - FINAL_LINES))
-    reason = fill_names(as_sentence(engine_words(state.end_reason)), record.names)
+    reason = fill_names(as_sentence(engine_words(state.end_reason)), written(record.names))
     text = "\n".join(
         [
             *([note] if note else []),
@@ -189,15 +189,15 @@ def sheet_embed(
 ) -> discord.Embed:
     """A sheet shown on request: whose, the score and its parts, the islands' names."""
     parts = sheet["score"]
-    named = [i["name"] for i in sheet["islands"] if i["name"]]
-    name = record.names[seat]
+    named = [as_written(i["name"]) for i in sheet["islands"] if i["name"]]
+    name = as_written(record.names[seat])
     lines = [
         _(
             "Score **{total}**: {parts}",
             total=parts["total"],
             parts=engine_words(score_breakdown(parts, state.level)),
         ),
-        rank_line(record.names, scores, seat, who=name),
+        rank_line(written(record.names), scores, seat, who=name),
     ]
     if named:
         lines.append(_("Islands: {names}", names=", ".join(named)))

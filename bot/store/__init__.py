@@ -25,6 +25,7 @@ from .records import (
 from .schema import migrations
 from .sqlite import SQLiteStore
 from .urls import is_postgres_url, without_password
+from .waits import StorageTimeout, answer_within
 
 Store.backends.update({SQLiteStore.backend: SQLiteStore, PostgresStore.backend: PostgresStore})
 
@@ -46,10 +47,12 @@ __all__ = [
     "PlayerRecord",
     "SeatResult",
     "Standing",
+    "StorageTimeout",
     "Store",
     "StoreError",
     "Tx",
     "VersionConflict",
+    "answer_within",
     "computer_name",
     "is_postgres_url",
     "migrations",

@@ -512,8 +512,18 @@ def latest_migration(backend: str) -> int:
 
 
 def split_sql(script: str) -> list[str]:
+    """A script's statements; a ``;`` inside a ``$$``-quoted body does not end one."""
     lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+    statements, current = [], ""
+    for part in "\n".join(lines).split(";"):
+        current += part
+        if current.count("$$") % 2:  # inside a function's body
+            current += ";"
+            continue
+        if current.strip():
+            statements.append(current.strip())
+        current = ""
+    return statements
 
 
 def parents_first(parents: dict[str, set[str]]) -> list[str]:

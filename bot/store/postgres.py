@@ -5,12 +5,18 @@ from the rows themselves, not from a lock in this process: a save's ``UPDATE …
 version = ?`` waits for any other writer of the game and then finds the version moved on;
 unique indexes refuse a second open game in a channel and a repeated interaction id; a job is
 claimed by one ``UPDATE … RETURNING`` whose conditions are checked again after any wait.
+
+Every wait is bounded (:mod:`.waits`). A connection whose wait ran out is closed, not reused,
+so the server drops its transaction; a COMMIT goes with a deadline the database enforces
+(migration 0009), so a change the bot stopped waiting for is never applied later.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,8 +27,13 @@ from .base import Store, Tx, parents_first
 from .changes import CHANNEL
 from .records import StoreError, UniqueViolation
 from .urls import without_password
+from .waits import StorageTimeout, bounded, remaining
 
 POOL_SIZE = 10
+FLUSH_SECONDS = 0.5
+"""Time kept for a commit to finish after the database checked its deadline."""
+CLOCK_SECONDS = 0.1
+"""How far the bot's and the database's clocks may disagree."""
 MIGRATION_LOCK = 0x151A_4D0B  # pg_advisory_xact_lock key: one process migrates at a time
 VERSION_TABLE = "schema_migrations"
 BACKUP_ADVICE = (
@@ -45,7 +56,9 @@ class PostgresStore(Store):
     @classmethod
     async def connect(cls, url: str) -> PostgresStore:
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, reset=_nothing_to_reset
+            )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StoreError(
                 "unreachable", f"Cannot open the database {without_password(url)}: {exc}"
@@ -88,12 +101,36 @@ class PostgresStore(Store):
         await tx.execute(f"INSERT INTO {VERSION_TABLE} (version) VALUES (?)", (number,))
 
     @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection for one read or transaction. One whose wait ran out is closed
+        rather than reused: the server drops whatever it had not committed."""
+        conn = await bounded(self._pool.acquire(), "a connection")
+        try:
+            yield conn
+        except (StorageTimeout, asyncio.CancelledError):
+            conn.terminate()
+            raise
+        finally:
+            await self._pool.release(conn)
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield _PostgresTx(conn)
+        """BEGIN … COMMIT on one connection, ROLLBACK on any error."""
+        async with self._connection() as conn:
+            await bounded(conn.execute("BEGIN"), "BEGIN")
+            try:
+                yield _PostgresTx(conn)
+                await _commit(conn)
+            except (StorageTimeout, asyncio.CancelledError):
+                raise  # the connection is closed: the server rolls back
+            except BaseException:
+                if conn.is_in_transaction():
+                    await bounded(conn.execute("ROLLBACK"), "ROLLBACK")
+                raise
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return await self._pool.fetch(numbered(sql), *params)
+        async with self._connection() as conn:
+            return await bounded(conn.fetch(numbered(sql), *params), sql[:60])
 
     async def backup(self, destination: str | Path) -> None:
         raise StoreError("backup_postgres", BACKUP_ADVICE)
@@ -142,13 +179,36 @@ class PostgresStore(Store):
                 )
 
 
+async def _commit(conn: asyncpg.Connection) -> None:
+    """COMMIT with a deadline: the database refuses it once the bot would have stopped
+    waiting for its answer (``islandbot.commit_by``, migration 0009), and a commit with too
+    little time left is not sent at all. The one window left is a commit that passed its
+    check and then took ``FLUSH_SECONDS`` more to finish."""
+    left = remaining()
+    if left <= FLUSH_SECONDS:
+        raise StorageTimeout("no time left to commit")
+    commit_by = datetime.now(UTC) + timedelta(seconds=left - FLUSH_SECONDS)
+    commit = conn.execute(
+        f"SELECT set_config('islandbot.commit_by', '{commit_by.isoformat()}', true); COMMIT"
+    )
+    try:
+        await bounded(commit, "COMMIT", seconds=left + CLOCK_SECONDS)
+    except asyncpg.QueryCanceledError as exc:  # it came after its deadline: not applied
+        raise StorageTimeout("COMMIT after its deadline") from exc
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """Connections go back to the pool as they are: the store sets no session state, and a
+    reset would be one more round trip (one more wait) per call."""
+
+
 class _PostgresTx(Tx):
     def __init__(self, conn: asyncpg.Connection) -> None:
         self.conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
-            status = await self.conn.execute(numbered(sql), *params)
+            status = await bounded(self.conn.execute(numbered(sql), *params), sql[:60])
         except asyncpg.UniqueViolationError as exc:
             raise UniqueViolation(f"{exc.constraint_name}: {exc}") from exc
         count = status.rsplit(" ", 1)[-1]
@@ -159,7 +219,7 @@ class _PostgresTx(Tx):
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
-            return await self.conn.fetch(numbered(sql), *params)
+            return await bounded(self.conn.fetch(numbered(sql), *params), sql[:60])
         except asyncpg.UniqueViolationError as exc:
             raise UniqueViolation(f"{exc.constraint_name}: {exc}") from exc
 

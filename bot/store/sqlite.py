@@ -1,10 +1,12 @@
 """The SQLite back-end (aiosqlite, WAL): the default, a file and nothing to install.
 
 Writes are serialized by one lock and ``BEGIN IMMEDIATE``; the schema version is
-``PRAGMA user_version``. Every commit reaches the disk before it returns
-(``synchronous=FULL``), so a move a player saw answered survives a power failure;
-``ISLANDBOT_SQLITE_SYNCHRONOUS=NORMAL`` trades that for faster commits (the last ones may be
-lost when the machine, not the bot, goes down).
+``PRAGMA user_version``. Every wait is bounded (:mod:`.waits`): a lock another program holds
+is waited for ``BUSY_TIMEOUT_MS`` at most, and a statement whose wait ran out is followed, in
+the connection's queue, by the ROLLBACK of its transaction, so nothing of it is applied.
+Every commit reaches the disk before it returns (``synchronous=FULL``), so a move a player
+saw answered survives a power failure; ``ISLANDBOT_SQLITE_SYNCHRONOUS=NORMAL`` trades that
+for faster commits (the last ones may be lost when the machine, not the bot, goes down).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import asyncio
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +23,12 @@ import aiosqlite
 
 from .base import Store, Tx, parents_first
 from .records import UniqueViolation
+from .waits import StorageTimeout, bounded, remaining
 
-BUSY_TIMEOUT_MS = 5000
+BUSY_TIMEOUT_MS = 1000
+"""How long a statement waits for a lock another program holds: the connection runs one
+statement at a time, so this is also how long a blocked write holds up the reads behind it."""
+LOCKED = ("database is locked", "database table is locked")
 PRAGMAS = (f"busy_timeout = {BUSY_TIMEOUT_MS}", "journal_mode = WAL", "foreign_keys = ON")
 SYNCHRONOUS_VARIABLE = "ISLANDBOT_SQLITE_SYNCHRONOUS"
 SYNCHRONOUS = ("FULL", "NORMAL")
@@ -45,6 +51,7 @@ class SQLiteStore(Store):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._write_lock = asyncio.Lock()
+        self._rollbacks: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def connect(cls, path: str | Path) -> SQLiteStore:  # type: ignore[override]
@@ -52,7 +59,7 @@ class SQLiteStore(Store):
         db.row_factory = sqlite3.Row
         store = cls(db)
         for pragma in (*PRAGMAS, f"synchronous = {synchronous()}"):
-            await store._statement(f"PRAGMA {pragma}")
+            await _bounded_statement(db, f"PRAGMA {pragma}")
         return store
 
     async def close(self) -> None:
@@ -70,18 +77,39 @@ class SQLiteStore(Store):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """BEGIN IMMEDIATE … COMMIT, ROLLBACK on any error."""
-        async with self._write_lock:
-            await self._statement("BEGIN IMMEDIATE")
-            tx = _SQLiteTx(self._db)
+        """BEGIN IMMEDIATE … COMMIT, ROLLBACK on any error (a wait that ran out included).
+
+        The commit is awaited to its end: holding the write lock it waits for nothing but
+        the disk, and cutting it short could report as failed a change that is then saved.
+        """
+        await bounded(self._write_lock.acquire(), "the write lock")
+        try:
             try:
+                await _bounded_statement(self._db, "BEGIN IMMEDIATE")
+                tx = _SQLiteTx(self._db)
                 yield tx
+                await asyncio.shield(self._statement("COMMIT"))
             except BaseException:
-                await self._statement("ROLLBACK")
+                await self._roll_back()
                 raise
-            await self._statement("COMMIT")
+        finally:
+            self._write_lock.release()
         for game_id in tx.announced:
             self.changes.publish(game_id)
+
+    async def _roll_back(self) -> None:
+        """Queue the ROLLBACK behind whatever statement of the transaction still runs (one
+        whose wait ran out), before the write lock lets another transaction begin; wait for
+        it within the time left."""
+        rollback = asyncio.ensure_future(self._rollback_quietly())
+        self._rollbacks.add(rollback)
+        rollback.add_done_callback(self._rollbacks.discard)
+        await asyncio.sleep(0)  # its first step puts it in the connection's queue
+        await asyncio.wait({rollback}, timeout=max(remaining(), 0.0))
+
+    async def _rollback_quietly(self) -> None:
+        with suppress(sqlite3.OperationalError):  # BEGIN failed: nothing to roll back
+            await self._statement("ROLLBACK")
 
     async def _statement(self, sql: str) -> None:
         """Run one statement and close its cursor at once (open cursors block COMMIT)."""
@@ -89,8 +117,7 @@ class SQLiteStore(Store):
             pass
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return await _bounded_rows(self._db, sql, params)
 
     async def backup(self, destination: str | Path) -> None:
         """A consistent copy while the bot runs (SQLite's backup API)."""
@@ -132,17 +159,45 @@ class _SQLiteTx(Tx):
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
-            async with self._db.execute(sql, params) as cur:
-                return cur.rowcount
+            return await _bounded_statement(self._db, sql, params)
         except sqlite3.IntegrityError as exc:
             raise _translated(exc) from exc
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
-            async with self._db.execute(sql, params) as cur:
-                return list(await cur.fetchall())
+            return await _bounded_rows(self._db, sql, params)
         except sqlite3.IntegrityError as exc:
             raise _translated(exc) from exc
+
+
+async def _bounded_statement(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    """Run a statement within the time left; returns the number of rows it changed."""
+
+    async def run() -> int:
+        async with db.execute(sql, params) as cur:
+            return cur.rowcount
+
+    return await _bounded(run(), sql)
+
+
+async def _bounded_rows(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
+    """Every row of a query, within the time left."""
+
+    async def run() -> list[Any]:
+        async with db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    return await _bounded(run(), sql)
+
+
+async def _bounded(call: Any, sql: str) -> Any:
+    """``call`` within the time left; a lock that stayed busy is a timeout too."""
+    try:
+        return await bounded(call, sql[:60])
+    except sqlite3.OperationalError as exc:
+        if str(exc) in LOCKED:
+            raise StorageTimeout(str(exc)) from exc
+        raise
 
 
 def _translated(exc: sqlite3.IntegrityError) -> Exception:

@@ -24,9 +24,12 @@ async def test_a_direct_message_on_every_guild_only_command_is_refused(world) ->
     bot = world.env.bot
     commands = guild_only_commands(bot)
     assert {c.qualified_name for c in commands} >= {"game new", "game end", "game replay"}
+    unanswered = SimpleNamespace(is_done=lambda: False)
     for command in commands:
-        in_dm = SimpleNamespace(command=command, guild_id=None)
+        in_dm = SimpleNamespace(command=command, guild_id=None, response=unanswered, client=bot)
         with pytest.raises(app_commands.NoPrivateMessage):
             await bot.tree.interaction_check(in_dm)
-        in_server = SimpleNamespace(command=command, guild_id=world.guild.id)
+        in_server = SimpleNamespace(
+            command=command, guild_id=world.guild.id, response=unanswered, client=bot
+        )
         assert await bot.tree.interaction_check(in_server)

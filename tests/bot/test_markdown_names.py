@@ -47,3 +47,57 @@ async def test_a_name_keeps_its_spelling_at_the_start_of_a_sentence(world, game)
     text = "\n".join(said)
     assert "bob" in text or "alice" in text
     assert re.findall(r"\b(?:Alice|Bob)\b", text) == []
+
+
+HOSTILE = "**Bo** __x__ ~~y~~ `z` ||s|| > q [l](http://x) @everyone <@1>"
+RAW = ("**Bo**", "__x__", "~~y~~", "`z`", "||s||", "[l]", "@everyone", "<@1>")
+"""Pieces of the hostile name that would restyle, link or mention if left as they are."""
+
+
+def texts(message) -> list[str]:
+    """Everything Markdown applies to in a message: its content and its embeds' texts."""
+    found = [message.content or ""]
+    for embed in message.embeds:
+        found += [embed.title or "", embed.description or ""]
+        found += [f"{field.name}\n{field.value}" for field in embed.fields]
+        found.append(embed.footer.text or "" if embed.footer else "")
+    return found
+
+
+def shown_as_written(messages) -> int:
+    """Check that the hostile name appears only escaped; returns how often it appears."""
+    seen = 0
+    for message in messages:
+        for text in texts(message):
+            seen += text.count(as_written(HOSTILE))
+            rest = text.replace(as_written(HOSTILE), "")
+            leaked = [piece for piece in RAW if piece in rest]
+            assert not leaked, f"{leaked} left as Markdown in: {text}"
+    return seen
+
+
+def answers(*results) -> list:
+    return [m for r in results for m in (r.response.message, *r.followups) if m is not None]
+
+
+async def test_a_hostile_name_is_written_out_in_every_text_it_reaches(world) -> None:
+    hostile = world.guild.add_member(world.env.create_user(HOSTILE))
+    lobby = await open_lobby(world, world.alice, "tigerisland")
+    await hostile.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    await hostile.slash(world.channel, "game move", move="resign")
+    await world.env.bot.publisher.settle()
+    asked = [
+        await world.carol.slash(world.channel, "game history"),
+        await world.carol.slash(world.channel, "stats", player=hostile.user),
+        await world.carol.slash(world.channel, "leaderboard", game="tigerisland"),
+    ]
+    race = await open_lobby(world, hostile, "islant")
+    await world.alice.click(race, label="Join")
+    await hostile.click(race, label="Start")
+    asked += [
+        await world.carol.slash(world.channel, "islant standings"),
+        await world.carol.slash(world.channel, "islant sheet", player=hostile),
+    ]
+    shown = shown_as_written([*world.channel.history(), *answers(*asked)])
+    assert shown >= 6  # headline and result, history, stats, leaderboard, standings, sheet

@@ -17,11 +17,13 @@ from bot.islant.presentation import RaceBoard
 from bot.publisher import Publisher
 from bot.store import BOARD, REMIND
 from bot.timers import ROUND_TIMER
+from engine import find_game
 
-from .flow_helpers import latest_game
+from .flow_helpers import latest_game, open_lobby
 from .test_islant_flow import description, message, open_panel, play_turn, round_message
 from .test_islant_flow import start_race as islant_race
 
+TIGER = find_game("tigerisland")
 JOB_POLL = 600  # the flow fixtures' job poll: delivery runs with it
 POSTS = "/channels/*/messages"
 
@@ -81,11 +83,12 @@ async def close_round_one(world, failing: int | None = None):
     return first, await world.alice.click(asked.response, label="Close round 1 now")
 
 
-async def test_a_new_round_refused_with_503_is_posted_with_its_pings_once_discord_recovers(
-    world, caplog
+@pytest.mark.parametrize("status", [500, 502, 503])
+async def test_a_new_round_refused_with_5xx_is_posted_with_its_pings_once_discord_recovers(
+    world, status
 ) -> None:
     accepted = Accepted(world)
-    first, done = await close_round_one(world, 503)
+    first, done = await close_round_one(world, status)
     assert "Round 1 is closed." in said(done)
     assert "shows the game as it is now" not in said(done)
     record = await latest_game(world)
@@ -118,12 +121,17 @@ async def test_a_change_after_a_refused_new_round_posts_the_round_instead_of_edi
     assert accepted.pings == [{world.alice.id, world.bob.id}] * 2
 
 
-async def test_an_edit_refused_with_503_is_made_later_with_the_latest_state(world) -> None:
+@pytest.mark.parametrize("status", [500, 502, 503])
+async def test_an_edit_refused_with_5xx_for_a_while_is_made_later_with_the_latest_state(
+    world, status
+) -> None:
     first = await islant_race(world, [world.alice, world.bob], options="level=2")
-    world.env.inject_error("PATCH", f"/channels/*/messages/{first.id}", status=503, times=1)
+    world.env.inject_error("PATCH", f"/channels/*/messages/{first.id}", status=status, times=None)
     await play_turn(world, world.alice, random.Random(1))
     await world.env.advance_time(61)  # the debounced edit: refused
+    await world.env.advance_time(JOB_POLL)  # and refused again from the outbox
     assert "1 of 2 done" not in description(message(world, first.id))
+    world.env.backend.faults.clear()
     await world.env.advance_time(JOB_POLL)
     assert "**1 of 2 done**" in description(message(world, first.id))
     assert await world.env.bot.store.notices_of((await latest_game(world)).id) == []
@@ -210,3 +218,35 @@ def test_retries_wait_longer_each_time_up_to_a_limit() -> None:
 
 def test_the_saved_apology_never_claims_the_channel_shows_the_game() -> None:
     assert "shows the game as it is now" not in answers.SAVED_APOLOGY
+
+
+@pytest.mark.parametrize("status", [500, 502, 503])
+async def test_a_turn_whose_answers_discord_refuses_is_shown_and_pings_the_next_player(
+    world, status
+) -> None:
+    accepted = Accepted(world)
+    lobby = await open_lobby(world, world.alice, "tigerisland")
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    record = await latest_game(world)
+    state = world.env.bot.service.state_of(record)
+    seat = min(TIGER.to_move(state))
+    mover, other = (world.alice, world.bob) if seat == 0 else (world.bob, world.alice)
+    place = TIGER.legal_actions(state, seat)[0]
+    placed, _ = TIGER.apply(state, seat, place)
+    build = TIGER.legal_actions(placed, seat)[0]
+    world.env.inject_error("POST", "/interactions/*/callback", status=status, times=None)
+    for action in (place, build):
+        await mover.slash(world.channel, "game move", move=TIGER.format(action))
+    await world.env.bot.publisher.settle()
+    world.env.backend.faults.clear()
+    await world.env.advance_time(JOB_POLL)
+    final = await latest_game(world)
+    assert final.version == record.version + 2, "both halves of the turn were saved"
+    board = world.channel.last_message
+    assert board.id == final.board_message_id
+    assert f"move {final.version}" in board.embeds[0].footer.text
+    assert await world.env.bot.store.notices_of(final.id) == []
+    assert accepted.pings.count({other.id}) == 1, accepted.pings
+    refused = [getattr(e, "original", e) for e in world.env.errors]  # logged, each answered
+    assert refused and all(getattr(e, "status", None) == status for e in refused), refused

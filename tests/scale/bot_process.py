@@ -8,7 +8,9 @@ players every time (simcord's ids follow the order things are made), then:
 - ``killed``: the host closes round 1, which is saved, but the process dies before the new
   round is shown: it says ``saved`` and waits for SIGKILL;
 - ``restart``: starts on the database the others left and prints, as JSON, the titles of
-  the channel's messages and whom each of its posts pinged.
+  the channel's messages and whom each of its posts pinged;
+- ``replay``: a finished game's replay is being drawn, for longer than a stop waits, when it
+  says ``replaying``; once stopped it prints, as JSON, what the asker was told.
 """
 
 from __future__ import annotations
@@ -17,12 +19,17 @@ import asyncio
 import json
 import random
 import sys
+import threading
+from contextlib import suppress
 
 import simcord
 
+from bot import client
 from bot.client import stop_on_signals
 from bot.publisher import Publisher
+from bot.replays import Replays
 from tests.bot.conftest import World, make_bot
+from tests.bot.flow_helpers import open_lobby
 from tests.bot.test_islant_flow import open_panel, play_turn, start_race
 
 
@@ -75,10 +82,40 @@ async def restart(world: World) -> None:
     print(json.dumps({"titles": titles, "pings": pings, "players": players}), flush=True)
 
 
+async def replay(world: World) -> None:
+    lobby = await open_lobby(world, world.alice, "tigerisland")
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    await world.bob.slash(world.channel, "game resign")
+    drawn = threading.Event()
+
+    async def slowly(*args: object) -> bytes:
+        print("replaying", flush=True)
+        await asyncio.to_thread(drawn.wait, 60)  # a long drawing, in another thread
+        return b""
+
+    Replays.gif = slowly  # type: ignore[method-assign]
+    client.IN_FLIGHT_SECONDS = 1.0  # the stop waits less than the drawing takes
+    stop_on_signals(world.env.bot)
+    asked = asyncio.create_task(world.carol.slash(world.channel, "game replay"))
+    while not world.env.bot.is_closed():
+        await asyncio.sleep(0.05)
+    told = [  # before the bot closed: Discord cannot be reached afterwards
+        r.json.get("content") or ""
+        for r in world.env.http_requests
+        if r.path.startswith("/webhooks/") and isinstance(r.json, dict)
+    ]
+    drawn.set()
+    with suppress(Exception):  # simcord's own wait for the handler may give up first
+        await asked
+    print(json.dumps({"told": told}), flush=True)
+
+
 async def main(database: str, step: str) -> None:
     world = await world_on(database)
     try:
-        await {"serve": serve, "killed": killed, "restart": restart}[step](world)
+        steps = {"serve": serve, "killed": killed, "restart": restart, "replay": replay}
+        await steps[step](world)
     finally:
         if not world.env.bot.is_closed():
             await world.env.bot.close()  # as a stop signal does

@@ -1,6 +1,7 @@
 """The bot as a real process: SIGTERM and SIGINT stop it gracefully (exit 0, no process of
-its own left), and a process killed between a save and its post loses nothing: the next
-start shows the change once, with its pings. On SQLite and on PostgreSQL."""
+its own left, and an interaction still being handled is told the bot is restarting), and a
+process killed between a save and its post loses nothing: the next start shows the change
+once, with its pings. On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -83,3 +84,14 @@ async def test_a_process_killed_between_a_save_and_its_post_loses_nothing(databa
     assert await ended(restarted) == 0
     assert shown["titles"] == ["Islant · Level 2 · Round 2"]  # posted once
     assert shown["pings"] == [shown["players"]]  # and its pings sent once
+
+
+async def test_a_stop_during_a_replay_tells_the_asker_instead_of_leaving_them_waiting(
+    database,
+) -> None:
+    bot = spawn(database, "replay")
+    assert await said(bot) == "replaying"  # acknowledged: the asker sees "thinking…"
+    bot.send_signal(signal.SIGTERM)
+    told = json.loads(await said(bot))["told"]
+    assert await ended(bot) == 0
+    assert any("restarting" in text for text in told), told

@@ -1,6 +1,7 @@
 """Two bot processes over one PostgreSQL database, each serving two of four shards: each plays
 a game in a server of its own shards to the end, one is restarted mid-game, and only the
-process serving shard 0 registers the commands.
+process serving shard 0 registers the commands. A board one process owes (Discord refused
+it) is delivered by that process, never by the other.
 
 Each process is a thread with its own event loop and its own simulated Discord (simcord runs
 one bot per world and loop); the worlds' clocks are set a day apart so that their ids never
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from dataclasses import dataclass
 from itertools import count
 
@@ -154,3 +156,69 @@ async def test_two_processes_on_different_shards_each_play_a_game_to_the_end(
             assert GAME.serialize(replayed) == record.state
     finally:
         await store.close()
+
+
+async def _owes_a_board(url: str, owed: threading.Event, other_done: threading.Event) -> bool:
+    """The process of shards 0–1 saves a turn whose board Discord refuses (the edit, and the
+    post that replaces it), waits while the other process runs, then is restarted: its
+    start-up delivery shows the board."""
+    table = Table(url, SHARDS[0], 1, 0)
+    await table.open()
+    try:
+        await table.sync()
+        await table.start_game()
+        await table.play(random.Random(5), 1)  # the placement
+        offered = await table.player.autocomplete(table.channel, "tiger build", "build", "")
+        for path in ("/channels/*/messages*", "/webhooks/*"):  # posts, edits and answers
+            table.env.inject_error("*", path, status=503, times=None)
+        await table.player.slash(table.channel, "tiger build", build=offered[0]["value"])
+        await table.env.bot.publisher.settle()
+        record = await table.record()
+        assert await table.env.bot.store.notices_of(record.id), "the board is owed"
+        owed.set()
+        await asyncio.to_thread(other_done.wait, 120)
+        table.env.backend.faults.clear()
+        await table.restart()
+        await table.env.advance_time(1)  # the start-up delivery
+        shown = table.channel.last_message
+        return (
+            shown.id == (await table.record()).board_message_id
+            and f"move {record.version}" in shown.embeds[0].footer.text
+            and await table.env.bot.store.notices_of(record.id) == []
+        )
+    finally:
+        owed.set()
+        await table.env.shutdown()
+
+
+async def _leaves_it_alone(url: str, owed: threading.Event, other_done: threading.Event) -> int:
+    """The process of shards 2–3 starts and delivers its own outbox meanwhile; returns how
+    many requests it sent about channels of other shards' servers (none of them exist in its
+    world: a refusal there would drop the entry)."""
+    await asyncio.to_thread(owed.wait, 120)
+    table = Table(url, SHARDS[1], 2, 1)
+    await table.open()
+    try:
+        await table.env.advance_time(1)  # the start-up delivery
+        await table.env.advance_time(600)  # and a later one
+        mine = f"/channels/{table.channel.id}/"
+        return sum(
+            1
+            for r in table.env.http_requests
+            if r.path.startswith("/channels/") and mine not in r.path
+        )
+    finally:
+        other_done.set()
+        await table.env.shutdown()
+
+
+async def test_an_owed_board_is_delivered_by_the_process_serving_its_server(
+    postgres_url,
+) -> None:
+    owed, other_done = threading.Event(), threading.Event()
+    shown, elsewhere = await asyncio.gather(
+        asyncio.to_thread(asyncio.run, _owes_a_board(postgres_url, owed, other_done)),
+        asyncio.to_thread(asyncio.run, _leaves_it_alone(postgres_url, owed, other_done)),
+    )
+    assert elsewhere == 0
+    assert shown

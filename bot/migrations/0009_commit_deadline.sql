@@ -1,0 +1,3 @@
+-- Nothing to change on SQLite: its transactions run inside the bot's process, which never
+-- sends COMMIT after it stopped waiting (bot/store/sqlite.py). PostgreSQL's 0009 makes the
+-- database refuse a commit that arrives after the bot gave up on it.
