@@ -223,7 +223,7 @@ class Publisher:
         as its own handler would have; nothing if this process showed that version already.
         Errors reach the caller, which tries again later."""
         record = result.record
-        if self._shown.get(record.id, -1) >= record.version:
+        if self.shown_version(record.id) >= record.version:
             await self.service.store.board_shown(record.id, record.version)
             return
         style = self.presentation(record.game)
@@ -237,6 +237,10 @@ class Publisher:
         """``result`` with the events of its game's refused new message before its own."""
         owed = self._unposted.get(result.record.id)
         return replace(result, events=owed + result.events) if owed else result
+
+    def shown_version(self, game_id: int) -> int:
+        """The latest version of the game this process has shown (-1: none yet)."""
+        return self._shown.get(game_id, -1)
 
     def busy(self, game_id: int) -> bool:
         """Whether a change of the game is being shown or waits to be (debounce, 429)."""
@@ -258,7 +262,7 @@ class Publisher:
     def _outdated(self, record: GameRecord) -> bool:
         """Whether this version or a later one is shown already (panel moves saved together
         are one change, shown once whichever of their taps shows it first)."""
-        return self._shown.get(record.id, -1) >= record.version
+        return self.shown_version(record.id) >= record.version
 
     async def _post(
         self,

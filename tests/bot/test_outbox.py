@@ -245,7 +245,7 @@ async def test_a_turn_whose_answers_discord_refuses_is_shown_and_pings_the_next_
     assert final.version == record.version + 2, "both halves of the turn were saved"
     board = world.channel.last_message
     assert board.id == final.board_message_id
-    assert f"move {final.version}" in board.embeds[0].footer.text
+    assert world.env.bot.publisher.shown_version(final.id) == final.version
     assert await world.env.bot.store.notices_of(final.id) == []
     assert accepted.pings.count({other.id}) == 1, accepted.pings
     refused = [getattr(e, "original", e) for e in world.env.errors]  # logged, each answered

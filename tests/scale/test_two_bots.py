@@ -183,7 +183,7 @@ async def _owes_a_board(url: str, owed: threading.Event, other_done: threading.E
         shown = table.channel.last_message
         return (
             shown.id == (await table.record()).board_message_id
-            and f"move {record.version}" in shown.embeds[0].footer.text
+            and table.env.bot.publisher.shown_version(record.id) == record.version
             and await table.env.bot.store.notices_of(record.id) == []
         )
     finally:
