@@ -729,14 +729,6 @@ class GameService:
             result = await self._apply(record, state, seat, by_user, [Resign()], None)
             return result.record, result
 
-    def legal_moves(self, record: GameRecord, state: Any, user_id: int) -> list[str]:
-        """The notation of every action the user may take now (empty if none)."""
-        seat = record.seat_of(user_id)
-        game = find_game(record.game)
-        if seat is None or game.is_over(state) or seat not in game.to_move(state):
-            return []
-        return [game.format(a) for a in game.legal_actions(state, seat)]
-
     @staticmethod
     def describe(record: GameRecord, notation: str) -> str:
         """A short sentence for a logged action ("places JUNGLE+LAKE at …", "resigns")."""

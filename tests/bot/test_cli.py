@@ -13,6 +13,7 @@ from PIL import Image
 from bot.cli import main
 from bot.config import load_settings
 from bot.store import Store
+from engine import find_game
 
 
 @pytest.mark.parametrize(("game", "players"), [("tigerisland", 2), ("wars", 3)])
@@ -162,10 +163,10 @@ async def _two_games(db) -> tuple[int, int]:
             if finish:
                 for _ in range(2):
                     record, state = await service.running(channel)
-                    user, moves = next(
-                        (u, m) for u in (1, 2) if (m := service.legal_moves(record, state, u))
-                    )
-                    await service.play(channel, user, moves[0])
+                    game = find_game(record.game)
+                    seat = min(game.to_move(state))
+                    action = game.legal_actions(state, seat)[0]
+                    await service.play(channel, seat + 1, game.format(action))
                 await service.resign(channel, 1, None)
             ids.append(lobby.id)
     finally:
