@@ -253,10 +253,16 @@ class IslandBot(commands.Bot):
             except TimeoutError:
                 log.warning("stopping with boards still to show: the next start shows them")
         self.publisher.close()
+        await super().close()
+        await self.release()
+
+    async def release(self) -> None:
+        """Free what the bot holds besides its Discord connection: the web pages' server,
+        the worker pools and the store's connection. :meth:`close` ends with it; a bot that is
+        dropped without a goodbye (as a killed process would be) is freed by it alone."""
         if self.pages is not None:
             await self.pages.stop()
             self.pages = None
-        await super().close()
         if self.service is not None:
             self.service.computers.close()
             self.service.pictures.close()

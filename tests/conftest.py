@@ -5,6 +5,7 @@ import asyncio
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from itertools import count
@@ -92,3 +93,26 @@ def _admin(server: str, statement: str) -> None:
 
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, run()).result()
+
+
+# ----- Threads left behind ------------------------------------------------------------------
+# A SQLite store runs its connection in a thread that is not a daemon: a test that leaves one
+# open keeps the test run from exiting after its summary. Each test is checked on its own, so
+# the one that leaked is named.
+DATABASE_THREAD = "_connection_worker_thread"
+
+
+def _database_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if DATABASE_THREAD in t.name}
+
+
+@pytest.fixture(autouse=True)
+def no_database_thread_left() -> Iterator[None]:
+    """Fails a test that leaves a SQLite connection open (its thread still running)."""
+    before = _database_threads()
+    yield
+    left = _database_threads() - before
+    for thread in left:
+        thread.join(timeout=2.0)
+    still = [t.name for t in left if t.is_alive()]
+    assert not still, f"SQLite connections left open (their threads: {still})"

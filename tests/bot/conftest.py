@@ -15,14 +15,30 @@ from .discord_limits import expired_tokens, oversized, violations
 JOB_POLL_SECONDS = 600  # time-travel tests jump hours; a 10-minute poll keeps them quick
 
 
-def make_bot(db_path) -> IslandBot:
+MADE: list[IslandBot] = []
+"""The bots the running test made, released after it (see :func:`released_bots`)."""
+
+
+def make_bot(db_path, *, job_poll_seconds: float = JOB_POLL_SECONDS) -> IslandBot:
     """A bot like production, but with fixed game seeds so flows are reproducible."""
     seeds = count(1000)
-    return IslandBot(
+    bot = IslandBot(
         db_path,
-        job_poll_seconds=JOB_POLL_SECONDS,
+        job_poll_seconds=job_poll_seconds,
         service_kwargs={"seed_source": lambda: next(seeds)},
     )
+    MADE.append(bot)
+    return bot
+
+
+@pytest.fixture(autouse=True)
+async def released_bots():
+    """After each test, every bot it made is released (store, worker pools, pages). simcord
+    detaches a bot without closing it, as a killed process is dropped; an unreleased store
+    keeps a database thread alive that stops the test run from exiting."""
+    yield
+    while MADE:
+        await MADE.pop().release()
 
 
 @dataclass

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import IslandBot
 from bot.cogs.records import PURGE_HOURS
 from bot.store import FORMER_PLAYER, GLOBAL
 
+from .conftest import make_bot
 from .flow_helpers import latest_game, open_lobby
 
 GAMES = ("tigerisland", "wars", "competition", "islant")
@@ -111,7 +111,7 @@ async def test_forget_me_after_confirmation(world) -> None:
 async def test_a_removed_servers_records_go_after_30_days(world) -> None:
     await _finish_by_resigning(world, "tigerisland")
     # A bot polling jobs as seldom as it purges, so a month passes in few steps.
-    await world.env.restart_bot(IslandBot(world.db_path, job_poll_seconds=PURGE_HOURS * 3600))
+    await world.env.restart_bot(make_bot(world.db_path, job_poll_seconds=PURGE_HOURS * 3600))
     store = world.env.bot.store
     guild_id = world.guild.id
     world.env.backend.remove_guild(guild_id)
