@@ -483,12 +483,18 @@ class GameService:
     async def _save_batch(self, channel_id: int) -> None:
         """Save, under the channel's lock, every panel move queued in the channel by then,
         as one change; each move's tap gets its own answer."""
-        async with self.lock(channel_id):
-            moves = self._queues.take(channel_id)
-            try:
-                answers = await self._play_batch(channel_id, moves)
-            except Exception as error:  # each tap answers with it
-                answers = [error] * len(moves)
+        moves: list[PanelMove] = []
+        try:
+            async with self.lock(channel_id):
+                moves = self._queues.take(channel_id)
+                try:
+                    answers = await self._play_batch(channel_id, moves)
+                except Exception as error:  # each tap answers with it
+                    answers = [error] * len(moves)
+        except BaseException:  # cancelled (the bot stops): no tap of the queue waits for ever
+            for move in moves or self._queues.take(channel_id):
+                move.answer.cancel()
+            raise
         for move, answer in zip(moves, answers, strict=True):
             if isinstance(answer, BaseException):
                 move.answer.set_exception(answer)

@@ -228,3 +228,39 @@ async def test_panel_moves_saved_at_once_are_each_played_on_the_others(service) 
     for seat, step in enumerate(steps):  # each seat's turn as its own tap made it
         assert after.players[seat].working == step.move.state.players[seat].working
     assert len(await service.store.actions(record.id)) > players
+
+
+@pytest.mark.parametrize("failure", [RuntimeError("disk gone"), asyncio.CancelledError()])
+async def test_a_batch_that_fails_or_is_cancelled_leaves_no_tap_waiting(
+    service, monkeypatch, failure
+) -> None:
+    await open_race(service, 4, level=5)
+    record, state = await service.running(CHANNEL)
+    panels = [await service.open_panel(CHANNEL, seat + 1) for seat in range(3)]
+
+    def tap(seat: int):
+        return asyncio.ensure_future(
+            service.choose(
+                CHANNEL,
+                seat + 1,
+                record.id,
+                panels[seat].version,
+                completing_path(state, seat),
+                interaction_id=900 + seat,
+            )
+        )
+
+    async def failing_batch(channel_id, moves):
+        raise failure
+
+    playing_batch = service._play_batch
+    monkeypatch.setattr(service, "_play_batch", failing_batch)
+    async with service.lock(CHANNEL):  # the taps queue behind another change
+        taps = [tap(seat) for seat in (0, 1)]
+        while len(service._queues._waiting.get(CHANNEL, [])) < 2:
+            await asyncio.sleep(0.01)
+    answers = await asyncio.wait_for(asyncio.gather(*taps, return_exceptions=True), 30)
+    assert [type(a) for a in answers] == [type(failure)] * 2
+    monkeypatch.setattr(service, "_play_batch", playing_batch)
+    step = await asyncio.wait_for(tap(2), 30)  # the queue was emptied: the next tap plays
+    assert step.move is not None and step.move.record.version == record.version + 1
