@@ -8,6 +8,13 @@ its delivery to the bot's first answer (the interaction callback); "answered" is
 its last request (the panel edited or sent). The baseline is a trivial button answering at
 once (a deferred update), clicked by the same 99 players at once, in the same run.
 
+Then the same race as people tap: each player's taps arrive one at a time, each after a pause
+drawn from ``THINK_SECONDS`` (seeded); the pauses run on a loop of their own
+(:mod:`tests.benchmarks.pacer`), so that only the taps reach the bot's; once on a quiet
+machine and once with another process spinning on a core. simcord's bookkeeping still shares
+the bot's loop (it settles whenever one of the bot's timers fires): the loop's processor time
+per tap is split between the bot and the rest (:mod:`tests.benchmarks.loop_share`).
+
 Pictures are drawn by worker processes as in production (``ISLANDBOT_RENDER_WORKERS``, the
 machine's cores unless set). The publisher's debounce waits run in real time (simcord fires a
 timer when its real time comes), so its edits per round are what a real burst of that length
@@ -41,6 +48,7 @@ from bot.panel import NEXT_LABEL
 from bot.rendering import WORKERS_VARIABLE
 from bot.workers import machine_cores
 from tests.benchmarks.loop_share import BOT, LoopShare
+from tests.benchmarks.pacer import Pacer
 from tests.benchmarks.stats import p
 
 PLAYERS = 99
@@ -310,22 +318,39 @@ async def play_round_as_people(
     think: tuple[float, float],
 ) -> None:
     """Every player opens the panel and taps until submitted, each tap after the player's own
-    pause (seeded): taps reach the bot one by one, as people decide."""
+    pause (seeded): taps reach the bot one by one, as people decide. The pauses run off the
+    bot's loop (:class:`Pacer`); each tap and the reading of its answer run on it."""
     env = harness.env
     board = round_message(channel)
     pauses = [random.Random(rnd.random()) for _ in players]
+    pacer = Pacer(asyncio.get_running_loop())
+
+    async def open_panel(who: Any) -> tuple[Any, int | None]:
+        opened = await harness.tap(OPEN, who, board, button(board, "Play my turn"))
+        panel = simcord.InteractionResult(env, opened).response
+        return panel, round_of(panel)
+
+    async def tap_on(who: Any, panel: Any, number: int | None, pause: random.Random) -> bool:
+        """The player's next tap on ``panel``; False when the turn is over (nothing to choose,
+        or the panel moved on to another round)."""
+        if not choices(panel) or round_of(panel) != number:
+            return False
+        kind, data = next_click(panel, pause)
+        await harness.tap(kind, who, panel, data)
+        return True
 
     async def person(who: Any, pause: random.Random) -> None:
         await asyncio.sleep(pause.uniform(*think))
-        opened = await harness.tap(OPEN, who, board, button(board, "Play my turn"))
-        panel = simcord.InteractionResult(env, opened).response
-        number = round_of(panel)
-        while choices(panel) and round_of(panel) == number:
+        panel, number = await pacer.on_bot(open_panel(who))
+        while True:
             await asyncio.sleep(pause.uniform(*think))
-            kind, data = next_click(panel, pause)
-            await harness.tap(kind, who, panel, data)
+            if not await pacer.on_bot(tap_on(who, panel, number, pause)):
+                return
 
-    await asyncio.gather(*(person(w, q) for w, q in zip(players, pauses, strict=True)))
+    async def everyone() -> None:
+        await asyncio.gather(*(person(w, q) for w, q in zip(players, pauses, strict=True)))
+
+    await pacer.play(everyone())
 
 
 @dataclass
@@ -471,12 +496,16 @@ async def trivial_taps(harness: Harness, trivial: Any, members: list[Any], arriv
     start = time.thread_time()
     if arrival == "people":
         pauses = random.Random(5)
+        pacer = Pacer(asyncio.get_running_loop())
 
         async def person(who: Any, pause: float) -> None:
             await asyncio.sleep(pause)
-            await harness.tap(TRIVIAL_KIND, who, trivial, click)
+            await pacer.on_bot(harness.tap(TRIVIAL_KIND, who, trivial, click))
 
-        await asyncio.gather(*(person(m, pauses.uniform(0, 2)) for m in members))
+        async def everyone() -> None:
+            await asyncio.gather(*(person(m, pauses.uniform(0, 2)) for m in members))
+
+        await pacer.play(everyone())
     else:
         await harness.wave([(TRIVIAL_KIND, m, trivial, click) for m in members])
     return (time.thread_time() - start) * 1000 / len(members)
