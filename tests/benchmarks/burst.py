@@ -202,6 +202,10 @@ class Harness:
         await asyncio.wait_for(answered, SETTLE_SECONDS)
         return record
 
+    def answers_to(self, interaction: Any) -> list[Any]:
+        """The bodies of the requests that answered ``interaction``."""
+        return [e.json for e in self.log if token_of(e.path) == interaction.token]
+
     def record(self, sent: list[Sent], first: int) -> list[float]:
         """Time the answers to ``sent`` from the requests logged since ``first``; returns
         their answered latencies."""
@@ -255,6 +259,26 @@ def next_click(panel: Any, rnd: random.Random) -> tuple[str, dict[str, Any]]:
     return rnd.choice(going_on)
 
 
+STALLED_TAPS = 5
+"""Taps in a row that leave a player's panel as it was: the benchmark stops and says why."""
+
+
+class StalledPanel(RuntimeError):
+    """A player's taps no longer change their panel: the race could never end."""
+
+    def __init__(self, panel: Any, answers: list[Any]) -> None:
+        labels = [c.get("label") or c.get("placeholder") for c in components(panel)]
+        super().__init__(
+            f"a panel stopped changing after {STALLED_TAPS} taps: {panel.content!r}, "
+            f"components {labels}; the last tap was answered with {answers}"
+        )
+
+
+def panel_ids(panel: Any) -> list[str]:
+    """The custom ids of a panel's components: they change whenever the panel does."""
+    return [c["custom_id"] for c in components(panel)]
+
+
 def round_message(channel: Any) -> Any:
     return next(m for m in reversed(channel.history()) if m.components and m.embeds)
 
@@ -284,12 +308,18 @@ async def play_round(harness: Harness, channel: Any, players: list[Any], rnd: ra
     start_round = bot.service.state_of(record).round
     waves = 1
     playing = list(players)
+    unchanged: dict[int, int] = defaultdict(int)
     while playing:
         clicks = []
         for player in playing:
             kind, data = next_click(panels[player.id], rnd)
             clicks.append((kind, player, panels[player.id], data))
-        await harness.wave(clicks)
+        shown = {who.id: panel_ids(panels[who.id]) for who in playing}
+        sent = await harness.wave(clicks)
+        for (_, who, panel, _), interaction in zip(clicks, sent, strict=True):
+            unchanged[who.id] = unchanged[who.id] + 1 if panel_ids(panel) == shown[who.id] else 0
+            if unchanged[who.id] >= STALLED_TAPS:
+                raise StalledPanel(panel, harness.answers_to(interaction))
         waves += 1
         record = await bot.store.last_game_in(channel.id)
         state = bot.service.state_of(record)
@@ -330,22 +360,31 @@ async def play_round_as_people(
         panel = simcord.InteractionResult(env, opened).response
         return panel, round_of(panel)
 
-    async def tap_on(who: Any, panel: Any, number: int | None, pause: random.Random) -> bool:
-        """The player's next tap on ``panel``; False when the turn is over (nothing to choose,
-        or the panel moved on to another round)."""
+    async def tap_on(
+        who: Any, panel: Any, number: int | None, pause: random.Random
+    ) -> tuple[bool, Any]:
+        """The player's next tap on ``panel``: whether the turn goes on (False: nothing to
+        choose, or the panel moved on to another round) and the tap's interaction when the
+        panel stayed as it was (else None)."""
         if not choices(panel) or round_of(panel) != number:
-            return False
+            return False, None
+        before = panel_ids(panel)
         kind, data = next_click(panel, pause)
-        await harness.tap(kind, who, panel, data)
-        return True
+        interaction = await harness.tap(kind, who, panel, data)
+        return True, interaction if panel_ids(panel) == before else None
 
     async def person(who: Any, pause: random.Random) -> None:
         await asyncio.sleep(pause.uniform(*think))
         panel, number = await pacer.on_bot(open_panel(who))
+        unchanged = 0
         while True:
             await asyncio.sleep(pause.uniform(*think))
-            if not await pacer.on_bot(tap_on(who, panel, number, pause)):
+            going_on, same = await pacer.on_bot(tap_on(who, panel, number, pause))
+            if not going_on:
                 return
+            unchanged = unchanged + 1 if same is not None else 0
+            if unchanged >= STALLED_TAPS:
+                raise StalledPanel(panel, harness.answers_to(same))
 
     async def everyone() -> None:
         await asyncio.gather(*(person(w, q) for w, q in zip(players, pauses, strict=True)))
