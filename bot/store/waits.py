@@ -68,7 +68,8 @@ async def bounded(call: Awaitable[T], what: str, seconds: float | None = None) -
         if asyncio.iscoroutine(call):
             call.close()  # never started
         raise StorageTimeout(what)
-    try:
-        return await asyncio.wait_for(call, limit)
+    try:  # a deadline on this task, not a task of its own as wait_for makes on 3.11
+        async with asyncio.timeout(limit):
+            return await call
     except TimeoutError:
         raise StorageTimeout(what) from None
