@@ -261,16 +261,22 @@ def next_click(panel: Any, rnd: random.Random) -> tuple[str, dict[str, Any]]:
 
 STALLED_TAPS = 5
 """Taps in a row that leave a player's panel as it was: the benchmark stops and says why."""
+ENDLESS_TAPS = 60
+"""Taps by one player in one round (a level-5 turn takes about ten): the benchmark stops and
+says why."""
 
 
 class StalledPanel(RuntimeError):
-    """A player's taps no longer change their panel: the race could never end."""
+    """A player's taps no longer change their panel, or never end the turn: the race could
+    never end."""
 
-    def __init__(self, panel: Any, answers: list[Any]) -> None:
-        labels = [c.get("label") or c.get("placeholder") for c in components(panel)]
+    def __init__(self, panel: Any, answers: list[Any], why: str = "stopped changing") -> None:
+        labels = [
+            c.get("label") or [o["label"] for o in c.get("options", [])] for c in components(panel)
+        ]
         super().__init__(
-            f"a panel stopped changing after {STALLED_TAPS} taps: {panel.content!r}, "
-            f"components {labels}; the last tap was answered with {answers}"
+            f"a panel {why}: {panel.content!r}, components {labels}; "
+            f"the last tap was answered with {answers}"
         )
 
 
@@ -376,7 +382,7 @@ async def play_round_as_people(
     async def person(who: Any, pause: random.Random) -> None:
         await asyncio.sleep(pause.uniform(*think))
         panel, number = await pacer.on_bot(open_panel(who))
-        unchanged = 0
+        unchanged = taps = 0
         while True:
             await asyncio.sleep(pause.uniform(*think))
             going_on, same = await pacer.on_bot(tap_on(who, panel, number, pause))
@@ -385,6 +391,9 @@ async def play_round_as_people(
             unchanged = unchanged + 1 if same is not None else 0
             if unchanged >= STALLED_TAPS:
                 raise StalledPanel(panel, harness.answers_to(same))
+            taps += 1
+            if taps >= ENDLESS_TAPS:
+                raise StalledPanel(panel, [], f"took {taps} taps without ending the turn")
 
     async def everyone() -> None:
         await asyncio.gather(*(person(w, q) for w, q in zip(players, pauses, strict=True)))
