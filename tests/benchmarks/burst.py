@@ -326,6 +326,8 @@ async def play_round(harness: Harness, channel: Any, players: list[Any], rnd: ra
             unchanged[who.id] = unchanged[who.id] + 1 if panel_ids(panel) == shown[who.id] else 0
             if unchanged[who.id] >= STALLED_TAPS:
                 raise StalledPanel(panel, harness.answers_to(interaction))
+            if waves >= ENDLESS_TAPS:
+                raise StalledPanel(panel, [], f"took {waves} waves without ending the turn")
         waves += 1
         record = await bot.store.last_game_in(channel.id)
         state = bot.service.state_of(record)
