@@ -55,7 +55,7 @@ class DailyRoutes:
             for attempt in best:
                 place = 1 + sum(1 for a in best if a.score > attempt.score)
                 rows.append(
-                    f'<tr><td class="place">{place}</td><td>{name(attempt.user_name)}</td>'
+                    f'<tr><td class="place">{place}</td><td>{name(attempt.shown_name)}</td>'
                     f'<td class="points">{attempt.score}</td></tr>'
                 )
             empty = _("Nobody finished this day's Islant at this level.")

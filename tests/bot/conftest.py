@@ -37,7 +37,9 @@ class World:
 
     async def restart(self) -> None:
         """Stop the bot and start a fresh process-like instance on the same database."""
+        old = self.env.bot
         await self.env.restart_bot(make_bot(self.db_path))
+        await release(old)
         await self.env.bot.sync_commands()
 
 
@@ -83,9 +85,23 @@ def db_path(tmp_path):
     return tmp_path / "bot.db"
 
 
+async def release(bot: IslandBot) -> None:
+    """What a bot simcord has detached still holds: its store (a database thread that would
+    keep the test run from exiting) and its worker processes. simcord never closes a bot."""
+    if bot.service is not None:
+        bot.service.computers.close()
+        bot.service.pictures.close()
+    if bot.store is not None:
+        await bot.store.close()
+        bot.store = None
+
+
 @pytest.fixture
-def simcord_bot(db_path):
-    return make_bot(db_path)
+async def simcord_bot(db_path):
+    """The flow tests' bot, released once simcord has detached it."""
+    bot = make_bot(db_path)
+    yield bot
+    await release(bot)
 
 
 @pytest.fixture
