@@ -19,13 +19,14 @@ from render.islant import SheetOf
 from ..replays import ReplayJob
 from ..service import GameService
 from ..store import GameRecord
-from .game_page import Seen, game_fragment
+from .fragments import live_fragment, tells_moves
+from .game_page import Seen
 from .guard import ADDRESS
 from .html import document, esc, language_switch, link, name
 from .live import Fragment, Live, shows
 from .lookup import game_of, page_language
 from .moves import move_lines
-from .race_page import race_fragment, sheet_src
+from .race_page import sheet_src
 from .ratelimit import RateLimit
 
 KEEP_ALIVE_SECONDS = 15.0
@@ -69,17 +70,18 @@ class GameRoutes:
         with speaking(lang):
             if record.state is None:
                 text = lobby_fragment(record.version, names)
-            elif record.game == ISLANT.info.name:
-                text = race_fragment(self.seen(record, token))
             else:
-                actions = await self.service.store.actions(record.id)
-                job = ReplayJob.of(record, actions, lang)
-                lines = await self.service.pictures.run(move_lines, job)
-                text = game_fragment(self.seen(record, token), lines)
+                lines = await self._move_lines(record, lang) if tells_moves(record.game) else []
+                text = live_fragment(self.seen(record, token), lines)
         self._fragments[key] = text
         if len(self._fragments) > FRAGMENTS_KEPT:
             self._fragments.popitem(last=False)
         return text
+
+    async def _move_lines(self, record: GameRecord, lang: str) -> list[str]:
+        """The game's moves in words (from its public events), worked out by a worker."""
+        job = ReplayJob.of(record, await self.service.store.actions(record.id), lang)
+        return await self.service.pictures.run(move_lines, job)
 
     async def fragment_of(self, game_id: int, lang: str) -> Fragment | None:
         """The newest fragment of a watched game (None once its pages are gone)."""
