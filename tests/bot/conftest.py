@@ -37,9 +37,7 @@ class World:
 
     async def restart(self) -> None:
         """Stop the bot and start a fresh process-like instance on the same database."""
-        old = self.env.bot
         await self.env.restart_bot(make_bot(self.db_path))
-        await release(old)
         await self.env.bot.sync_commands()
 
 
@@ -97,11 +95,20 @@ async def release(bot: IslandBot) -> None:
 
 
 @pytest.fixture
-async def simcord_bot(db_path):
-    """The flow tests' bot, released once simcord has detached it."""
-    bot = make_bot(db_path)
-    yield bot
-    await release(bot)
+async def simcord_bot(db_path, monkeypatch):
+    """The flow tests' bot. Every bot started in the test (restarts' too) is released once
+    simcord has detached it."""
+    started: list[IslandBot] = []
+    setup = IslandBot.setup_hook
+
+    async def noted(bot: IslandBot) -> None:
+        started.append(bot)
+        await setup(bot)
+
+    monkeypatch.setattr(IslandBot, "setup_hook", noted)
+    yield make_bot(db_path)
+    for bot in started:
+        await release(bot)
 
 
 @pytest.fixture
