@@ -22,7 +22,7 @@ from .web_helpers import (
 )
 
 pytestmark = pytest.mark.usefixtures("pages")
-PAST_DAY = "2020-01-02"
+PAST_DAY = "2026-01-02"
 NAME = b"alice"
 
 
