@@ -95,9 +95,10 @@ async def release(bot: IslandBot) -> None:
 
 
 @pytest.fixture
-async def simcord_bot(db_path, monkeypatch):
+async def simcord_bot(db_path):
     """The flow tests' bot. Every bot started in the test (restarts' too) is released once
-    simcord has detached it."""
+    simcord has detached it (noted by a patch of its own, which a test's
+    ``monkeypatch.undo()`` leaves in place)."""
     started: list[IslandBot] = []
     setup = IslandBot.setup_hook
 
@@ -105,8 +106,9 @@ async def simcord_bot(db_path, monkeypatch):
         started.append(bot)
         await setup(bot)
 
-    monkeypatch.setattr(IslandBot, "setup_hook", noted)
-    yield make_bot(db_path)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(IslandBot, "setup_hook", noted)
+        yield make_bot(db_path)
     for bot in started:
         await release(bot)
 
