@@ -1,7 +1,8 @@
 """The console command: ``islandbot run | sync | simulate | replay | arena | backup | migrate-db``.
 
 Without a subcommand it runs the bot when a token is configured, and otherwise plays an
-offline demonstration game (``simulate tigerisland``) so anyone can see the boards.
+offline demonstration game (``simulate tigerisland``) so anyone can see the boards; with
+``ISLANDBOT_WEB_PORT`` set, the game is then also played on a live page.
 """
 
 from __future__ import annotations
@@ -141,7 +142,12 @@ def _command(args: argparse.Namespace, settings: Settings) -> int:
     if command is None:
         game, players, seed, out = DEFAULT_DEMO
         print("No DISCORD_TOKEN set: playing an offline demonstration game instead.")
-        return _simulate(game, players, seed, Path(out), {})
+        code = _simulate(game, players, seed, Path(out), {})
+        if settings.demo_web is not None:  # ISLANDBOT_WEB_PORT: the game on a live page too
+            from .demo_page import serve_demo
+
+            asyncio.run(serve_demo(game, players, seed, settings.demo_web))
+        return code
     if command == "simulate":
         options = dict(args.option)
         try:

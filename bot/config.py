@@ -24,6 +24,8 @@ class Settings:
     heartbeat: Path | None = None
     web: WebConfig | None = None
     """The game pages (None: not served)."""
+    demo_web: WebConfig | None = None
+    """The offline demonstration game's page (None: not served)."""
 
     def __repr__(self) -> str:  # never show the token
         token = "set" if self.token else "unset"
@@ -49,6 +51,7 @@ def load_settings(
         if values.get("ISLANDBOT_HEARTBEAT")
         else None,
         web=WebConfig.of(values),
+        demo_web=WebConfig.local(values),
     )
 
 

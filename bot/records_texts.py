@@ -19,7 +19,7 @@ from .i18n import as_written, game_title
 from .presenter import COLOUR
 from .ratings import Skill
 from .stats import PlayerStats
-from .store import FORMER_PLAYER, HistoryEntry, SeatResult, Standing, shown_player
+from .store import HistoryEntry, SeatResult, Standing, shown_player
 
 PAGE_SIZE = 10
 SEATS_SHOWN = 5
@@ -42,13 +42,8 @@ def _when(stamp: str) -> str:
 
 def _seat_text(seat: SeatResult, winners: Sequence[int]) -> str:
     crown = " 🏆" if seat.seat in winners else ""
-    name = shown_player(shown_name(seat.name), seat.level is not None)
+    name = shown_player(seat.name, seat.level is not None)
     return f"{as_written(name)}{crown} {seat.score}"
-
-
-def shown_name(name: str) -> str:
-    """A stored player name as shown: a forgotten player in the reader's words."""
-    return _(FORMER_PLAYER) if name == FORMER_PLAYER else name
 
 
 def history_line(entry: HistoryEntry) -> str:
@@ -163,7 +158,7 @@ def board_title(game: str, scope: str, period: str) -> str:
 
 
 def _standing_line(standing: Standing) -> str:
-    name = as_written(shown_name(standing.name))
+    name = as_written(shown_player(standing.name))
     return (
         f"**{standing.place}.** {name} — **{standing.skill.shown}** "
         f"({_games_and_wins(standing.skill.games, standing.skill.wins)})"
@@ -207,12 +202,17 @@ def board_embed(
 
 def _card_row(standing: Standing) -> list[object]:
     skill = standing.skill
-    return [f"{standing.place}. {shown_name(standing.name)}", skill.shown, skill.games, skill.wins]
+    return [
+        f"{standing.place}. {shown_player(standing.name)}",
+        skill.shown,
+        skill.games,
+        skill.wins,
+    ]
 
 
 def board_card(title: str, rows: Sequence[Standing], mine: Standing | None) -> View:
     shown = [
-        [f"{s.place}. {shown_name(s.name)}", s.skill.shown, s.skill.games, s.skill.wins]
+        [f"{s.place}. {shown_player(s.name)}", s.skill.shown, s.skill.games, s.skill.wins]
         for s in rows
     ]
     highlight = next(
@@ -221,7 +221,7 @@ def board_card(title: str, rows: Sequence[Standing], mine: Standing | None) -> V
     if mine is not None and highlight is None:
         shown.append(
             [
-                f"{mine.place}. {shown_name(mine.name)}",
+                f"{mine.place}. {shown_player(mine.name)}",
                 mine.skill.shown,
                 mine.skill.games,
                 mine.skill.wins,

@@ -3,7 +3,7 @@
 Drawing is Python-level work that holds the interpreter lock: done in the bot's process,
 even in a thread, it starves the loop that acknowledges interactions. :class:`Pictures`
 draws in a pool of worker processes as large as the machine and keeps the latest pictures
-by (game, state version, viewer), so a public board asked for by 99 players at once is
+by (game, state version, viewer, names), so a public board asked for by 99 players at once is
 drawn once: later requests for a picture being drawn wait for that one drawing.
 
 ``ISLANDBOT_RENDER_WORKERS=0`` draws in a thread of the bot's process instead (for tests,
@@ -42,6 +42,9 @@ class PictureKey(NamedTuple):
     """Which picture of that view ("": the game's board; else the drawer's name)."""
     language: str = SOURCE
     """The language of the picture's words."""
+    names: tuple[str, ...] = ()
+    """The names drawn (filled in by :meth:`Pictures.draw`: a forgotten player's name
+    changes the picture, not the game's version)."""
 
 
 Drawer = Callable[[View, Sequence[str]], bytes]
@@ -126,6 +129,7 @@ class Pictures:
     ) -> bytes:
         """The PNG of ``view`` by ``drawer`` (default: the game's renderer); a view to build
         is built only when the picture is neither cached nor being drawn, where it is drawn."""
+        key = key._replace(names=tuple(names))
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)

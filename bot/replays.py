@@ -49,13 +49,15 @@ class ReplayJob:
 
     @classmethod
     def of(cls, record: GameRecord, log: Sequence[LoggedAction], lang: str = SOURCE) -> ReplayJob:
+        with speaking(lang):  # the names as that language's reader sees them
+            names = tuple(record.names)
         return cls(
             record.game,
             len(record.players),
             record.options,
             record.seed,
             tuple((action.seat, action.notation) for action in log),
-            tuple(record.names),
+            names,
             lang,
         )
 

@@ -84,9 +84,7 @@ def _play(
     game = find_game(game_name)
     state = game.new(players, options, seed)
     levels = levels or (Level.NORMAL,) * players
-    names = tuple(
-        f"{tr('Player {number}', number=i + 1)} ({level})" for i, level in enumerate(levels)
-    )
+    names = seat_names(levels)
     rnd = random.Random(seed)
     out.mkdir(parents=True, exist_ok=True)
     frames = _write_frames(game, state, names, out, 0)
@@ -111,6 +109,13 @@ def _play(
     assert outcome is not None
     return SimulationSummary(
         game.info.name, names, actions, frames, out, outcome, time.perf_counter() - started
+    )
+
+
+def seat_names(levels: tuple[Level, ...]) -> tuple[str, ...]:
+    """The computer players' names: ``Player 1 (normal)``, …"""
+    return tuple(
+        f"{tr('Player {number}', number=i + 1)} ({level})" for i, level in enumerate(levels)
     )
 
 

@@ -122,7 +122,7 @@ async def follow(
         return
     played = engine_words(current(), step.played)
     if attempt.finished:
-        note = f"**{as_written(attempt.user_name)}** {played}." if step.played else ""
+        note = f"**{as_written(attempt.shown_name)}** {played}." if step.played else ""
         if not step.played and attempt.day < daily.today().isoformat():
             note = _(DAY_OVER)
         answer = await _result_answer(daily, attempt, note)
@@ -131,7 +131,7 @@ async def follow(
         )
         return
     if step.played or panel.stale:
-        note = STALE_NOTE if panel.stale else f"**{as_written(attempt.user_name)}** {played}."
+        note = STALE_NOTE if panel.stale else f"**{as_written(attempt.shown_name)}** {played}."
         png = await _sheet_picture(daily, panel, attempt)
         await interaction.edit_original_response(
             content=panel_text(panel, [], note),
@@ -193,7 +193,7 @@ async def show_board(interaction: discord.Interaction, level: int, day: date | N
     best = board.everywhere
     if board.over and best:
         options = [
-            discord.SelectOption(label=f"{a.user_name[:80]} · {a.score}", value=str(a.id))
+            discord.SelectOption(label=f"{a.shown_name[:80]} · {a.score}", value=str(a.id))
             for a in best
         ]
         view.add_item(SheetSelect(level, options))

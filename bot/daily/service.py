@@ -243,7 +243,7 @@ class DailyService:
         name = f"{drawer.__name__}{tag}"
         key = PictureKey(-attempt.id, attempt.version, SEAT, name, current())  # its reader's words
         source = view if view is not None else partial(seat_view, attempt.state)
-        return await self.games.pictures.draw(key, source, [attempt.user_name], drawer)
+        return await self.games.pictures.draw(key, source, [attempt.shown_name], drawer)
 
     # ----- results ----------------------------------------------------------------------
     async def result(self, attempt: DailyAttempt) -> DailyResult:

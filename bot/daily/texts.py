@@ -95,7 +95,8 @@ def _rows(attempts: list[DailyAttempt]) -> str:
     for index, attempt in enumerate(attempts, start=1):
         if attempt.score != previous:
             rank, previous = index, attempt.score
-        lines.append(f"{rank}. {as_written(attempt.user_name[:NAME_LENGTH])} · **{attempt.score}**")
+        who = as_written(attempt.shown_name[:NAME_LENGTH])
+        lines.append(f"{rank}. {who} · **{attempt.score}**")
     return "\n".join(lines)
 
 
@@ -138,6 +139,5 @@ def board_embed(board: DailyBoard) -> discord.Embed:
 
 def sheet_text(attempt: DailyAttempt) -> str:
     day = date.fromisoformat(attempt.day)
-    return (
-        f"**{as_written(attempt.user_name)}** · {title(day, attempt.level)}\n{_score_line(attempt)}"
-    )
+    who = as_written(attempt.shown_name)
+    return f"**{who}** · {title(day, attempt.level)}\n{_score_line(attempt)}"

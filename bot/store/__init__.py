@@ -6,10 +6,11 @@ opens a PostgreSQL database shared by several bot processes. Both give the same 
 
 from .base import Store, Tx
 from .daily import DailyAttempt
-from .history import FORMER_PLAYER, GLOBAL, FinishedGame, HistoryEntry, SeatResult, Standing
+from .history import GLOBAL, FinishedGame, HistoryEntry, SeatResult, Standing
 from .outbox import BOARD, REMIND, Notice, Outgoing
 from .postgres import PostgresStore
 from .records import (
+    FORMER_PLAYER,
     OPEN_STATUSES,
     DuplicateInteraction,
     GameRecord,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .records import UniqueViolation, VersionConflict, stamp_of
+from .records import UniqueViolation, VersionConflict, shown_player, stamp_of
 
 PLAYING = "playing"
 COLUMNS = (
@@ -45,6 +45,11 @@ class DailyAttempt:
     @property
     def finished(self) -> bool:
         return self.status != PLAYING
+
+    @property
+    def shown_name(self) -> str:
+        """The player's name in the reader's words (a forgotten player's too)."""
+        return shown_player(self.user_name)
 
 
 def _attempt(row: Any) -> DailyAttempt:

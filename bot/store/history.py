@@ -13,12 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from locales import N_
-
 from ..ratings import START_MU, START_SIGMA, Skill, rate
+from .daily import PLAYING
+from .records import FORMER_PLAYER
 
 GLOBAL = 0  # the ratings scope across every server
-FORMER_PLAYER = N_("a former player")  # stored in English, shown in the reader's words
 
 
 class Tx(Protocol):
@@ -330,8 +329,14 @@ class HistoryReads:
         return Standing(int(ahead[0][0]) + 1, r[0], r[1], Skill(r[2], r[3], r[4], r[5]))
 
     async def forget_user(self, user_id: int) -> None:
-        """Delete a user's ratings and settings; in history they become "a former player"."""
+        """Delete a user's ratings and settings; in history, finished games and finished
+        Islants of the day they become "a former player" (the pages of those games are told)."""
         async with self.transaction() as tx:
+            rows = await tx.rows(
+                "SELECT DISTINCT p.game_id FROM players p JOIN games g ON g.id = p.game_id"
+                " WHERE p.user_id = ? AND g.status IN ('finished', 'cancelled')",
+                (user_id,),
+            )
             await tx.execute("DELETE FROM ratings WHERE player = ?", (str(user_id),))
             await tx.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await tx.execute(
@@ -343,6 +348,12 @@ class HistoryReads:
                 " (SELECT id FROM games WHERE status IN ('finished', 'cancelled'))",
                 (FORMER_PLAYER, user_id),
             )
+            await tx.execute(
+                "UPDATE daily_attempts SET user_name = ? WHERE user_id = ? AND status <> ?",
+                (FORMER_PLAYER, user_id, PLAYING),
+            )
+            for row in rows:
+                await tx.announce(int(row[0]))
 
     async def guild_removed(self, guild_id: int, stamp: str) -> None:
         """The bot left a server: its records go once the grace period has passed."""

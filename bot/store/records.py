@@ -12,6 +12,8 @@ OPEN_STATUSES = ("lobby", "active")
 COMPUTER_NAME = N_("{name} (computer)")
 """A computer seat's name: stored in English, shown in the reader's language."""
 COMPUTER_SUFFIX = COMPUTER_NAME.removeprefix("{name}")
+FORMER_PLAYER = N_("a former player")
+"""A forgotten player's name (``/forget-me``): stored in English, shown in the reader's words."""
 
 
 def computer_name(name: str) -> str:
@@ -19,8 +21,11 @@ def computer_name(name: str) -> str:
     return COMPUTER_NAME.format(name=name)
 
 
-def shown_player(name: str, computer: bool) -> str:
-    """A stored player name as the reader sees it: a computer's "(computer)" in their words."""
+def shown_player(name: str, computer: bool = False) -> str:
+    """A stored player name as the reader sees it: a computer's "(computer)" and a forgotten
+    player in their words."""
+    if name == FORMER_PLAYER:
+        return _(FORMER_PLAYER)
     if computer and name.endswith(COMPUTER_SUFFIX):
         return _(COMPUTER_NAME, name=name.removesuffix(COMPUTER_SUFFIX))
     return name

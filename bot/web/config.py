@@ -38,3 +38,13 @@ class WebConfig:
         trust = values.get(PROXY_VARIABLE, "").strip().lower() in {"1", "true", "yes", "on"}
         host = values.get(HOST_VARIABLE, "").strip() or DEFAULT_HOST
         return cls(url, int(port), host, trust)
+
+    @classmethod
+    def local(cls, values: Mapping[str, str]) -> WebConfig | None:
+        """Like :meth:`of` for the offline demonstration: a port is enough, the public
+        address then being this machine's (``http://127.0.0.1:PORT``)."""
+        port = values.get(PORT_VARIABLE, "").strip()
+        if not port:
+            return None
+        url = values.get(URL_VARIABLE, "").strip() or f"http://127.0.0.1:{port}"
+        return cls.of({**values, URL_VARIABLE: url})

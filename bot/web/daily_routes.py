@@ -1,7 +1,8 @@
 """The Islant of the day's leaderboard, once the day is over (everyone's, every server).
 
 While a day is being played its results stay unpublished (as ``/islant today`` keeps its
-sheets hidden): a day not over yet, like a day or level that does not exist, answers 404.
+sheets hidden): a day not over yet, like a day before the first or a level that does not
+exist, answers 404.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from aiohttp import web
 from engine.islant import LEVELS
 from locales import _, speaking
 
-from ..daily.rolls import day_of
+from ..daily.rolls import FIRST_DAY, day_of
 from ..daily.texts import title
 from ..service import GameService
 from .html import document, esc, language_switch, name
@@ -39,7 +40,7 @@ class DailyRoutes:
             day = date.fromisoformat(request.match_info["day"])
         except ValueError:
             raise web.HTTPNotFound() from None
-        if level not in LEVELS or day >= day_of(self.service.now()):
+        if level not in LEVELS or not FIRST_DAY <= day < day_of(self.service.now()):
             raise web.HTTPNotFound()
         return day, level
 
@@ -55,7 +56,7 @@ class DailyRoutes:
             for attempt in best:
                 place = 1 + sum(1 for a in best if a.score > attempt.score)
                 rows.append(
-                    f'<tr><td class="place">{place}</td><td>{name(attempt.user_name)}</td>'
+                    f'<tr><td class="place">{place}</td><td>{name(attempt.shown_name)}</td>'
                     f'<td class="points">{attempt.score}</td></tr>'
                 )
             empty = _("Nobody finished this day's Islant at this level.")

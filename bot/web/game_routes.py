@@ -18,24 +18,20 @@ from render.islant import SheetOf
 
 from ..replays import ReplayJob
 from ..service import GameService
-from ..store import FORMER_PLAYER, GameRecord
-from .game_page import Seen, game_fragment
+from ..store import GameRecord
+from .fragments import live_fragment, tells_moves
+from .game_page import Seen
 from .guard import ADDRESS
 from .html import document, esc, language_switch, link, name
-from .live import Fragment, Live
+from .live import Fragment, Live, shows
 from .lookup import game_of, page_language
 from .moves import move_lines
-from .race_page import race_fragment, sheet_src
+from .race_page import sheet_src
 from .ratelimit import RateLimit
 
 KEEP_ALIVE_SECONDS = 15.0
 FRAGMENTS_KEPT = 256
 PNG = "image/png"
-
-
-def shown_names(record: GameRecord) -> list[str]:
-    """The seats' names as pages show them (a forgotten player in the reader's words)."""
-    return [_(n) if n == FORMER_PLAYER else n for n in record.names]
 
 
 def version_of(request: web.Request) -> int:
@@ -62,11 +58,11 @@ class GameRoutes:
     # ----- what a page shows --------------------------------------------------------------
     def seen(self, record: GameRecord, token: str) -> Seen:
         state = self.service.state_of(record)
-        return Seen(token, record.game, record.version, record.status, shown_names(record), state)
+        return Seen(token, record.game, record.version, record.status, record.names, state)
 
     async def fragment(self, record: GameRecord, token: str, lang: str) -> str:
         """The live part of the page at the record's version in ``lang`` (built once)."""
-        names = tuple(shown_names(record))
+        names = tuple(record.names)
         key = (record.id, record.version, lang, names)
         cached = self._fragments.get(key)
         if cached is not None:
@@ -74,17 +70,18 @@ class GameRoutes:
         with speaking(lang):
             if record.state is None:
                 text = lobby_fragment(record.version, names)
-            elif record.game == ISLANT.info.name:
-                text = race_fragment(self.seen(record, token))
             else:
-                actions = await self.service.store.actions(record.id)
-                job = ReplayJob.of(record, actions, lang)
-                lines = await self.service.pictures.run(move_lines, job)
-                text = game_fragment(self.seen(record, token), lines)
+                lines = await self._move_lines(record, lang) if tells_moves(record.game) else []
+                text = live_fragment(self.seen(record, token), lines)
         self._fragments[key] = text
         if len(self._fragments) > FRAGMENTS_KEPT:
             self._fragments.popitem(last=False)
         return text
+
+    async def _move_lines(self, record: GameRecord, lang: str) -> list[str]:
+        """The game's moves in words (from its public events), worked out by a worker."""
+        job = ReplayJob.of(record, await self.service.store.actions(record.id), lang)
+        return await self.service.pictures.run(move_lines, job)
 
     async def fragment_of(self, game_id: int, lang: str) -> Fragment | None:
         """The newest fragment of a watched game (None once its pages are gone)."""
@@ -115,7 +112,7 @@ class GameRoutes:
                 f"<header><h1>{esc(title)}</h1>{language_switch(here, lang, query)}"
                 f'<a class="screen" href="{screen}">{esc(screen_text)}</a></header>'
             )
-            events = link(f"{here}/events", {"lang": lang})
+            events = link(f"{here}/events", {"lang": lang, "s": shows(live)})
             body = f'<main data-events="{events}">{head}{live}</main>{sheet_dialog()}'
             html = document(
                 title=_("{game}: live", game=title),
@@ -140,8 +137,8 @@ class GameRoutes:
         await response.prepare(request)
         try:
             await response.write(b"retry: 3000\n\n")
-            shown = version_of(request)
-            with self.live.watch(game_id, page_language(request), shown) as watcher:
+            version, showing = version_of(request), request.query.get("s", "")[:16] or None
+            with self.live.watch(game_id, page_language(request), version, showing) as watcher:
                 while not watcher.gone:
                     text = await watcher.next(KEEP_ALIVE_SECONDS)
                     if text is None:
@@ -177,7 +174,7 @@ class GameRoutes:
         lang = page_language(request)
         seen = self.seen(record, token)
         with speaking(lang):
-            who = shown_names(record)[seat]
+            who = record.names[seat]
             back = link(f"/g/{token}", {"lang": lang})
             alt, back_text = _("The sheet of {name}", name=who), _("Back to the race")
             body = (

@@ -6,12 +6,14 @@ per language and offered to every watcher, which keeps only the newest one it wa
 yet. A burst of changes builds at most one fragment at a time per game: changes arriving
 meanwhile are folded into the next one. A change that shows nothing new (a step of a turn in
 progress, saved but private) is not sent: the version counter alone would tell when someone
-is playing a turn nobody else may see yet.
+is playing a turn nobody else may see yet. A change of what a version shows (a player's
+``/forget-me`` renames them in a finished game) is sent though the version stays.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator
@@ -26,32 +28,33 @@ GONE = (-1, "")
 VERSION_MARKS = re.compile(r'(data-version="|\bv=)\d+')
 
 
-def unversioned(text: str) -> str:
-    """A fragment without its version numbers: what it shows."""
-    return VERSION_MARKS.sub(r"\g<1>", text)
+def shows(text: str) -> str:
+    """A short fingerprint of what a fragment shows (its text without version numbers)."""
+    return hashlib.sha256(VERSION_MARKS.sub(r"\g<1>", text).encode()).hexdigest()[:16]
 
 
 class Watcher:
-    """One open page: the version it shows and the newest fragment not sent to it yet."""
+    """One open page: the version it shows (and, if known, the :func:`shows` of its live
+    part) and the newest fragment not sent to it yet."""
 
-    def __init__(self, lang: str, version: int) -> None:
+    def __init__(self, lang: str, version: int, showing: str | None = None) -> None:
         self.lang = lang
         self.version = version
         self._next: str | None = None
         self._ready = asyncio.Event()
-        self._shows: str | None = None
+        self._shows = showing
         self.gone = False
 
-    def offer(self, fragment: Fragment, shows: str = "") -> None:
-        """A newer fragment replaces whatever waited; an older one, or one that shows
-        nothing new (``shows``: its :func:`unversioned` text), is dropped."""
+    def offer(self, fragment: Fragment, shown: str = "") -> None:
+        """A fragment of this version or a newer one replaces whatever waited, unless it
+        shows nothing new (``shown``: its :func:`shows`); an older one is dropped."""
         if fragment == GONE:
             self.gone = True
             self._ready.set()
             return
         version, text = fragment
-        if version > self.version and shows != self._shows:
-            self.version, self._next, self._shows = version, text, shows
+        if version >= self.version and shown != self._shows:
+            self.version, self._next, self._shows = version, text, shown
             self._ready.set()
 
     async def next(self, timeout: float) -> str | None:
@@ -88,10 +91,12 @@ class Live:
             self._tasks[game_id] = task
 
     @contextmanager
-    def watch(self, game_id: int, lang: str, version: int) -> Iterator[Watcher]:
-        """A page watching ``game_id`` in ``lang``, showing ``version``; a change it missed
-        while connecting is sent at once."""
-        watcher = Watcher(lang, version)
+    def watch(
+        self, game_id: int, lang: str, version: int, showing: str | None = None
+    ) -> Iterator[Watcher]:
+        """A page watching ``game_id`` in ``lang``, showing ``version`` (and ``showing``, its
+        :func:`shows`); a change it missed while connecting is sent at once."""
+        watcher = Watcher(lang, version, showing)
         self._watchers.setdefault(game_id, set()).add(watcher)
         self.changed(game_id)
         try:
@@ -113,10 +118,10 @@ class Live:
                     except Exception:
                         log.exception("building the page of game %s failed", game_id)
                         continue
-                    shows = unversioned(fragment[1])
+                    shown = shows(fragment[1])
                     for watcher in list(self._watchers.get(game_id, ())):
                         if watcher.lang == lang:
-                            watcher.offer(fragment, shows)
+                            watcher.offer(fragment, shown)
         finally:
             self._tasks.pop(game_id, None)
 

@@ -7,8 +7,10 @@ turn nobody else may see yet (an Islant draft). Runs in a picture worker.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine import find_game
-from engine.core import fill_names
+from engine.core import Event, fill_names
 
 from ..i18n import event_text
 from ..replays import ReplayJob
@@ -21,5 +23,10 @@ def move_lines(job: ReplayJob) -> list[str]:
     lines: list[str] = []
     for seat, text in job.log:
         state, events = game.apply_text(state, seat, text)
-        lines += [fill_names(event_text(job.lang, e), job.names) for e in events if e.text]
+        lines += told(events, job.lang, job.names)
     return lines
+
+
+def told(events: Sequence[Event], lang: str, names: Sequence[str]) -> list[str]:
+    """What a page says of ``events``: each public event's sentence, names filled in."""
+    return [fill_names(event_text(lang, e), names) for e in events if e.text]

@@ -11,8 +11,9 @@ from aiohttp import web
 from engine import all_games
 from locales import _, speaking
 
-from ..records_texts import shown_name, title_of
+from ..records_texts import title_of
 from ..service import GameService
+from ..store import shown_player
 from .html import document, esc, language_switch, link, name
 from .lookup import guild_of, page_language
 
@@ -44,7 +45,7 @@ class RecordRoutes:
                 for text in (_("Place"), _("Player"), _("Rating"), _("Games"), _("Wins"))
             )
             body_rows = "".join(
-                f'<tr><td class="place">{row.place}</td><td>{name(shown_name(row.name))}</td>'
+                f'<tr><td class="place">{row.place}</td><td>{name(shown_player(row.name))}</td>'
                 f'<td class="points">{row.skill.shown}</td><td class="points">{row.skill.games}'
                 f'</td><td class="points">{row.skill.wins}</td></tr>'
                 for row in rows

@@ -101,6 +101,7 @@ def db_path(tmp_path):
 
 @pytest.fixture
 def simcord_bot(db_path):
+    """The flow tests' bot (released after the test, as every bot :func:`make_bot` made)."""
     return make_bot(db_path)
 
 

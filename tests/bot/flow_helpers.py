@@ -30,6 +30,20 @@ async def latest_game(world) -> GameRecord:
     return found
 
 
+async def finish_by_resigning(world, game: str) -> None:
+    """Alice hosts, Bob joins, they start and Alice resigns (in an Islant race, where the
+    others race on, Bob then stops too)."""
+    lobby = await open_lobby(world, world.alice, game)
+    await world.bob.click(lobby, label="Join")
+    started = await world.alice.click(lobby, label="Start")
+    assert started.acknowledged
+    await world.alice.slash(world.channel, "game resign")
+    if (await latest_game(world)).status == "active":
+        await world.bob.slash(world.channel, "game resign")
+    record = await latest_game(world)
+    assert record.status == "finished", (game, record.status)
+
+
 def expect_refusal(world, result, *fragments: str) -> str:
     """Assert a private refusal containing ``fragments``; return its text.
 

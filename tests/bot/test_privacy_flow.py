@@ -10,7 +10,7 @@ import pytest
 
 from .flow_helpers import latest_game
 from .test_islant_flow import choose, open_panel, start_race
-from .web_helpers import fetch, game_link, pages, simcord_bot  # noqa: F401  (fixtures: the bot serves pages)
+from .web_helpers import fetch, game_link, pages  # noqa: F401  (a fixture: the bot serves pages)
 
 pytestmark = pytest.mark.usefixtures("pages")
 VERSIONS = re.compile(rb'(data-version="|v=)\d+')

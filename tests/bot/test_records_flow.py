@@ -9,23 +9,9 @@ from bot.cogs.records import PURGE_HOURS
 from bot.store import FORMER_PLAYER, GLOBAL
 
 from .conftest import make_bot
-from .flow_helpers import latest_game, open_lobby
+from .flow_helpers import finish_by_resigning, latest_game, open_lobby
 
 GAMES = ("tigerisland", "wars", "competition", "islant")
-
-
-async def _finish_by_resigning(world, game: str) -> None:
-    """Alice hosts, Bob joins, they start and Alice resigns (in an Islant race, where the
-    others race on, Bob then stops too)."""
-    lobby = await open_lobby(world, world.alice, game)
-    await world.bob.click(lobby, label="Join")
-    started = await world.alice.click(lobby, label="Start")
-    assert started.acknowledged
-    await world.alice.slash(world.channel, "game resign")
-    if (await latest_game(world)).status == "active":
-        await world.bob.slash(world.channel, "game resign")
-    record = await latest_game(world)
-    assert record.status == "finished", (game, record.status)
 
 
 async def _days_pass(world, days: int) -> None:
@@ -35,7 +21,7 @@ async def _days_pass(world, days: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_finished_game_shows_in_history_stats_and_leaderboard(world, game) -> None:
-    await _finish_by_resigning(world, game)
+    await finish_by_resigning(world, game)
     record = await latest_game(world)
     entry = await world.env.bot.store.history_of_game(record.id)
     assert entry is not None and entry.rated
@@ -64,8 +50,8 @@ async def test_a_finished_game_shows_in_history_stats_and_leaderboard(world, gam
 
 
 async def test_history_filters_by_game_and_player(world) -> None:
-    await _finish_by_resigning(world, "tigerisland")
-    await _finish_by_resigning(world, "wars")
+    await finish_by_resigning(world, "tigerisland")
+    await finish_by_resigning(world, "wars")
     only_wars = await world.carol.slash(world.channel, "game history", game="wars")
     text = only_wars.response.message.embeds[0].description
     assert "Island Wars" in text and "tiggar" not in text
@@ -75,7 +61,7 @@ async def test_history_filters_by_game_and_player(world) -> None:
 
 async def test_history_pages_with_buttons(world) -> None:
     for _ in range(11):
-        await _finish_by_resigning(world, "tigerisland")
+        await finish_by_resigning(world, "tigerisland")
     first = await world.carol.slash(world.channel, "game history")
     message = first.response.message
     assert "Page 1 of 2" in message.embeds[0].footer.text
@@ -95,7 +81,7 @@ async def test_a_solo_game_is_recorded_but_not_rated(world) -> None:
 
 
 async def test_forget_me_after_confirmation(world) -> None:
-    await _finish_by_resigning(world, "tigerisland")
+    await finish_by_resigning(world, "tigerisland")
     asked = await world.alice.slash(world.channel, "forget-me")
     assert asked.ephemeral
     store = world.env.bot.store
@@ -109,7 +95,7 @@ async def test_forget_me_after_confirmation(world) -> None:
 
 
 async def test_a_removed_servers_records_go_after_30_days(world) -> None:
-    await _finish_by_resigning(world, "tigerisland")
+    await finish_by_resigning(world, "tigerisland")
     # A bot polling jobs as seldom as it purges, so a month passes in few steps.
     await world.env.restart_bot(make_bot(world.db_path, job_poll_seconds=PURGE_HOURS * 3600))
     store = world.env.bot.store

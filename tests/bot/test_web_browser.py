@@ -19,7 +19,6 @@ from .web_helpers import (
     fetch,
     game_link,
     pages,  # noqa: F401  (a fixture)
-    simcord_bot,  # noqa: F401  (a fixture)
 )
 
 TIGER = find_game("tigerisland")

@@ -57,7 +57,12 @@ async def test_a_past_days_leaderboard_is_published_and_todays_is_not(served) ->
     text = body.decode()
     assert status == 200 and "#" in text
     assert text.index("ben") < text.index("ann &lt;i&gt;") and "cy" not in text
-    for hidden in ("/daily/3/2026-11-25", "/daily/3/2026-11-26", "/daily/9/2026-11-24"):
+    for hidden in (
+        "/daily/3/2026-11-25",
+        "/daily/3/2026-11-26",
+        "/daily/9/2026-11-24",
+        "/daily/3/2025-12-31",
+    ):
         assert (await fetch(base + hidden))[0] == 404, hidden
     german = (await fetch(f"{base}/daily/3/2026-11-24?lang=de"))[1].decode()
     assert "Islant des Tages" in german

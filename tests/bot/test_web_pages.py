@@ -15,7 +15,6 @@ from .web_helpers import (
     game_link,
     local,
     pages,  # noqa: F401  (a fixture)
-    simcord_bot,  # noqa: F401  (a fixture)
 )
 
 pytestmark = pytest.mark.usefixtures("pages")

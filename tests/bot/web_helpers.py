@@ -12,8 +12,6 @@ import pytest
 
 from bot.web import WebConfig
 
-from .conftest import make_bot
-
 PUBLIC = "https://pages.example.org"
 CHROMIUM = os.environ.get("ISLANDBOT_TEST_CHROMIUM", "/usr/bin/chromium")
 BROWSER_ARGS = [
@@ -39,17 +37,6 @@ async def pages(world):
     served = await world.env.bot.serve_pages(WebConfig(PUBLIC, 0))
     yield served
     await served.stop()
-
-
-@pytest.fixture
-async def simcord_bot(db_path):
-    """The flow tests' bot; its store is closed once simcord has detached it (simcord never
-    closes a bot, and a bot that served pages is not collected soon enough to end the
-    database's thread before the test run exits)."""
-    bot = make_bot(db_path)
-    yield bot
-    if bot.store is not None:
-        await bot.store.close()
 
 
 def local(world, url: str) -> str:

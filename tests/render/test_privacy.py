@@ -1,7 +1,8 @@
 """A turn in progress and a hidden hand stay their player's: for every registered game, every
 seat and both languages, what anyone else can obtain (the public view and board, another
-player's view and board, the final pictures: rankings and every sheet) is the same, byte for
-byte, whichever undisclosed step that seat plays among those the engine says look alike
+player's view and board, the final pictures: rankings and every sheet, and the game's web
+page: its live part and the moves in words the step adds) is the same, byte for byte,
+whichever undisclosed step that seat plays among those the engine says look alike
 (:meth:`Game.disclosure`: others may see how many cards lie face down, never which, and
 nothing of an unsubmitted Islant turn)."""
 
@@ -9,12 +10,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
 import engine
-from engine.core import Game, Level
+from bot.web.fragments import live_fragment
+from bot.web.game_page import Seen
+from bot.web.moves import told
+from engine.core import Event, Game, Level
 from locales import LANGUAGES, speaking
 from render import FINAL_PICTURES, render_view
 
@@ -24,8 +28,18 @@ STEPS = 2  # alike steps compared with a first one, per group
 NAMES = ["alice", "bob", "carol"]
 
 
-def obtainable(game: Game, state, seat: int, lang: str) -> Iterator[tuple[str, bytes]]:
-    """Everything someone other than ``seat`` can get about ``state``, by who asks."""
+def obtainable(
+    game: Game, state, seat: int, lang: str, events: Sequence[Event] = ()
+) -> Iterator[tuple[str, bytes]]:
+    """Everything someone other than ``seat`` can get about ``state`` (reached by
+    ``events``), by who asks."""
+    with speaking(lang):
+        status = "finished" if game.is_over(state) else "active"
+        names = NAMES[: game.num_players(state)]
+        seen = Seen("token", game.info.name, 1, status, names, state)
+        lines = told(events, lang, names)
+        yield "page", live_fragment(seen, lines).encode()
+        yield "page's moves", "\n".join(lines).encode()
     for viewer in [None, *(s for s in range(game.num_players(state)) if s != seat)]:
         view = game.view(state, viewer)
         yield f"view of {viewer}", json.dumps(dict(view.data), sort_keys=True).encode()
@@ -51,16 +65,20 @@ def sampled_states(game: Game, seed: int) -> Iterator:
         steps += 1
 
 
-def alike_steps(game: Game, state, seat: int) -> Iterator[list[tuple[object, object]]]:
-    """The seat's undisclosed steps grouped by what others learn of them, as (step, state
-    after it); the state before joins the steps that show nothing."""
-    groups: dict[str, list[tuple[object, object]]] = {}
+Step = tuple[object, object, list[Event]]
+"""A step, the state after it and its events."""
+
+
+def alike_steps(game: Game, state, seat: int) -> Iterator[list[Step]]:
+    """The seat's undisclosed steps grouped by what others learn of them; the state before
+    joins the steps that show nothing."""
+    groups: dict[str, list[Step]] = {}
     for action in game.legal_actions(state, seat):
-        told = game.disclosure(state, seat, action)
-        if told is not None:
-            groups.setdefault(told, []).append((action, game.apply(state, seat, action)[0]))
+        disclosed = game.disclosure(state, seat, action)
+        if disclosed is not None:
+            groups.setdefault(disclosed, []).append((action, *game.apply(state, seat, action)))
     if "" in groups:
-        groups[""].append(("nothing", state))
+        groups[""].append(("nothing", state, []))
     yield from (group for group in groups.values() if len(group) > 1)
 
 
@@ -72,10 +90,10 @@ def test_undisclosed_steps_change_nothing_anyone_else_sees(game: Game, lang: str
     for state in sampled_states(game, 11):
         for seat in sorted(game.to_move(state)):
             for group in alike_steps(game, state, seat):
-                (first, one), *others = rnd.sample(group, min(STEPS + 1, len(group)))
-                seen = dict(obtainable(game, one, seat, lang))
-                for action, after in others:
-                    for what, data in obtainable(game, after, seat, lang):
+                (first, one, told_one), *others = rnd.sample(group, min(STEPS + 1, len(group)))
+                seen = dict(obtainable(game, one, seat, lang, told_one))
+                for action, after, events in others:
+                    for what, data in obtainable(game, after, seat, lang, events):
                         assert data == seen[what], f"{first} or {action} by {seat}: {what} tells"
                     checked += 1
         if checked >= STATES * STEPS:
