@@ -25,7 +25,7 @@ from .daily.service import DailyService
 from .delivery import Delivery
 from .errors import UserError
 from .i18n import Phrase, user_language
-from .jobs import JobRunner
+from .jobs import JobOutcome, JobRunner
 from .publisher import PlainBoard, Publisher
 from .rematch import RematchButton
 from .service import SHOW_GRACE, GameService, MoveResult
@@ -39,6 +39,7 @@ JOB_POLL_SECONDS = 5  # paced reveals are due 5 s after a table is ready; one in
 RECENT_INTERACTIONS = 4096  # interaction ids remembered to drop a repeated delivery
 IN_FLIGHT_SECONDS = 10.0  # a stop waits this long for the interactions being handled
 DRAIN_SECONDS = 5.0  # and this long for the boards still to show (the outbox keeps the rest)
+THINKING_WAIT_SECONDS = 60.0  # a panel waits this long for the computers' moves to update
 log = logging.getLogger(__name__)
 CANNOT_USE_HERE = N_("You cannot use that command here.")
 COGS = (
@@ -83,6 +84,9 @@ class IslandBot(commands.Bot):
         self.store: Store | None = None
         self.publisher = Publisher(self, PlainBoard(board_view), RematchButton)
         self.delivery = Delivery(self.publisher, shards)
+        self.publisher.then = self._computers_after
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+        """Per game, the task playing its computers' moves (the latest one)."""
         self.stopping = False
         self._in_flight: set[asyncio.Task[Any]] = set()
         self.handling: dict[asyncio.Task[Any], discord.Interaction] = {}
@@ -203,20 +207,54 @@ class IslandBot(commands.Bot):
         except Exception:
             log.exception("running due jobs failed")
             outcomes = []
-        for outcome in outcomes:
-            if outcome.move is not None:
-                try:
-                    await self.publisher.show(outcome.move, outcome.headline)
-                except Exception:  # its outbox entry stays: delivered below or later
-                    log.exception(
-                        "showing job %s of game %s failed", outcome.job.id, outcome.record.id
-                    )
+        await self._show_outcomes(outcomes)
         ahead = timedelta() if self._drained_at_start else SHOW_GRACE
         try:
             await self.delivery.drain(ahead)
             self._drained_at_start = True
         except Exception:
             log.exception("delivering the outbox failed")
+
+    async def _show_outcomes(self, outcomes: list[JobOutcome]) -> None:
+        """Show the changes jobs made (a failure leaves the change's outbox entry, delivered
+        later)."""
+        for outcome in outcomes:
+            if outcome.move is not None:
+                try:
+                    await self.publisher.show(outcome.move, outcome.headline)
+                except Exception:
+                    log.exception(
+                        "showing job %s of game %s failed", outcome.job.id, outcome.record.id
+                    )
+
+    def _computers_after(self, result: MoveResult) -> None:
+        """Play the moves of the computers a shown change left to move, in a task of its own
+        (a stop waits for it like for an interaction)."""
+        game_id = result.record.id
+        task = asyncio.get_running_loop().create_task(self._play_computers(game_id))
+        self._thinking[game_id] = task
+        self._in_flight.add(task)
+        task.add_done_callback(self._in_flight.discard)
+        task.add_done_callback(lambda done: self._forget_thinking(game_id, done))
+
+    def _forget_thinking(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._thinking.get(game_id) is task:
+            del self._thinking[game_id]
+
+    async def _play_computers(self, game_id: int) -> None:
+        assert self.service is not None
+        try:
+            outcomes = await JobRunner(self.service, self.served_shards).run_computers(game_id)
+        except Exception:  # the job stays: the job runner plays it after its grace
+            log.exception("computers of game %s could not move", game_id)
+            return
+        await self._show_outcomes(outcomes)
+
+    async def computers_moved(self, game_id: int) -> None:
+        """Wait (a bounded time) until the game's computers have moved and been shown."""
+        task = self._thinking.get(game_id)
+        if task is not None:
+            await asyncio.wait({task}, timeout=THINKING_WAIT_SECONDS)
 
     @run_jobs.before_loop
     async def _before_jobs(self) -> None:

@@ -1,4 +1,5 @@
-"""Running due jobs: reminders, timeouts, round timers and paced actions, each exactly once.
+"""Running due jobs: reminders, timeouts, round timers, paced actions and computers' moves,
+each exactly once.
 
 One loop per bot process claims the due jobs of the servers its shards serve, each with a
 lease: a job claimed by a process that dies before finishing it is claimed again once the lease
@@ -24,7 +25,7 @@ from .service import GameService, MoveResult
 from .settings import effective
 from .shards import Shards
 from .store import REMIND, GameRecord, Job, Notice
-from .timers import PACED, REMINDER, ROUND_TIMER
+from .timers import COMPUTERS, PACED, REMINDER, ROUND_TIMER
 
 LEASE = timedelta(minutes=2)  # a claimed job is another process's again after this
 
@@ -54,8 +55,19 @@ class JobRunner:
     async def run_due(self) -> list[JobOutcome]:
         """Claim and run every due job; returns what each one did (nothing for stale ones)."""
         now = self.service.now()
+        return await self._run_all(
+            await self.store.claim_due_jobs(now, now - self.lease, self.shards)
+        )
+
+    async def run_computers(self, game_id: int) -> list[JobOutcome]:
+        """Run the game's computers job now, due or not: the process that saved it does so
+        once the change before it is shown (another run of it finds the game moved on)."""
+        jobs = await self.store.pending_jobs(game_id)
+        return await self._run_all([job for job in jobs if job.kind == COMPUTERS])
+
+    async def _run_all(self, jobs: list[Job]) -> list[JobOutcome]:
         outcomes = []
-        for job in await self.store.claim_due_jobs(now, now - self.lease, self.shards):
+        for job in jobs:
             outcome = await self._run(job)
             if outcome is None or outcome.move is None:  # a change ended its job already
                 await self._finish(job, outcome)
@@ -95,11 +107,10 @@ class JobRunner:
                 record.channel_id, job_id=job.id, headline=headline
             )
             return JobOutcome(job, result.record, move=result, headline=headline)
-        if job.kind == PACED:
-            paced = await self.service.play_paced(
-                record.channel_id, version=job.payload["version"], job_id=job.id
-            )
-            return None if paced is None else JobOutcome(job, paced.record, move=paced)
+        if job.kind in (PACED, COMPUTERS):
+            play = self.service.play_paced if job.kind == PACED else self.service.play_computers
+            moved = await play(record.channel_id, version=job.payload["version"], job_id=job.id)
+            return None if moved is None else JobOutcome(job, moved.record, move=moved)
         server = await self.store.guild_settings(record.guild_id or 0)
         policy = effective(record.table_options, server, "timeout_action")
         result, names = await self.service.act_for_absent(

@@ -58,6 +58,8 @@ NEXT_LABEL = N_("Show my turn")
 NEXT_NOTE = N_("Or tap **{label}** to look now.")
 NO_TURNS_TEXT = N_("You have no more turns in this game.")
 OVER_TEXT = N_("This game is over.")
+THINKING = N_("🤖 {names} is thinking…"), N_("🤖 {names} are thinking…")
+THINKING_NOTE = N_("Your panel shows your next turn as soon as it comes.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +156,21 @@ def idle_lines(step: PanelStep) -> list[str]:
         return [_(OVER_TEXT)]
     if not turn_to_come(step):
         return [_(NO_TURNS_TEXT)]
+    if step.plan.thinking:
+        return [thinking_line(step), _(THINKING_NOTE)]
     lines = [_(IDLE_TEXT), _(NEXT_NOTE, label=_(NEXT_LABEL))]
     waiting = step.plan.waiting
     if waiting:
         others = N_("Waiting for 1 other player."), N_("Waiting for {count} other players.")
         lines.insert(0, tr_counted(waiting, *others))
     return lines
+
+
+def thinking_line(step: PanelStep) -> str:
+    """Which computers are working out their moves ("🤖 Ada (computer) is thinking…")."""
+    names = written(step.record.names)
+    who = joined([f"**{names[seat]}**" for seat in step.plan.thinking], ", ")
+    return tr_counted(len(step.plan.thinking), *THINKING, names=who)
 
 
 def capitalised(text: str) -> str:
@@ -274,6 +285,7 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
         view=panel_view(step),
         ephemeral=True,
     )
+    await after_computers(interaction, step, "")
 
 
 async def follow(interaction: discord.Interaction, game_id: int, version: str, path: Path) -> None:
@@ -304,13 +316,14 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
             content=sure_text(step, choice), view=panel_view(step, asking=asking)
         )
         return
-    if step.move is None:
-        note = _(STALE_NOTE) if step.stale else ""
+    if step.move is None:  # (while computers think, the panel says so instead)
+        note = _(STALE_NOTE) if step.stale and not step.plan.thinking else ""
         await interaction.edit_original_response(
             content=panel_text(step, list(step.plan.labels), note),
             attachments=[await picture(service, step)],
             view=panel_view(step),
         )
+        await after_computers(interaction, step, "")
         return
     move = step.move
     mine = [a for a in move.applied if a.user_id == interaction.user.id]
@@ -318,13 +331,40 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     headline = say(
         "**{name}** {move}", name=as_written(interaction.user.display_name), move=described
     )
+    said = as_sentence(headline.text(current()))
     await interaction.edit_original_response(
-        content=panel_text(step, [], as_sentence(headline.text(current()))),
+        content=panel_text(step, [], said),
         attachments=[await picture(service, step)],
         view=panel_view(step),
     )
     client: Any = interaction.client
     await client.show_change(interaction.channel_id, move, headline)
+    await after_computers(interaction, step, said)
+
+
+async def after_computers(interaction: discord.Interaction, step: PanelStep, said: str) -> None:
+    """If the panel ``step`` says computers are thinking: once they have moved, the panel
+    shows the player's turn (or whom the game waits for now, or that it is over), under
+    ``said`` (what the player did)."""
+    if not step.plan.thinking:
+        return
+    client: Any = interaction.client
+    await client.computers_moved(step.record.id)
+    service = service_of(interaction)
+    assert interaction.channel_id is not None
+    try:
+        step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
+    except UserError as error:
+        over = await finished_game(interaction, step.record.id, error)
+        await interaction.edit_original_response(
+            content=over["content"], attachments=[over["file"]], view=None
+        )
+        return
+    await interaction.edit_original_response(
+        content=panel_text(step, [], said),
+        attachments=[await picture(service, step)],
+        view=panel_view(step),
+    )
 
 
 async def finished_game(

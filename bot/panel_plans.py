@@ -60,6 +60,8 @@ class PanelPlan:
     waiting: int | None = None
     """With no menu: how many other players the game waits for before the seat's next turn
     (None: the seat has no turn to come)."""
+    thinking: tuple[int, ...] = ()
+    """With no menu: the computer seats to move (their moves are being worked out)."""
 
 
 def no_lines(game: str) -> None:
@@ -87,9 +89,11 @@ def plan_panel(
     path: Path,
     lines_of: LinesOf | None = None,
     lang: str = "en",
+    computers: frozenset[int] = frozenset(),
 ) -> PanelPlan:
     """Where ``path`` leads on ``seat``'s panel drawn for ``version`` (None: a new panel at its
-    first menu): a menu, the first menu again (stale), or the actions that complete the turn."""
+    first menu): a menu, the first menu again (stale), or the actions that complete the turn.
+    ``computers`` are the seats computers play."""
     game = find_game(saved.game)
     state = read_state(saved)
     current = game.seat_version(state, seat)
@@ -98,7 +102,10 @@ def plan_panel(
     if game.is_over(state) or not game.legal_actions(state, seat):
         stale = version not in (None, current)
         waiting = len(game.to_move(state) - {seat}) if game.still_playing(state, seat) else None
-        return PanelPlan(seat, current, lines=lines, stale=stale, waiting=waiting)
+        thinking = () if game.is_over(state) else tuple(sorted(computers & game.to_move(state)))
+        return PanelPlan(
+            seat, current, lines=lines, stale=stale, waiting=waiting, thinking=thinking
+        )
     if version != current:
         first = game.menu(state, seat, ())
         assert isinstance(first, Menu)

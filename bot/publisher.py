@@ -164,6 +164,9 @@ class Publisher:
         self.rate_limits = 0
         self.watch_link: WatchLink | None = None
         """Where every board's Watch button leads (set when the bot serves web pages)."""
+        self.then: Callable[[MoveResult], None] | None = None
+        """Started once a change after which computers are to move is shown (or held back
+        for an edit): the bot plays their moves, so they are shown after it."""
 
     @property
     def service(self) -> GameService:
@@ -192,8 +195,22 @@ class Publisher:
 
         ``actor`` is the seat whose action it was (None: the system). With ``interaction``,
         the change's own interaction is answered: with the board itself for games that
-        answer so, else with a private acknowledgement.
+        answer so, else with a private acknowledgement. Then :attr:`then` starts what
+        comes next (computers to move).
         """
+        try:
+            await self._show(result, headline, actor, interaction)
+        finally:
+            if result.thinking and self.then is not None:
+                self.then(result)
+
+    async def _show(
+        self,
+        result: MoveResult,
+        headline: str | Phrase | None,
+        actor: int | None,
+        interaction: discord.Interaction | None,
+    ) -> None:
         style = self.presentation(result.record.game)
         result = self._owing(result)
         if interaction is not None and style.answers_with_board and style.fresh(result, actor):

@@ -1,9 +1,11 @@
 """The game service: the one place where a move goes from a request to a saved state.
 
-For every change: take the channel's lock, load the game, let the engine apply the action
-(and any computer players' replies), then save the new state and its log lines in one
-transaction that checks the version. If the engine refuses, nothing is written. Cogs call
-this service and never touch the engine or the store directly.
+For every change: take the channel's lock, load the game, let the engine apply the action,
+then save the new state and its log lines in one transaction that checks the version. If the
+engine refuses, nothing is written. A change after which computer seats are to move saves a
+computers job with it: the player's move is shown at once, and the computers' replies are
+played and saved as a change of their own (:meth:`GameService.play_computers`), also after
+a restart. Cogs call this service and never touch the engine or the store directly.
 """
 
 from __future__ import annotations
@@ -48,12 +50,13 @@ from .store import (
     LoggedAction,
     Notice,
     PlayerRecord,
+    Scheduled,
     Store,
     StoreError,
     VersionConflict,
     computer_name,
 )
-from .timers import Timekeeper
+from .timers import COMPUTERS, Timekeeper
 
 # A test run under the channel's lock on the loaded game; it refuses by raising.
 Check = Callable[[GameRecord, Any], None]
@@ -63,6 +66,9 @@ STATE_CACHE_SIZE = 256
 SHOW_GRACE = timedelta(seconds=30)
 """A change made through an interaction is shown by its handler; the outbox shows it if that
 has not happened within this time (the handler's process died, or Discord refused)."""
+THINKING_GRACE = timedelta(seconds=10)
+"""Computers to move are played by the process that saved the change once it is shown; the
+job runner plays them if that has not happened within this time (that process stopped)."""
 
 
 def utcnow() -> datetime:
@@ -135,6 +141,8 @@ class MoveResult:
     events: list[Event] = field(default_factory=list)
     applied: list[LoggedAction] = field(default_factory=list)
     duplicate: bool = False
+    thinking: bool = False
+    """Whether computers are to move next (a computers job was saved with the change)."""
 
     @property
     def finished(self) -> bool:
@@ -376,10 +384,9 @@ class GameService:
                     count=len(record.players),
                 )
             state = game.new(len(record.players), record.options, record.seed)
-            state, events, applied = await self._run_computers(game, record, state)
             await self.store.set_board_message(record.id, None)  # it was the lobby's message
             record = replace(record, board_message_id=None)
-            change = await summed(game, state, events, applied, frozenset())
+            change = await summed(game, state, [], [], frozenset())
             return await self._save(record, change)
 
     async def cancel_lobby(self, channel_id: int, user_id: int, is_moderator: bool) -> GameRecord:
@@ -527,10 +534,7 @@ class GameService:
         if played:
             events = [e for o in played for e in o.events]
             applied = [a for o in played for a in o.applied]
-            after, more_events, more = await self._run_computers(game, record, after)
-            change = await summed(
-                game, after, events + more_events, applied + more, game.to_move(state)
-            )
+            change = await summed(game, after, events, applied, game.to_move(state))
             result = await self._save(record, change)
         by_move = iter(outcomes)
         for new in fresh:
@@ -557,7 +561,14 @@ class GameService:
         is (a channel's game, or a daily attempt)."""
         saved = self.saved_state(record, key)
         plan = await self.pictures.run(
-            plan_panel, saved, seat, version, path, lines(record.game), current()
+            plan_panel,
+            saved,
+            seat,
+            version,
+            path,
+            lines(record.game),
+            current(),
+            record.computer_seats,
         )
         return PanelStep(record, saved, plan)
 
@@ -628,15 +639,14 @@ class GameService:
         actions: Sequence[Any],
         interaction_id: int | None,
     ) -> Change:
-        """The change ``actions`` make to ``record``'s ``state``, computers' answers included,
-        ready to save (nothing is written)."""
+        """The change ``actions`` make to ``record``'s ``state``, ready to save (nothing is
+        written; computers answer in a change of their own, see :meth:`play_computers`)."""
         game = find_game(record.game)
         previous = game.to_move(state)
         state, events, applied = await off_loop(
             play, game, state, seat, user_id, actions, interaction_id
         )
-        state, more_events, more = await self._run_computers(game, record, state)
-        return await summed(game, state, events + more_events, applied + more, previous)
+        return await summed(game, state, events, applied, previous)
 
     async def close_round(
         self, channel_id: int, *, job_id: int, headline: Phrase | None = None
@@ -660,6 +670,25 @@ class GameService:
                 return None
             note = Note(job_id=job_id)
             return await self._apply(record, state, None, None, [action], -job_id, note=note)
+
+    async def play_computers(
+        self, channel_id: int, *, version: int, job_id: int
+    ) -> MoveResult | None:
+        """A computers job: the computer seats to move play (hard ones in a worker process),
+        saved as one change that ends the job; None if the game moved on since the job was
+        saved (a job run twice plays once)."""
+        async with self.lock(channel_id):
+            record, state = await self.running(channel_id)
+            if record.version != version:
+                return None
+            game = find_game(record.game)
+            previous = game.to_move(state)
+            state, events, applied = await self._run_computers(game, record, state)
+            if not applied:
+                return None
+            applied[0] = replace(applied[0], interaction_id=-job_id)
+            change = await summed(game, state, events, applied, previous)
+            return await self._save(record, change, Note(job_id=job_id))
 
     async def act_for_absent(
         self, channel_id: int, policy: str, job_id: int, headline: Callable[[list[str]], Phrase]
@@ -686,10 +715,9 @@ class GameService:
                     tag = -job_id if not applied else None
                     events += new
                     applied.append(LoggedAction(player.seat, None, game.format(action), tag))
-            state, more_events, more = await self._run_computers(game, record, state)
             names = [p.name for p in absent]
             note = Note(headline(names), job_id)
-            change = await summed(game, state, events + more_events, applied + more, previous)
+            change = await summed(game, state, events, applied, previous)
             return await self._save(record, change, note), names
 
     async def quiet_users(self, record: GameRecord) -> set[int]:
@@ -858,6 +886,11 @@ class GameService:
     ) -> MoveResult:
         """:meth:`_save`, raising VersionConflict when ``record`` is no longer the latest."""
         game, state, outcome = change.game, change.state, change.outcome
+        thinking = outcome is None and bool(record.computer_seats & game.to_move(state))
+        then = None
+        if thinking:
+            due = self._now() + THINKING_GRACE
+            then = Scheduled(COMPUTERS, due, {"version": record.version + 1})
         try:
             version = await self.store.save_move(
                 record.id,
@@ -870,6 +903,7 @@ class GameService:
                 finished=finished_game(record, game, state, outcome) if outcome else None,
                 notice=self._board_notice(change.events, change.applied, note),
                 job_id=note.job_id if note else None,
+                then=then,
             )
         except DuplicateInteraction:
             raise UserError("duplicate") from None
@@ -883,7 +917,7 @@ class GameService:
             result=outcome.to_json() if outcome else None,
         )
         await self.timers.after_change(fresh, game, state, change.previous_movers)
-        return MoveResult(fresh, state, change.events, change.applied)
+        return MoveResult(fresh, state, change.events, change.applied, thinking=thinking)
 
     def _board_notice(
         self, events: list[Event], applied: list[LoggedAction], note: Note | None

@@ -1,10 +1,11 @@
-"""Reminders, timeouts, round timers and paced actions: which jobs a game needs after each change.
+"""Reminders, timeouts, round timers, paced actions and computers' moves: a game's jobs.
 
 After every saved change the game's pending jobs are replaced: a reminder and a timeout for
 the players to move, a round timer in games played in rounds (Islant), and a paced action when
-the table waits for one the system takes by itself (Island competition's next reveal).
-Running them is :mod:`bot.jobs`'s work; this module only plans, so the service can use it
-without a cycle.
+the table waits for one the system takes by itself (Island competition's next reveal). The
+computers' job is saved by the service in the change's own transaction (see
+:data:`COMPUTERS`). Running them is :mod:`bot.jobs`'s work; this module only plans, so the
+service can use it without a cycle.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ REMINDER = "reminder"
 TIMEOUT = "timeout"
 ROUND_TIMER = "round_timer"
 PACED = "paced"
+COMPUTERS = "computers"
+"""Computer seats are to move: saved with the change that leaves them to move, and run by
+the process that saved it once the change is shown (:mod:`bot.jobs`)."""
 PACE_SECONDS = 5.0
 """How long a table rests (a finished trick on show) before its paced action is taken."""
 

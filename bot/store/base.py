@@ -31,6 +31,7 @@ from .records import (
     Job,
     LoggedAction,
     PlayerRecord,
+    Scheduled,
     StoreError,
     UniqueViolation,
     VersionConflict,
@@ -331,13 +332,15 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
         finished: FinishedGame | None = None,
         notice: Notice | None = None,
         job_id: int | None = None,
+        then: Scheduled | None = None,
     ) -> int:
         """Save a new state with the actions that produced it; returns the new version.
 
         ``finished`` (the final move) is written to history, and rates its players, in the
         same transaction: a finished game is recorded exactly once. So are ``notice`` (what
-        the channel must show of the change, in the outbox) and the end of the job
-        ``job_id`` that made the change.
+        the channel must show of the change, in the outbox), the end of the job ``job_id``
+        that made the change, and the job ``then`` that the change leaves to do (replacing
+        a pending one of its kind).
 
         Raises VersionConflict if the game moved on since ``expected_version`` and
         DuplicateInteraction if an action's interaction id was already logged.
@@ -383,6 +386,8 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
                     await write_notice(tx, game_id, expected_version + 1, notice)
                 if job_id is not None:
                     await finish_job_in(tx, job_id, now)
+                if then is not None:
+                    await schedule_job_in(tx, game_id, then)
         except UniqueViolation as exc:
             if "interaction_id" in exc.detail:
                 raise DuplicateInteraction() from None
@@ -440,15 +445,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
     ) -> int:
         """Schedule a job, replacing any pending job of the same kind for that game."""
         async with self.transaction() as tx:
-            await tx.execute(
-                "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND done_at IS NULL",
-                (game_id, kind),
-            )
-            return await tx.scalar(
-                "INSERT INTO jobs (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)"
-                " RETURNING id",
-                (game_id, kind, stamp_of(due), json.dumps(payload)),
-            )
+            return await schedule_job_in(tx, game_id, Scheduled(kind, due, payload))
 
     async def cancel_jobs(self, game_id: int, kind: str | None = None) -> None:
         """Drop a game's pending jobs (of one kind, or all)."""
@@ -505,6 +502,19 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
             (game_id,),
         )
         return [Job(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+
+async def schedule_job_in(tx: Tx, game_id: int, job: Scheduled) -> int:
+    """Schedule ``job`` inside the transaction ``tx``, replacing any pending job of its kind
+    for that game; returns its id."""
+    await tx.execute(
+        "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND done_at IS NULL",
+        (game_id, job.kind),
+    )
+    return await tx.scalar(
+        "INSERT INTO jobs (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?) RETURNING id",
+        (game_id, job.kind, stamp_of(job.due), json.dumps(job.payload)),
+    )
 
 
 def latest_migration(backend: str) -> int:

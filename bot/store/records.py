@@ -105,6 +105,11 @@ class GameRecord:
         return None
 
     @property
+    def computer_seats(self) -> frozenset[int]:
+        """The seats computers play."""
+        return frozenset(p.seat for p in self.players if p.is_ai)
+
+    @property
     def names(self) -> list[str]:
         """The seats' names as the reader sees them, in seat order."""
         return [p.shown_name for p in sorted(self.players, key=lambda p: p.seat)]
@@ -118,6 +123,15 @@ class Job:
     game_id: int
     kind: str
     due_at: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Scheduled:
+    """A job to schedule: its kind, when it is due, and what it carries."""
+
+    kind: str
+    due: datetime
     payload: dict[str, Any]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.islant.geometry import ANY_LABEL, LEVELS, SHIP_POINTS, SHIP_TOTALS
-from locales import N_, tr
+from locales import N_, tr, tr_counted
 from render.common import RGB, Theme, draw_text, shade
 
 from .coast import completion, draw_coasts, draw_labels, draw_ship_borders, island_shapes
@@ -213,7 +213,8 @@ def _draw_track(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, them
         mid = (box[0] + box[2]) / 2
         split = box_top + (box[3] - box_top) * 0.56
         draw_text(draw, (mid, split), str(total), big, theme.text, anchor="mb")
-        draw_text(draw, (mid, split + 4), f"{points} pts", small, theme.muted_text, anchor="mt")
+        worth = tr_counted(points, "{count} pt", "{count} pts")
+        draw_text(draw, (mid, split + 4), worth, small, theme.muted_text, anchor="mt")
         if total in marked:
             inset = 10
             cross(

@@ -106,9 +106,10 @@ async def test_a_computers_wars_move_and_a_resignation_are_told_by_name(world) -
 
     await world.alice.slash(world.channel, "wars pass")
     await world.env.bot.publisher.settle()
-    lines = world.channel.last_message.embeds[0].description.splitlines()
-    assert lines[0] == "**alice** passes"
-    assert lines[1].startswith(f"**{computer}** (Dark Green) places a ")
+    *_, mine, theirs = [m for m in world.channel.history() if m.embeds]
+    assert mine.embeds[0].description.splitlines()[0] == "**alice** passes"
+    lines = theirs.embeds[0].description.splitlines()
+    assert lines[0].startswith(f"**{computer}** (Dark Green) places a ")
     assert all("Dark Green:" not in line and "hex(es)" not in line for line in lines)
 
     await world.alice.slash(world.channel, "game resign")

@@ -1,0 +1,112 @@
+"""Computers move in a change of their own, from a job saved with the change that leaves them
+to move: on SQLite and on PostgreSQL, once, and also when the process that saved it stopped."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.jobs import JobRunner
+from bot.service import THINKING_GRACE, GameService
+from bot.store import Store
+from bot.timers import COMPUTERS
+from engine import all_games, find_game
+
+CHANNEL = 7
+ALICE = 1
+GAMES = [game.info.name for game in all_games() if not game.info.simultaneous]
+"""Turn-based games: a move of hers leaves the computer to move."""
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+async def store(database):
+    store = await Store.open(database)
+    yield store
+    await store.close()
+
+
+async def alice_to_move(service: GameService, clock: Clock, game_name: str):
+    """A game of Alice against a computer, at Alice's turn (the computer's opening played)."""
+    await service.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name=game_name,
+        host_id=ALICE,
+        host_name="Alice",
+        options={},
+    )
+    await service.add_computer(CHANNEL, ALICE, "easy")
+    result = await service.start(CHANNEL, ALICE)
+    if result.thinking:
+        clock.now += THINKING_GRACE
+        await JobRunner(service).run_due()
+    record, state = await service.running(CHANNEL)
+    assert record.seat_of(ALICE) in find_game(game_name).to_move(state)
+    assert await computers_jobs(service.store, record.id) == []
+    return record, state
+
+
+async def computers_jobs(store: Store, game_id: int) -> list:
+    return [job for job in await store.pending_jobs(game_id) if job.kind == COMPUTERS]
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+async def test_a_move_is_saved_with_the_computers_job_and_they_move_once_after_a_restart(
+    store: Store, game_name: str
+) -> None:
+    clock = Clock()
+    service = GameService(store, now=clock, seed_source=lambda: 5)
+    game = find_game(game_name)
+    record, state = await alice_to_move(service, clock, game_name)
+    seat = record.seat_of(ALICE)
+    while True:  # Alice plays until the computer is to move
+        action = game.legal_actions(state, seat)[0]
+        moved = await service.play(CHANNEL, ALICE, game.format(action))
+        state = moved.state
+        if moved.thinking:
+            break
+    assert {a.seat for a in moved.applied} == {seat}  # her move alone
+    assert record.computer_seats & game.to_move(state)
+    (job,) = await computers_jobs(store, record.id)
+    assert job.payload == {"version": moved.record.version}
+    # the process stops here; another one starts on the same store
+    service.computers.close()
+    later = GameService(store, now=clock, seed_source=lambda: 5)
+    assert await JobRunner(later).run_due() == []  # within the grace the saver plays them
+    clock.now += THINKING_GRACE
+    (outcome,) = await JobRunner(later).run_due()
+    assert outcome.move is not None and not outcome.move.thinking
+    assert outcome.move.record.version == moved.record.version + 1
+    played = outcome.move.applied
+    assert played and all(a.seat != seat for a in played)
+    assert played[0].interaction_id == -job.id
+    assert await computers_jobs(store, record.id) == []
+    log = await store.actions(record.id)
+    assert await JobRunner(later).run_computers(record.id) == []  # a repeat plays nothing
+    assert await store.actions(record.id) == log
+    now = (await later.running(CHANNEL))[1]
+    assert not record.computer_seats & game.to_move(now)
+    later.computers.close()
+
+
+async def test_a_job_of_an_older_version_plays_nothing(store: Store) -> None:
+    clock = Clock()
+    service = GameService(store, now=clock, seed_source=lambda: 5)
+    await alice_to_move(service, clock, "tigerisland")
+    record = await service.running_record(CHANNEL)
+    stale = await store.schedule_job(
+        record.id, COMPUTERS, clock.now - timedelta(seconds=1), {"version": record.version - 1}
+    )
+    assert await JobRunner(service).run_due() == []
+    assert stale not in [job.id for job in await store.pending_jobs(record.id)]
+    assert (await service.running_record(CHANNEL)).version == record.version
+    service.computers.close()
