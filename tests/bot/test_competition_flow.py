@@ -209,8 +209,8 @@ async def _play_to_the_end(players: Players) -> int:
 
 async def test_three_players_play_from_game_new_to_the_final_scoring(world, watch) -> None:
     await _start(world, world.bob, world.carol)
-    first = last_card(world.channel)
-    assert {u.id for u in first.mentions} == {world.alice.id, world.bob.id, world.carol.id}
+    call = last_plain(world.channel)  # the call to act: a plain message after the card
+    assert {u.id for u in call.mentions} == {world.alice.id, world.bob.id, world.carol.id}
     players = Players(world, watch)
     await players.step()
     await _play_to_the_end(players)
