@@ -80,8 +80,9 @@ def face(message: Any) -> Shown:
     return result
 
 
-def visible_text(message: Any) -> str:
-    """Everything a reader sees as text: content, embeds' texts, a card's texts and alt."""
+def visible_text(message: Any, *, alt: bool = True) -> str:
+    """Everything a reader sees as text: content, embeds' texts, a card's texts and (with
+    ``alt``) the pictures' alt text, which Discord shows as it is (no Markdown)."""
     message = as_message(message)
     parts = [message.content]
     for embed in message.embeds:
@@ -91,7 +92,7 @@ def visible_text(message: Any) -> str:
     for component in nested(message.components):
         if isinstance(component, discord.TextDisplay):
             parts.append(component.content)
-        elif isinstance(component, discord.MediaGalleryComponent):
+        elif alt and isinstance(component, discord.MediaGalleryComponent):
             parts += [item.description or "" for item in component.items]
     return "\n".join(part for part in parts if part)
 

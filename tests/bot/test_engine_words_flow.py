@@ -9,7 +9,7 @@ import pytest
 from engine import find_game
 from locales import speaking
 
-from .faces import face, last_card
+from .faces import face, last_card, visible_text
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 from .test_autocomplete import mid_game
 from .test_language_flow import member_locales  # noqa: F401 (a fixture, read by name)
@@ -94,7 +94,7 @@ async def test_island_wars_for_a_german_member_in_an_english_server(world, reque
     await world.alice.slash(world.channel, "wars place", piece="BARRACKS", where=two)
     posted = face(last_card(world.channel)).description
     assert posted.startswith("**alice** places a barracks at (")
-    assert posted.endswith("\n**alice** (Tan) takes 2 hexes.")
+    assert "\n**alice** (Tan) takes 2 hexes.\n" in posted
     assert "Kaserne" not in posted and "hex(es)" not in posted
 
 
@@ -117,8 +117,8 @@ async def test_a_computers_wars_move_and_a_resignation_are_told_by_name(world) -
     last = last_card(world.channel)
     told = face(last).description
     assert "**alice** (Tan) resigns." not in told  # the headline said it
-    assert told.endswith(f"Winner: **{computer}** (Dark Green).")
-    assert "Everyone else resigned." in last.content
+    assert f"Winner: **{computer}** (Dark Green).\n" in told
+    assert "Everyone else resigned." in visible_text(last)
 
 
 @pytest.mark.parametrize(
@@ -155,9 +155,9 @@ async def test_a_german_server_tells_moves_and_the_end_in_german(
     await anna.slash(channel, "game resign")
     await simcord_env.bot.publisher.settle()
     end = last_card(channel)
-    assert end.content.startswith("**Spiel vorbei.** ") and reason in end.content
-    assert f"{computer} gewinnt." in end.content or "Alle anderen" in end.content
-    assert "resign" not in end.content and "wins" not in end.content
+    assert "\n**Spiel vorbei.** " in face(end).description and reason in face(end).description
+    assert f"{computer} gewinnt." in visible_text(end) or "Alle anderen" in visible_text(end)
+    assert "resign" not in visible_text(end) and "wins" not in visible_text(end)
 
 
 async def test_a_german_member_finds_eruptions_by_the_german_word(world, request) -> None:

@@ -40,8 +40,8 @@ async def mover(world):
 
 def said(result) -> str:
     """Everything the bot answered to one interaction."""
-    parts = [result.response.content if result.response else ""]
-    parts += [f.content for f in result.followups]
+    parts = [visible_text(result.response) if result.response else ""]
+    parts += [visible_text(f) for f in result.followups]
     return "\n".join(parts)
 
 

@@ -193,7 +193,10 @@ async def test_records_replay_and_rematch_speak_the_servers_german(world, member
 
     board = message(world.channel, record.board_message_id)
     clicked = await world.alice.click(board, label="Rematch")
-    assert f"eine Revanche für Spiel #{record.id}: Drück **Mitspielen**" in clicked.response.content
+    assert (
+        f"eine Revanche für Spiel #{record.id}: Drück **Mitspielen**"
+        in clicked.followups[0].content
+    )
     assert "Mitspielen" in labels(clicked.response.message)
     lobby = clicked.response.message
     await seat_two_and_start(lobby, world.alice, world.bob, "Mitspielen", "Starten")

@@ -56,7 +56,7 @@ RAW = ("**Bo**", "__x__", "~~y~~", "`z`", "||s||", "[l]", "@everyone", "<@1>")
 
 def texts(message) -> list[str]:
     """Everything Markdown applies to in a message: its content and its embeds' texts."""
-    return visible_text(message).split("\n")
+    return visible_text(message, alt=False).split("\n")
 
 
 def shown_as_written(messages) -> int:
