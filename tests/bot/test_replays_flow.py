@@ -94,7 +94,7 @@ async def test_rematch_opens_a_lobby_with_the_same_table(world, game) -> None:
     )
     assert lobby.players[0] == PlayerRecord(0, world.alice.id, "alice", False)
     invited = [p.user_id for p in finished.players if not p.is_ai and p.user_id != world.alice.id]
-    assert all(f"<@{user}>" in clicked.response.content for user in invited)
+    assert all(f"<@{user}>" in clicked.followups[0].content for user in invited)
     if invited:  # Bob joins with one click
         joined = await world.bob.click(clicked.response.message, label="Join")
         assert not joined.ephemeral
