@@ -7,6 +7,7 @@ else into a logged apology, so no click ever goes unanswered.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -78,13 +79,22 @@ def _check_offered(interaction: discord.Interaction) -> None:
     if values is None or interaction.message is None:
         return
     custom_id = data.get("custom_id")
-    for row in interaction.message.components:
-        for component in getattr(row, "children", (row,)):
-            if getattr(component, "custom_id", None) != custom_id:
-                continue
-            offered = {option.value for option in getattr(component, "options", ())}
-            if any(value not in offered for value in values):
-                raise UserError("not_offered")
+    for component in nested(interaction.message.components):
+        if getattr(component, "custom_id", None) != custom_id:
+            continue
+        offered = {option.value for option in getattr(component, "options", ())}
+        if any(value not in offered for value in values):
+            raise UserError("not_offered")
+
+
+def nested(components: Sequence[Any]) -> Iterator[Any]:
+    """Every component of a message, those inside rows, cards and sections included."""
+    for component in components:
+        yield component
+        yield from nested(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
 
 
 class IdItem(ExplainsErrors):

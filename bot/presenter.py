@@ -1,8 +1,9 @@
-"""What the bot posts: lobby embeds, board messages and result summaries (no game logic)."""
+"""What the bot posts: lobby cards, board cards and result summaries (no game logic)."""
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Collection, Sequence
 
 import discord
@@ -10,7 +11,9 @@ import discord
 from engine import find_game
 from engine.core import Event, fill_names
 from locales import _, current, number
+from render import seat_colour
 
+from .cards import ALT_LIMIT, Card, fit
 from .computers import LEVEL_LABELS
 from .game_options import options_line
 from .i18n import as_written, engine_text, event_text, game_title, written
@@ -22,17 +25,13 @@ MAX_EVENT_LINES = 8
 COLOUR = discord.Colour.from_rgb(38, 139, 160)
 
 
-FIELD_VALUE_LIMIT = 1024  # Discord's limit for one embed field's value
+Ping = tuple[str, discord.AllowedMentions]
+"""A plain message calling players to act, with the mentions it may ping."""
 
 
-def lobby_embed(record: GameRecord) -> discord.Embed:
-    """The lobby: game, host, options and who has joined."""
+def lobby_card(record: GameRecord) -> Card:
+    """The lobby: game, who has joined, options and what to press."""
     info = find_game(record.game).info
-    embed = discord.Embed(
-        title=_("{game}: new game", game=game_title(record.game)),
-        description=_(info.summary),
-        colour=COLOUR,
-    )
     seats = [
         f"{p.seat + 1}. {_player_label(p.user_id, p.shown_name)}"
         + (f", {_(LEVEL_LABELS[p.level]).lower()}" if p.level in LEVEL_LABELS else "")
@@ -44,35 +43,19 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
         max=info.max_players,
         min=info.min_players,
     )
-    for i, block in enumerate(field_blocks(seats) or [_("nobody yet")]):
-        name = heading if i == 0 else _("Players, continued")
-        embed.add_field(name=name, value=block, inline=False)
+    lines = [_(info.summary), "", f"**{heading}**", *(seats or [_("nobody yet")])]
     if record.options:
-        embed.add_field(
-            name=_("Options"),
-            value=options_line(record.game, record.options),
-            inline=False,
-        )
-    embed.set_footer(
-        text=_(
+        lines += ["", f"**{_('Options')}**", options_line(record.game, record.options)]
+    return Card(
+        title=_("{game}: new game", game=game_title(record.game)),
+        text="\n".join(lines),
+        colour=COLOUR,
+        footer=_(
             "Join to play. The host can add computer players (easy, normal or hard) and press"
             " Start. Game #{id}",
             id=record.id,
-        )
+        ),
     )
-    return embed
-
-
-def field_blocks(lines: list[str], limit: int = FIELD_VALUE_LIMIT) -> list[str]:
-    """Lines joined into as few embed field values as Discord's limit per value allows."""
-    blocks: list[str] = []
-    for line in lines:
-        line = line[:limit]
-        if blocks and len(blocks[-1]) + 1 + len(line) <= limit:
-            blocks[-1] += "\n" + line
-        else:
-            blocks.append(line)
-    return blocks
 
 
 CONTENT_LIMIT = 2000  # Discord's limit for a message's text
@@ -108,8 +91,9 @@ def board_footer(record: GameRecord) -> str:
     return _("Game #{id}", id=record.id)
 
 
-def closed_lobby_embed(record: GameRecord, text: str) -> discord.Embed:
-    return discord.Embed(title=game_title(record.game), description=text, colour=COLOUR)
+def closed_lobby_card(record: GameRecord, text: str) -> Card:
+    """A lobby that is over (started or cancelled): its game and what became of it."""
+    return Card(title=game_title(record.game), text=text, colour=COLOUR)
 
 
 async def board_message(
@@ -117,27 +101,72 @@ async def board_message(
     result: MoveResult,
     *,
     headline: str | None = None,
-) -> tuple[dict, discord.AllowedMentions]:
-    """Keyword arguments for sending the public board after a change, and who to ping."""
+) -> tuple[Card, discord.File, list[Ping]]:
+    """The public board after a change as a card with its picture, and the call to move
+    (pinging who did not opt out) to post beside it."""
     record, state = result.record, result.state
     png = await service.render(record, state, None)
     lines = [headline] if headline else []
     told = {a.seat for a in result.applied if a.user_id is not None} if headline else set()
     lines += event_lines(result.events, written(record.names), told)
-    embed = discord.Embed(
+    game = find_game(record.game)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        lines.append(result_text(record, outcome.scores, outcome.winners, outcome.reason))
+    else:
+        lines.append(to_move_line(written(record.names), game.to_move(state)))
+    card = Card(
         title=game_title(record.game),
-        description="\n".join(lines)[:4000] or None,
-        colour=COLOUR,
+        text="\n".join(line for line in lines if line),
+        colour=accent(record.game, state),
+        image=BOARD_FILE,
+        alt=board_alt(record, state, headline),
+        footer=board_footer(record),
     )
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=board_footer(record))
     content, mentions = turn_line(record, state, await service.quiet_users(record))
-    kwargs = {
-        "content": content,
-        "embed": embed,
-        "file": discord.File(io.BytesIO(png), filename=BOARD_FILE),
-    }
-    return kwargs, mentions
+    pings = [(content, mentions)] if content and outcome is None else []
+    return card, discord.File(io.BytesIO(png), filename=BOARD_FILE), pings
+
+
+def to_move_line(names: Sequence[str], seats: Collection[int]) -> str:
+    """``"To move: **alice**"`` (names as written for messages); empty when nobody is."""
+    if not seats:
+        return ""
+    return _("To move: {names}", names=", ".join(f"**{names[s]}**" for s in sorted(seats)))
+
+
+def accent(game_name: str, state: object) -> discord.Colour:
+    """A card's accent: the colour of the one seat to move (or the one winner), else the
+    bot's own colour."""
+    game = find_game(game_name)
+    outcome = game.outcome(state)
+    seats = set(outcome.winners) if outcome is not None else game.to_move(state)
+    if len(seats) != 1:
+        return COLOUR
+    return discord.Colour.from_rgb(*seat_colour(next(iter(seats))))
+
+
+def board_alt(record: GameRecord, state: object, headline: str | None) -> str:
+    """The board picture's alt text from the public view: whose turn (or the final scores)
+    and the last move, in plain words."""
+    game = find_game(record.game)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        order = sorted(range(len(outcome.scores)), key=lambda s: (-outcome.scores[s], s))
+        scores = ", ".join(f"{record.names[s]} {number(outcome.scores[s])}" for s in order)
+        said = _("Final scores: {scores}.", scores=scores)
+    else:
+        seats = sorted(game.to_move(state))
+        said = _("To move: {names}", names=", ".join(record.names[s] for s in seats))
+    parts = [_("Picture of the {game} board.", game=game_title(record.game)), said]
+    if headline:
+        parts.append(_("Last: {move}", move=plain(headline)))
+    return fit(" ".join(parts), ALT_LIMIT)
+
+
+def plain(text: str) -> str:
+    """Message text without its Markdown: bold marks and escapes gone (alt text, summaries)."""
+    return re.sub(r"\\(.)", r"\1", text.replace("**", ""))
 
 
 def turn_line(

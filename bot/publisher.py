@@ -36,8 +36,9 @@ from engine import find_game
 from engine.core import Event
 from locales import N_, _, current, speaking, translate
 
+from .cards import Card
 from .i18n import Phrase, in_words, server_language
-from .presenter import board_message
+from .presenter import Ping, board_message
 from .service import GameService, MoveResult
 from .store import GameRecord
 
@@ -47,15 +48,15 @@ Channel = discord.abc.Messageable
 
 @dataclass(slots=True)
 class Board:
-    """One public board message: what to post, or what to edit the current one to."""
+    """One public board message: the card to post, or to edit the current message to."""
 
-    content: str | None = None
-    embeds: list[discord.Embed] = field(default_factory=list)
+    card: Card
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
-    mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
-    pings: list[tuple[str, discord.AllowedMentions]] = field(default_factory=list)
-    """Further messages posted after a new board (mentions that did not fit in one)."""
+    """The card's buttons and selects (laid out in rows inside the card)."""
+    pings: list[Ping] = field(default_factory=list)
+    """Plain messages posted after a new card: the calls to act (a mention inside a card
+    notifies nobody), over several messages when they do not fit in one."""
 
 
 class Presentation(Protocol):
@@ -74,8 +75,12 @@ class Presentation(Protocol):
         """The public message for ``result`` (public information only)."""
         ...
 
-    async def retire(self, service: GameService, record: GameRecord, message: Any) -> None:
-        """Turn the previous board message into history once a new one is posted."""
+    async def retire(
+        self, service: GameService, record: GameRecord, message: Any, shown: Card | None
+    ) -> None:
+        """Turn the previous board message into history once a new one is posted; ``shown``
+        is the card it shows when this process posted it (None: unknown, or from before
+        cards)."""
         ...
 
 
@@ -105,18 +110,14 @@ class PlainBoard:
         return actor is None or result.finished or actor not in game.to_move(result.state)
 
     async def board(self, service: GameService, result: MoveResult, headline: str | None) -> Board:
-        kwargs, mentions = await board_message(service, result, headline=headline)
+        card, file, pings = await board_message(service, result, headline=headline)
         record = result.record
         view = None if result.finished else self._controls(record.id, record.version)
-        return Board(
-            content=kwargs.get("content"),
-            embeds=[kwargs["embed"]] if "embed" in kwargs else [],
-            files=[kwargs["file"]] if "file" in kwargs else [],
-            view=view,
-            mentions=mentions,
-        )
+        return Board(card=card, files=[file], view=view, pings=pings)
 
-    async def retire(self, service: GameService, record: GameRecord, message: Any) -> None:
+    async def retire(
+        self, service: GameService, record: GameRecord, message: Any, shown: Card | None
+    ) -> None:
         """Older boards keep their buttons: a click there is answered with the current board."""
 
 
@@ -156,6 +157,8 @@ class Publisher:
         self._pending: dict[int, _Pending] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._not_before: dict[int, float] = {}
+        self._cards: dict[int, Card] = {}
+        """Per game, the card of its board message as this process last showed it."""
         self._unposted: dict[int, list[Event]] = {}
         """Per game, the events of a change whose new message Discord refused: the game's
         next change is posted anew with them (its new round, its pings)."""
@@ -296,24 +299,16 @@ class Publisher:
             board = await self._board(style, result, headline)
             stored = await self.service.store.get_game(record.id)
             previous = stored.board_message_id if stored else None
-            kwargs: dict[str, Any] = {
-                "content": board.content,
-                "embeds": board.embeds,
-                "files": board.files,
-                "allowed_mentions": board.mentions,
-            }
-            if board.view is not None:
-                kwargs["view"] = board.view
+            kwargs = board.card.send(board.view, board.files)
             try:
-                if interaction is not None:
-                    message = await interaction.followup.send(**kwargs, wait=True)
-                else:
-                    message = await self._channel(record).send(**kwargs)
+                message = await self._send(record, kwargs, interaction)
             except Exception:  # the next change of the game posts anew, with its pings
                 self._unposted[record.id] = result.events
                 raise
             self._unposted.pop(record.id, None)
             self.posts += 1
+            shown = self._cards.pop(record.id, None)
+            self._cards[record.id] = board.card
             await self._end_calls(record)
             calls = [
                 (await self._channel(record).send(text, allowed_mentions=mentions)).id
@@ -326,7 +321,7 @@ class Publisher:
                 old = self._channel(record).get_partial_message(previous)  # type: ignore[attr-defined]
                 try:
                     with speaking(await server_language(self.client, record.guild_id)):
-                        await style.retire(self.service, record, old)
+                        await style.retire(self.service, record, old, shown)
                 except discord.HTTPException:
                     log.info("could not retire board message %s of game %s", previous, record.id)
 
@@ -405,17 +400,12 @@ class Publisher:
                 board = await self._board(style, pending.result, pending.headline)
                 message = self._channel(record).get_partial_message(shown_id)  # type: ignore[attr-defined]
                 try:
-                    await message.edit(
-                        content=board.content,
-                        embeds=board.embeds,
-                        attachments=board.files,
-                        view=board.view,
-                        allowed_mentions=board.mentions,
-                    )
+                    await message.edit(**board.card.edit(board.view, board.files))
                 except discord.NotFound:
                     log.info("board %s of game %s is gone; posting anew", shown_id, record.id)
                 else:
                     self.edits += 1
+                    self._cards[record.id] = board.card
                     await self.service.store.board_shown(record.id, record.version)
                     self._shown[record.id] = record.version
                     self._last_edit[record.id] = asyncio.get_running_loop().time()
@@ -439,6 +429,21 @@ class Publisher:
                 board.view = board.view or discord.ui.View(timeout=None)
                 board.view.add_item(discord.ui.Button(label=_("Watch"), url=url))
         return board
+
+    async def _send(
+        self,
+        record: GameRecord,
+        kwargs: dict[str, Any],
+        interaction: discord.Interaction | None,
+    ) -> Any:
+        """Post a card in the game's channel, or as the answer to ``interaction``: after a
+        "thinking" defer a card can only be shown by editing the original response."""
+        if interaction is None:
+            return await self._channel(record).send(**kwargs)
+        if interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+            kwargs["attachments"] = kwargs.pop("files")
+            return await interaction.edit_original_response(**kwargs)
+        return await interaction.followup.send(**kwargs, wait=True)
 
     def _channel(self, record: GameRecord) -> Channel:
         return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)

@@ -16,7 +16,7 @@ from .components import IdItem, check_may_start, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
 from .i18n import game_title, public_language
-from .presenter import lobby_embed, mention_messages
+from .presenter import lobby_card, mention_messages
 from .service import GameService
 from .store import GameRecord
 from .ui import lobby_view
@@ -51,15 +51,10 @@ class RematchButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format
         lobby = await open_rematch(service, finished, user.id, user.display_name)
         with speaking(await public_language(interaction)):  # the new lobby is public
             invites = await invitations(service, finished, user.id)
-            first, *more = invites or [(_("A rematch of game #{id}.", id=finished.id), [])]
-            embed, view = lobby_embed(lobby), lobby_view(lobby.id)
-        await interaction.response.send_message(
-            first[0],
-            embed=embed,
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=first[1]),
-        )
-        for text, users in more:
+            card = lobby_card(lobby)
+            card.text = _("A rematch of game #{id}.", id=finished.id) + "\n" + card.text
+            await interaction.response.send_message(**card.send(lobby_view(lobby.id)))
+        for text, users in invites:  # plain messages: a mention inside a card pings nobody
             await interaction.followup.send(
                 text, allowed_mentions=discord.AllowedMentions(users=users)
             )

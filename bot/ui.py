@@ -21,7 +21,7 @@ from .custom_ids import NUMBER, IdFormat, one_of
 from .errors import UserError
 from .i18n import Phrase, as_written, public_language, say
 from .panel import PANEL_ITEMS, finished_game, open_panel
-from .presenter import closed_lobby_embed, lobby_embed
+from .presenter import closed_lobby_card, lobby_card
 from .publisher import Publisher
 from .quickstart import QuickStartButton
 from .service import GameService, MoveResult
@@ -115,26 +115,23 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
             if user.id != record.host_id:
                 raise UserError("not_host", host=f"<@{record.host_id}>")
             await interaction.response.edit_message(
-                embed=lobby_embed(record),
-                view=computer_level_view(record.id, service.computer_level(record)),
+                **lobby_card(record).edit(
+                    computer_level_view(record.id, service.computer_level(record))
+                )
             )
             return
         elif self.action == "cancel":
             record = await service.cancel_lobby(channel_id, user.id, is_moderator(interaction))
-            await interaction.response.edit_message(
-                embed=closed_lobby_embed(record, _("The lobby was cancelled.")), view=None
-            )
+            closed = closed_lobby_card(record, _("The lobby was cancelled."))
+            await interaction.response.edit_message(**closed.edit())
             return
         else:
             result = await service.start(channel_id, user.id)
-            await interaction.response.edit_message(
-                embed=closed_lobby_embed(result.record, _("The game has started.")), view=None
-            )
+            closed = closed_lobby_card(result.record, _("The game has started."))
+            await interaction.response.edit_message(**closed.edit())
             await post_board(interaction, result, headline=say("The game begins!"))
             return
-        await interaction.response.edit_message(
-            embed=lobby_embed(record), view=lobby_view(record.id)
-        )
+        await interaction.response.edit_message(**lobby_card(record).edit(lobby_view(record.id)))
 
 
 async def show_lobby(interaction: discord.Interaction, record: GameRecord) -> None:
@@ -145,7 +142,7 @@ async def show_lobby(interaction: discord.Interaction, record: GameRecord) -> No
         return
     message = channel.get_partial_message(record.board_message_id)  # type: ignore[attr-defined]
     try:
-        await message.edit(embed=lobby_embed(record), view=lobby_view(record.id))
+        await message.edit(**lobby_card(record).edit(lobby_view(record.id)))
     except discord.NotFound:
         log.info("lobby message %s of game %s is gone", record.board_message_id, record.id)
 
@@ -195,7 +192,7 @@ class ComputerLevelButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_
             record = await service.add_computer(channel_id, interaction.user.id, self.level)
         with speaking(await public_language(interaction)):
             await interaction.response.edit_message(
-                embed=lobby_embed(record), view=lobby_view(record.id)
+                **lobby_card(record).edit(lobby_view(record.id))
             )
 
 

@@ -8,7 +8,9 @@ from typing import Any
 from engine.core import View
 from locales import current, speaking
 
+from .common.base import RGB
 from .common.text import drawable
+from .common.theme import DEFAULT_THEME
 from .competition import render_picture as render_competition
 from .islant import final_pictures as islant_final_pictures
 from .islant import render_board as render_islant
@@ -49,4 +51,9 @@ def render_view(
         return renderer(view, [drawable(name) for name in names], **options)
 
 
-__all__ = ["FINAL_PICTURES", "RENDERERS", "Mark", "render_marked", "render_view"]
+def seat_colour(seat: int) -> RGB:
+    """The colour a seat has in every picture (messages use it as their accent)."""
+    return DEFAULT_THEME.player(seat)
+
+
+__all__ = ["FINAL_PICTURES", "RENDERERS", "Mark", "render_marked", "render_view", "seat_colour"]

@@ -16,7 +16,7 @@ from ..components import acknowledge, check_may_start, is_moderator, service_of
 from ..errors import UserError
 from ..game_options import example, suggestions
 from ..i18n import as_written, game_title, public_language, say
-from ..presenter import COLOUR, lobby_embed, turn_line
+from ..presenter import COLOUR, lobby_card, turn_line
 from ..quickstart import player_count, rules_embed, rules_view
 from ..replays import replayable_game
 from ..ui import lobby_view, play_move, post_board, resigned, show_lobby
@@ -67,7 +67,7 @@ class GamesCog(commands.Cog):
         )
         with speaking(await public_language(interaction)):
             await interaction.response.send_message(
-                embed=lobby_embed(record), view=lobby_view(record.id)
+                **lobby_card(record).send(lobby_view(record.id))
             )
         lobby = await interaction.original_response()
         await service.store.set_board_message(record.id, lobby.id)  # kicks edit it
@@ -90,7 +90,7 @@ class GamesCog(commands.Cog):
         service = service_of(interaction)
         record = await service.to_show(interaction.channel_id or 0)
         if record.status == "lobby":
-            await interaction.followup.send(embed=lobby_embed(record), ephemeral=True)
+            await interaction.edit_original_response(**lobby_card(record).edit())
             return
         state = service.state_of(record)
         png = await service.render(record, state, record.seat_of(interaction.user.id))

@@ -19,8 +19,9 @@ import discord
 from engine.competition import Table
 from locales import _
 
+from ..cards import Card, fit
 from ..i18n import written
-from ..presenter import COLOUR, board_footer, result_text
+from ..presenter import accent, board_alt, board_footer, result_text
 from ..publisher import Board
 from ..service import GameService, MoveResult
 from ..store import GameRecord
@@ -77,17 +78,26 @@ class CompetitionBoard:
             del self._told[record.id]
         content, mentions = call_line(record, table, await service.quiet_users(record))
         png = await service.render(record, result.state, None)
+        card = board_card(record, result.state, table, lines[-MAX_BOARD_LINES:])
+        if table.outcome is not None:  # the result is in the card; nobody to call
+            card.text = fit(card.text + "\n\n" + content, MAX_DESCRIPTION)
         return Board(
-            content=content,
-            embeds=[board_embed(record, table, lines[-MAX_BOARD_LINES:])],
+            card=card,
             files=[discord.File(io.BytesIO(png), filename=BOARD_FILE)],
             view=self._controls(record.id, record.version, table),
-            mentions=mentions,
+            pings=[(content, mentions)] if content and table.outcome is None else [],
         )
 
-    async def retire(self, service: GameService, record: GameRecord, message: Any) -> None:
-        """Take the buttons off an older board message (its picture and words stay)."""
-        await message.edit(view=None)
+    async def retire(
+        self, service: GameService, record: GameRecord, message: Any, shown: Card | None
+    ) -> None:
+        """Take the buttons off an older board message (its picture and words stay when this
+        process showed it; else it becomes a line of history)."""
+        if shown is not None:
+            await message.edit(**shown.edit())
+            return
+        older = Card(title=_("An older board"), text=_("The newest board is below."))
+        await message.edit(**older.edit(files=[]))
 
 
 def public_table(result: MoveResult) -> Table:
@@ -105,7 +115,7 @@ def needs_new_message(result: MoveResult, table: Table, actor: int | None) -> bo
     return head != actor and result.record.players[head].user_id is not None
 
 
-def board_embed(record: GameRecord, table: Table, lines: Sequence[str]) -> discord.Embed:
+def board_card(record: GameRecord, state: object, table: Table, lines: Sequence[str]) -> Card:
     """What happened, what comes next (or the final scoring), and the board picture."""
     if table.outcome is not None:
         title = _("Island competition · final scoring")
@@ -119,10 +129,14 @@ def board_embed(record: GameRecord, table: Table, lines: Sequence[str]) -> disco
     while kept and len("\n".join(kept)) + len(tail) + 2 > MAX_DESCRIPTION:
         kept.pop(0)  # the oldest lines give way; what comes next always shows
     description = "\n\n".join(part for part in ("\n".join(kept), tail) if part)
-    embed = discord.Embed(title=title, description=description, colour=COLOUR)
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=board_footer(record))
-    return embed
+    return Card(
+        title=title,
+        text=description,
+        colour=accent(record.game, state),
+        image=BOARD_FILE,
+        alt=board_alt(record, state, lines[-1] if lines else None),
+        footer=board_footer(record),
+    )
 
 
 def call_line(

@@ -18,16 +18,17 @@ import discord
 from engine.islant import IslantState
 from render.islant import render_standings
 
+from ..cards import Card
 from ..publisher import Board
 from ..service import GameService, MoveResult
 from ..store import GameRecord
 from .texts import (
     ROUND_FILE,
     STANDINGS_FILE,
-    closed_embed,
-    final_embed,
+    closed_card,
+    final_card,
     final_options,
-    round_embed,
+    round_card,
     round_pings,
     totals,
 )
@@ -67,15 +68,12 @@ class RaceBoard:
         self._rolls[(record.id, state.round)] = " ".join(map(str, state.roll))
         png = await service.render(record, state, None)
         board = Board(
-            embeds=[round_embed(record, state, note)],
+            card=round_card(record, state, note),
             files=[png_file(png, ROUND_FILE)],
             view=self._round_controls(record.id, state.round),
         )
         if new:
-            pings = round_pings(record, state, await service.quiet_users(record))
-            if pings:
-                board.content, board.mentions = pings[0]
-                board.pings = pings[1:]
+            board.pings = round_pings(record, state, await service.quiet_users(record))
         return board
 
     async def _final(
@@ -84,15 +82,16 @@ class RaceBoard:
         scores = totals(state)
         png = await service.render(record, state, None, render_standings)
         return Board(
-            embeds=[final_embed(record, state, scores, note)],
+            card=final_card(record, state, scores, note),
             files=[png_file(png, STANDINGS_FILE)],
             view=self._final_controls(record.id, final_options(record, scores)),
         )
 
-    async def retire(self, service: GameService, record: GameRecord, message: Any) -> None:
+    async def retire(
+        self, service: GameService, record: GameRecord, message: Any, shown: Card | None
+    ) -> None:
         """The previous round's message becomes a line of history, its buttons gone."""
         state: IslantState = service.state_of(record)
         over = state.round if state.finished else state.round - 1
         dice = self._rolls.pop((record.id, over), "")
-        embed = closed_embed(record.id, over, dice)
-        await message.edit(content=None, embed=embed, attachments=[], view=None)
+        await message.edit(**closed_card(record.id, over, dice).edit(files=[]))

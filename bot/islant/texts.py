@@ -1,7 +1,7 @@
 """What an Islant race says: the round message, its history line, the final ranking,
 standings, sheets, pings and the lines of a player's panel.
 
-Pure builders of text and embeds from the engine's face and views (no I/O, no pictures).
+Pure builders of text, cards and embeds from the engine's face and views (no I/O, no pictures).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from engine.islant import (
 )
 from locales import N_, _, current, tr_counted
 
+from ..cards import ALT_LIMIT, Card, fit
 from ..i18n import as_written, engine_text, written
 from ..presenter import COLOUR, as_sentence, mention_messages
 from ..store import GameRecord
@@ -85,22 +86,30 @@ def rank_line(names: list[str], scores: list[int], seat: int | None, who: str | 
 
 
 # ----- the round message ------------------------------------------------------------------
-def round_embed(record: GameRecord, state: IslantState, note: str = "") -> discord.Embed:
+def round_card(record: GameRecord, state: IslantState, note: str = "") -> Card:
     """The public message of the round in play: roll, progress, the race picture."""
     lines = [note] if note else []
+    roll, progress = engine_words(roll_text(state)), engine_words(progress_text(state))
     lines += [
-        f"🎲 {engine_words(roll_text(state))}",
-        f"**{engine_words(progress_text(state))}**",
+        f"🎲 {roll}",
+        f"**{progress}**",
         _(
             "Press **{button}** to fill in your sheet: only you see it until you submit.",
             button=_(PLAY_LABEL),
         ),
     ]
     title = engine_words(race_title(state))
-    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-    embed.set_image(url=f"attachment://{ROUND_FILE}")
-    return embed.set_footer(
-        text=_("Game #{id} · the host (or Manage Channel) may close the round", id=record.id)
+    leader = rank_line(record.names, totals(state), None)
+    return Card(
+        title=title,
+        text="\n".join(lines),
+        colour=COLOUR,
+        image=ROUND_FILE,
+        alt=fit(
+            _("Picture of the race: every player's score.") + f" {roll}. {progress}. {leader}",
+            ALT_LIMIT,
+        ),
+        footer=_("Game #{id} · the host (or Manage Channel) may close the round", id=record.id),
     )
 
 
@@ -117,13 +126,14 @@ def round_pings(
     ]
 
 
-def closed_embed(game_id: int, round_number: int, dice: str) -> discord.Embed:
+def closed_card(game_id: int, round_number: int, dice: str) -> Card:
     """What a round's message becomes once the round is over (a line of history)."""
-    return discord.Embed(
+    return Card(
         title=_("Islant · Round {round} is over", round=round_number),
-        description=f"🎲 {dice}" if dice else None,
+        text=f"🎲 {dice}" if dice else "",
         colour=COLOUR,
-    ).set_footer(text=_("Game #{id}", id=game_id))
+        footer=_("Game #{id}", id=game_id),
+    )
 
 
 def close_question(round_number: int, waiting: int) -> str:
@@ -141,9 +151,7 @@ def close_question(round_number: int, waiting: int) -> str:
 
 
 # ----- the end of the race ----------------------------------------------------------------
-def final_embed(
-    record: GameRecord, state: IslantState, scores: list[int], note: str = ""
-) -> discord.Embed:
+def final_card(record: GameRecord, state: IslantState, scores: list[int], note: str = "") -> Card:
     """The final ranking: the winners, the top of the table, where to find every sheet."""
     order = ranking(scores)
     best = scores[order[0]]
@@ -165,12 +173,15 @@ def final_embed(
             ),
         ]
     )
-    embed = discord.Embed(
-        title=_("Islant · Level {level} · final ranking", level=state.level), colour=COLOUR
+    top = ", ".join(f"{record.names[s]} {scores[s]}" for s in order[:3])
+    return Card(
+        title=_("Islant · Level {level} · final ranking", level=state.level),
+        text=text,
+        colour=COLOUR,
+        image=STANDINGS_FILE,
+        alt=fit(_("Picture of the final ranking: every player's score.") + " " + top, ALT_LIMIT),
+        footer=_("Game #{id}", id=record.id),
     )
-    embed.description = text[:4000]
-    embed.set_image(url=f"attachment://{STANDINGS_FILE}")
-    return embed.set_footer(text=_("Game #{id}", id=record.id))
 
 
 def final_options(record: GameRecord, scores: list[int]) -> list[discord.SelectOption]:

@@ -24,6 +24,9 @@ OPTION_TEXT, BUTTON_LABEL, PLACEHOLDER, CUSTOM_ID = 100, 80, 150, 100
 CHOICES, CHOICE_TEXT, MODAL_TITLE, ATTACHMENTS = 25, 100, 45, 10
 ATTACHMENT_BYTES = 8 * 1024 * 1024  # the upload limit of every server (boosts raise it)
 SELECT_TYPES = {3, 5, 6, 7, 8}
+V2_FLAG = 1 << 15  # IS_COMPONENTS_V2
+V2_COMPONENTS, V2_TEXT, GALLERY_ITEMS, ALT_TEXT = 40, 4000, 10, 256
+ACTION_ROW, THUMBNAIL, TEXT_DISPLAY, MEDIA_GALLERY = 1, 11, 10, 12
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
 TOKEN_LIFETIME = timedelta(minutes=15)
 INTERACTION_TOKEN = re.compile(r"/(?:webhooks/\d+|interactions/\d+)/[a-z_]*?(\d{15,20})")
@@ -56,14 +59,33 @@ def oversized(uploads: Iterable[tuple[str, int]]) -> list[str]:
 
 
 def violations(requests: Iterable[Any]) -> list[str]:
-    """Every broken limit in a list of simcord ``HttpLogEntry`` requests."""
+    """Every broken limit in a list of simcord ``HttpLogEntry`` requests; also a message
+    edited back from a card (Components V2) to a classic message, which Discord refuses."""
     problems = []
+    cards: set[str] = set()  # the edit paths of messages that are cards
     for entry in requests:
         if entry.method not in ("POST", "PATCH") or not isinstance(entry.json, dict):
             continue
         where = f"{entry.method} {entry.path}"
         problems += [f"{where}: {p}" for p in _request(entry.path, entry.json)]
+        if entry.method == "PATCH":
+            if _is_card(entry.json):
+                cards.add(entry.path)
+            elif entry.path in cards and _classic(entry.json):
+                problems.append(f"{where}: a card edited back to a classic message")
     return problems
+
+
+def _is_card(body: dict[str, Any]) -> bool:
+    return bool(int(body.get("flags") or 0) & V2_FLAG)
+
+
+def _classic(body: dict[str, Any]) -> bool:
+    """Whether an edit without the V2 flag makes a classic message (flags given, content,
+    embeds or classic components)."""
+    return "flags" in body or bool(
+        body.get("content") or body.get("embeds") or body.get("components")
+    )
 
 
 def _request(path: str, body: dict[str, Any]) -> Iterator[str]:
@@ -90,7 +112,11 @@ def _message(data: dict[str, Any]) -> Iterator[str]:
         yield f"{len(embeds)} embeds"
     for embed in embeds:
         yield from _embed(embed)
-    yield from _components(data.get("components") or [])
+    components = data.get("components") or []
+    if _is_card(data):
+        yield from _card(data, components)
+    else:
+        yield from _components(components)
     if len(data.get("attachments") or []) > ATTACHMENTS:
         yield f"{len(data['attachments'])} attachments"
 
@@ -114,6 +140,39 @@ def _embed(embed: dict[str, Any]) -> Iterator[str]:
     total = sum(len(text) for text, _ in texts.values())
     if total > EMBED_TOTAL:
         yield f"embed text of {total} characters in all"
+
+
+def _card(data: dict[str, Any], components: list[dict[str, Any]]) -> Iterator[str]:
+    """The rules of a Components V2 message (a card)."""
+    if data.get("content") or data.get("embeds") or data.get("poll"):
+        yield "content, embeds or a poll on a V2 message"
+    if not components:
+        yield "a V2 message without components"
+    every = list(_walk(components))
+    if len(every) > V2_COMPONENTS:
+        yield f"{len(every)} components in a V2 message (limit {V2_COMPONENTS})"
+    text = sum(len(c.get("content") or "") for c in every if c.get("type") == TEXT_DISPLAY)
+    if text > V2_TEXT:
+        yield f"{text} characters of text displays (limit {V2_TEXT})"
+    for component in every:
+        kind = component.get("type")
+        items = component.get("items") or []
+        if kind == MEDIA_GALLERY and not 1 <= len(items) <= GALLERY_ITEMS:
+            yield f"a media gallery of {len(items)} items"
+        for item in items if kind == MEDIA_GALLERY else [component] if kind == THUMBNAIL else []:
+            alt = item.get("description") or ""
+            if len(alt) > ALT_TEXT:
+                yield f"alt text of {len(alt)} characters (limit {ALT_TEXT})"
+    yield from _components([c for c in every if c.get("type") == ACTION_ROW])
+
+
+def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component, nested ones included (in containers, sections, rows)."""
+    for component in components:
+        yield component
+        yield from _walk(component.get("components") or [])
+        if component.get("accessory"):
+            yield from _walk([component["accessory"]])
 
 
 def _components(rows: list[dict[str, Any]]) -> Iterator[str]:

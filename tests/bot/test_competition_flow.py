@@ -27,6 +27,7 @@ from engine.core import Level
 from render import render_view
 
 from .conftest import JOB_POLL_SECONDS
+from .faces import controls, face, last_card, last_plain, visible_text
 from .flow_helpers import (
     add_hard_computer,
     computer_actions,
@@ -63,7 +64,9 @@ class Watch:
         state = self.world.env.bot.service.state_of(record)
         hidden = {seat: _hidden_names(state, seat) for seat in range(len(record.players))}
         for message in self.world.env.backend.messages.get(self.world.channel.id, {}).values():
-            text = message.content + json.dumps(message.embeds, ensure_ascii=False)
+            text = message.content + json.dumps(
+                [message.embeds, message.components], ensure_ascii=False
+            )
             urls = [a["url"] for a in message.attachments]
             fingerprint = text + "|".join(urls)
             if self.seen.get(message.id) == fingerprint:
@@ -110,7 +113,7 @@ def watch(world, monkeypatch) -> Watch:
 
 
 def components(message) -> list:
-    return [c for row in message.components for c in getattr(row, "children", (row,))]
+    return controls(message)
 
 
 async def tap_first(member, panel) -> None:
@@ -206,18 +209,18 @@ async def _play_to_the_end(players: Players) -> int:
 
 async def test_three_players_play_from_game_new_to_the_final_scoring(world, watch) -> None:
     await _start(world, world.bob, world.carol)
-    first = world.channel.last_message
-    assert {u.id for u in first.mentions} == {world.alice.id, world.bob.id, world.carol.id}
+    call = last_plain(world.channel)  # the call to act: a plain message after the card
+    assert {u.id for u in call.mentions} == {world.alice.id, world.bob.id, world.carol.id}
     players = Players(world, watch)
     await players.step()
     await _play_to_the_end(players)
     record = await latest_game(world)
     assert record.status == "finished"
-    final = world.channel.last_message
-    assert "Game over" in final.content
-    description = final.embeds[0].description
+    final = last_card(world.channel)
+    assert "Game over" in visible_text(final)
+    description = face(final).description
     assert "**Totals**" in description and "**Face down** (1 point each)" in description
-    assert final.embeds[0].image.url.endswith("board.png")
+    assert face(final).image.url.endswith("board.png")
     assert [c.label for c in components(final)] == ["Rematch"]
     actions = await world.env.bot.store.actions(record.id)
     replayed = GAME.replay(3, record.options, record.seed, [(a.seat, a.notation) for a in actions])
@@ -265,9 +268,9 @@ async def test_the_taker_is_pinged_alone_and_others_cannot_split_for_them(world,
     players = Players(world, watch)
     record, state = await _reveal_until_another_takes(players, world)
     taker = state.jobs[0].seat
-    board = world.env.backend.get_message(world.channel.id, record.board_message_id)
-    assert board.ping_user_ids == [record.players[taker].user_id]
-    assert "press **My moves** to split it" in board.content
+    call = world.env.backend.get_message(world.channel.id, last_plain(world.channel).id)
+    assert call.ping_user_ids == [record.players[taker].user_id]  # a plain call, not the card
+    assert "press **My moves** to split it" in call.content
     other = players.member(record, 3 - taker)  # neither alice (0) nor the taker
     idle = await players.open_panel(other)
     assert IDLE_TEXT in idle.content and "Waiting for 1 other player." in idle.content
@@ -281,7 +284,7 @@ async def test_the_taker_is_pinged_alone_and_others_cannot_split_for_them(world,
     too_early = await other.slash(world.channel, "islands reveal")
     expect_refusal(world, too_early, "cannot be revealed yet", f"**{record.names[taker]}** splits")
     scores = await other.click(await players.board(), label="Scores")
-    assert scores.ephemeral and "Face down" in scores.response.embeds[0].fields[0].value
+    assert scores.ephemeral and "Face down" in face(scores.response).fields[0].value
     assert (await latest_game(world)).version == record.version
     await watch.check()
 
@@ -367,7 +370,7 @@ async def test_placements_stay_private_and_the_board_is_not_reposted(world, watc
     assert "**bob** places" in panel.content
     assert len(world.channel.history()) == public_before
     board = world.env.backend.get_message(world.channel.id, record.board_message_id)
-    assert "place" not in json.dumps(board.embeds).split("Round")[0]
+    assert "place" not in json.dumps(board.components).split("round")[0]
     await watch.check()
     shown = await world.bob.slash(world.channel, "islands hand")
     assert shown.ephemeral and shown.response.attachments[0].filename == "panel.png"
@@ -421,7 +424,7 @@ async def test_slots_turn_over_by_themselves_but_never_twice(world, watch) -> No
     await _start(world, world.bob, world.carol)
     players = Players(world, watch)
     await _reach(players, lambda r, s: s.phase == "reveal")
-    assert "turns over by itself" in (await players.board()).embeds[0].description
+    assert "turns over by itself" in face(await players.board()).description
     await world.env.advance_time(JOB_POLL_SECONDS)
     _, state = await players.game()
     assert state.next_slot == 1
@@ -444,8 +447,8 @@ async def test_two_humans_and_two_computers_play_to_the_end(world, watch) -> Non
     await _play_to_the_end(players)
     record = await latest_game(world)
     assert record.status == "finished" and len(record.result["scores"]) == 4
-    final = world.channel.last_message
-    assert "Game over" in final.content and "**Totals**" in final.embeds[0].description
+    final = last_card(world.channel)
+    assert "Game over" in visible_text(final) and "**Totals**" in face(final).description
     actions = await world.env.bot.store.actions(record.id)
     replayed = GAME.replay(4, record.options, record.seed, [(a.seat, a.notation) for a in actions])
     assert GAME.serialize(replayed) == record.state
@@ -459,10 +462,10 @@ async def test_the_simple_variant_needs_no_splitting_and_counts_cards(world, wat
     assert record.status == "finished" and record.options["variant"] == "simple"
     actions = await world.env.bot.store.actions(record.id)
     assert not [a for a in actions if a.notation.startswith(("SPLIT", "STEAL"))]
-    final = world.channel.last_message.embeds[0].description
+    final = face(last_card(world.channel)).description
     assert "Simple evaluation: every card won is worth 1 point." in final
     scores = await world.bob.slash(world.channel, "islands score")
-    assert scores.ephemeral and scores.response.embeds[0].title == "Final scores"
+    assert scores.ephemeral and face(scores.response).title == "Final scores"
 
 
 async def test_a_timeout_is_told_on_the_board_without_the_cards_placed(world, watch) -> None:
@@ -473,9 +476,9 @@ async def test_a_timeout_is_told_on_the_board_without_the_cards_placed(world, wa
     record, state = await players.game()
     assert all(seat.confirmed for seat in state.seats) or state.phase != "place"
     told = [
-        m.embeds[0].description
+        face(m).description
         for m in world.channel.history()
-        if m.embeds and "did not come back in time" in (m.embeds[0].description or "")
+        if "did not come back in time" in face(m).description
     ]
     first = told[0].splitlines()[0]  # later timeouts and paced reveals follow in two hours
     assert first.startswith("⌛") and record.names[1] in first and record.names[2] in first
@@ -490,7 +493,7 @@ async def test_people_play_to_the_end_against_a_hard_computer(world, watch, monk
     await _play_to_the_end(Players(world, watch))
     record = await latest_game(world)
     world.env.bot.service.computers.close()
-    assert record.status == "finished" and "Game over" in world.channel.last_message.content
+    assert record.status == "finished" and "Game over" in visible_text(last_card(world.channel))
     assert await computer_actions(world, record) > 0
     assert Level.HARD not in in_place.levels  # every hard move came from the worker process
 

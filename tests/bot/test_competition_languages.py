@@ -15,6 +15,7 @@ from engine.core.menus import Menu, walk_all
 from locales import gettext
 
 from ..engine.competition.test_menus import KINDS, _sample
+from .faces import face
 from .flow_helpers import expect_refusal, latest_game
 from .test_competition_flow import components
 from .test_language_flow import labels, member_locales  # noqa: F401 (a fixture)
@@ -129,4 +130,4 @@ async def test_a_german_member_in_an_english_server_places_a_hand_in_german(
 
     board = next(m for m in world.channel.history() if m.id == record.board_message_id)
     assert labels(board) == ["My moves", "Reveal next", "Scores", "Resign"]
-    assert board.embeds[0].title == "Island competition · round 1 of 6"
+    assert face(board).title == "Island competition · round 1 of 6"

@@ -8,6 +8,7 @@ from bot.store import PlayerRecord
 from engine import find_game
 from engine.core import Budget, Level
 
+from .faces import controls, face, last_card, visible_text
 from .flow_helpers import add_hard_computer, computer_actions, latest_game, open_lobby
 from .test_panel import MAX_TAPS_PER_ACTION, tap_once
 
@@ -17,7 +18,7 @@ MAX_ACTIONS = 400
 
 
 def _buttons(message) -> dict[str, object]:
-    return {c.label: c for row in message.components for c in row.children}
+    return {c.label: c for c in controls(message)}
 
 
 async def test_the_lobby_asks_the_level_and_hard_plays_after_a_restart(world) -> None:
@@ -29,7 +30,7 @@ async def test_the_lobby_asks_the_level_and_hard_plays_after_a_restart(world) ->
     assert {"Easy", "Normal", "Hard", "Back"} <= set(levels)
     assert levels["Hard"].style.name == "primary" and levels["Easy"].style.name == "secondary"
     added = await world.alice.click(lobby, label="Hard")
-    assert "Ada (computer), hard" in added.response.message.embeds[0].fields[0].value
+    assert "Ada (computer), hard" in face(added.response.message).description
     await world.restart()
     world.env.bot.service.computers.budget = TINY
     record = await latest_game(world)
@@ -74,7 +75,7 @@ async def _play_against_hard(world, monkeypatch, game: str, seed: int) -> None:
         record = await latest_game(world)
         if record.status != "active":
             break
-        panel = (await world.alice.click(world.channel.last_message, label="My moves")).response
+        panel = (await world.alice.click(last_card(world.channel), label="My moves")).response
         for _tap in range(MAX_TAPS_PER_ACTION):
             await tap_once(world.alice, panel.message, rnd)
             if (await latest_game(world)).version != record.version:
@@ -83,7 +84,7 @@ async def _play_against_hard(world, monkeypatch, game: str, seed: int) -> None:
             raise AssertionError(f"no move after {MAX_TAPS_PER_ACTION} taps: {panel.content}")
     record = await latest_game(world)
     world.env.bot.service.computers.close()
-    assert record.status == "finished" and "Game over" in world.channel.last_message.content
+    assert record.status == "finished" and "Game over" in visible_text(last_card(world.channel))
     assert await computer_actions(world, record) > 0
     assert Level.HARD not in in_place.levels  # every hard move came from the worker process
     assert not world.env.errors

@@ -15,6 +15,7 @@ import pytest
 from bot.daily.rolls import day_of
 from engine.islant import GAME, roll_text
 
+from .faces import face
 from .flow_helpers import expect_refusal
 from .test_islant_flow import SUBMIT, choose, controls, labels, tap
 
@@ -119,7 +120,7 @@ async def test_two_friends_on_two_servers_play_the_same_rolls_and_compare(world)
 
     # /islant today: both on the global board, the asker's server only on its own.
     board = await world.alice.slash(world.channel, "islant today", level=3)
-    embed = board.response.embeds[0]
+    embed = face(board.response)
     fields = {f.name: f.value for f in embed.fields}
     assert "alice" in fields["This server"] and "bob" not in fields["This server"]
     assert "alice" in fields["Everywhere"] and "bob" in fields["Everywhere"]
@@ -128,7 +129,7 @@ async def test_two_friends_on_two_servers_play_the_same_rolls_and_compare(world)
 
     # /stats shows the habit beside the records: a day in a row and the level's best.
     stats = await world.alice.slash(world.channel, "stats")
-    fields = {f.name: f.value for f in stats.response.embeds[0].fields}
+    fields = {f.name: f.value for f in face(stats.response).fields}
     assert fields["Islant of the day"] == f"1 day in a row · best level 3: {alice.score}"
 
     # The next day (past midnight UTC) has other rolls.

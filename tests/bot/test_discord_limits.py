@@ -76,3 +76,41 @@ def test_a_file_over_the_upload_limit_is_named() -> None:
     assert oversized(uploads) == [
         f"attachment replay.gif of {ATTACHMENT_BYTES + 1} bytes (limit {ATTACHMENT_BYTES})"
     ]
+
+
+def _card(*children: dict, **extra) -> dict:
+    return {"flags": 1 << 15, "components": [{"type": 17, "components": list(children)}], **extra}
+
+
+def test_a_card_within_the_v2_limits_passes() -> None:
+    gallery = {"type": 12, "items": [{"media": {"url": "attachment://b.png"}, "description": "a"}]}
+    body = _card({"type": 10, "content": "x" * 4000}, gallery)
+    assert violations([_post("/channels/1/messages", body)]) == []
+
+
+def test_each_broken_v2_rule_is_named() -> None:
+    rows = [
+        {"type": 1, "components": [{"type": 2, "label": "b", "custom_id": f"r{r}"}]}
+        for r in range(6)
+    ]
+    many = [{"type": 10, "content": "t"} for _ in range(40)]
+    gallery = {"type": 12, "items": [{"media": {"url": "u"}, "description": "d" * 257}] * 11}
+    body = _card({"type": 10, "content": "x" * 4001}, gallery, *rows, *many, content="hi")
+    found = violations([_post("/channels/1/messages", body)])
+    for fragment in (
+        "content, embeds or a poll on a V2 message",
+        "components in a V2 message",
+        "characters of text displays",
+        "media gallery of 11 items",
+        "alt text of 257",
+        "6 action rows",
+    ):
+        assert any(fragment in problem for problem in found), (fragment, found)
+
+
+def test_a_card_is_never_edited_back_to_a_classic_message() -> None:
+    path = "/channels/1/messages/2"
+    edit = SimpleNamespace(method="PATCH", path=path, json=_card({"type": 10, "content": "c"}))
+    back = SimpleNamespace(method="PATCH", path=path, json={"content": "plain", "flags": 0})
+    assert violations([edit]) == []
+    assert any("edited back" in p for p in violations([edit, back]))

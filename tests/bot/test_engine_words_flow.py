@@ -9,6 +9,7 @@ import pytest
 from engine import find_game
 from locales import speaking
 
+from .faces import face, is_card, last_card, visible_text
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 from .test_autocomplete import mid_game
 from .test_language_flow import member_locales  # noqa: F401 (a fixture, read by name)
@@ -38,7 +39,7 @@ async def test_tiggar_islanote_for_a_german_member_in_an_english_server(world, r
     lobby = await open_lobby(world, world.alice, "tigerisland", options="first_player=0")
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
-    board = world.channel.last_message
+    board = last_card(world.channel)
 
     panel = (await world.alice.click(board, label="My moves")).response
     texts = panel_texts(panel)
@@ -61,7 +62,7 @@ async def test_tiggar_islanote_for_a_german_member_in_an_english_server(world, r
     assert text.startswith("Lege zuerst dein Plättchen (") and "gebaut wird danach" in text
 
     await world.alice.slash(world.channel, "tiger place", placement=offered[0]["value"])
-    posted = world.channel.last_message.embeds[0].description
+    posted = face(last_card(world.channel)).description
     assert posted.startswith("**alice** places the volcano at 0 0 0, ")
     assert "Vulkan" not in posted and posted.count("places the volcano") == 1  # told once
 
@@ -71,7 +72,7 @@ async def test_island_wars_for_a_german_member_in_an_english_server(world, reque
     lobby = await open_lobby(world, world.alice, "wars")
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
-    board = world.channel.last_message
+    board = last_card(world.channel)
 
     panel = (await world.alice.click(board, label="My moves")).response
     texts = panel_texts(panel)
@@ -91,9 +92,9 @@ async def test_island_wars_for_a_german_member_in_an_english_server(world, reque
 
     two = next(c["value"] for c in offered if c["name"].endswith("(erobert 2 Felder)"))
     await world.alice.slash(world.channel, "wars place", piece="BARRACKS", where=two)
-    posted = world.channel.last_message.embeds[0].description
+    posted = face(last_card(world.channel)).description
     assert posted.startswith("**alice** places a barracks at (")
-    assert posted.endswith("\n**alice** (Tan) takes 2 hexes.")
+    assert "\n**alice** (Tan) takes 2 hexes.\n" in posted
     assert "Kaserne" not in posted and "hex(es)" not in posted
 
 
@@ -106,19 +107,19 @@ async def test_a_computers_wars_move_and_a_resignation_are_told_by_name(world) -
 
     await world.alice.slash(world.channel, "wars pass")
     await world.env.bot.publisher.settle()
-    *_, mine, theirs = [m for m in world.channel.history() if m.embeds]
-    assert mine.embeds[0].description.splitlines()[0] == "**alice** passes"
-    lines = theirs.embeds[0].description.splitlines()
+    *_, mine, theirs = [m for m in world.channel.history() if is_card(m)]
+    assert face(mine).description.splitlines()[0] == "**alice** passes"
+    lines = face(theirs).description.splitlines()
     assert lines[0].startswith(f"**{computer}** (Dark Green) places a ")
     assert all("Dark Green:" not in line and "hex(es)" not in line for line in lines)
 
     await world.alice.slash(world.channel, "game resign")
     await world.env.bot.publisher.settle()
-    last = world.channel.last_message
-    told = last.embeds[0].description
+    last = last_card(world.channel)
+    told = face(last).description
     assert "**alice** (Tan) resigns." not in told  # the headline said it
-    assert told.endswith(f"Winner: **{computer}** (Dark Green).")
-    assert "Everyone else resigned." in last.content
+    assert f"Winner: **{computer}** (Dark Green).\n" in told
+    assert "Everyone else resigned." in visible_text(last)
 
 
 @pytest.mark.parametrize(
@@ -148,16 +149,16 @@ async def test_a_german_server_tells_moves_and_the_end_in_german(
     with speaking("de"):
         computer = next(p.shown_name for p in record.players if p.is_ai)
     assert computer.endswith("(Computer)")
-    moved = "\n".join(m.embeds[0].description or "" for m in channel.history() if m.embeds)
+    moved = "\n".join(face(m).description or "" for m in channel.history())
     assert f"**{computer}**" in moved or f"{computer} " in moved
     assert line in moved and "places" not in moved
 
     await anna.slash(channel, "game resign")
     await simcord_env.bot.publisher.settle()
-    end = channel.last_message
-    assert end.content.startswith("**Spiel vorbei.** ") and reason in end.content
-    assert f"{computer} gewinnt." in end.content or "Alle anderen" in end.content
-    assert "resign" not in end.content and "wins" not in end.content
+    end = last_card(channel)
+    assert "\n**Spiel vorbei.** " in face(end).description and reason in face(end).description
+    assert f"{computer} gewinnt." in visible_text(end) or "Alle anderen" in visible_text(end)
+    assert "resign" not in visible_text(end) and "wins" not in visible_text(end)
 
 
 async def test_a_german_member_finds_eruptions_by_the_german_word(world, request) -> None:

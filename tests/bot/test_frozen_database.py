@@ -22,6 +22,7 @@ from bot.store.sqlite import SQLiteStore
 from engine import find_game
 from tests.frozen import outage_of, sqlite_held
 
+from .faces import last_card
 from .flow_helpers import latest_game, open_lobby
 
 GAME = find_game("tigerisland")
@@ -81,7 +82,7 @@ async def test_a_locked_database_answers_every_interaction_in_time_and_nothing_l
     world,
 ) -> None:
     record, mover, placement = await started_game(world)
-    board = world.channel.last_message
+    board = last_card(world.channel)
     times = AnswerTimes(world)
     with sqlite_held(world.db_path):
         moved = await times.answered_in_time(
@@ -110,7 +111,7 @@ async def test_reads_that_time_out_are_told_and_autocomplete_offers_a_note(
     world, monkeypatch
 ) -> None:
     record, mover, placement = await started_game(world)
-    board = world.channel.last_message
+    board = last_card(world.channel)
 
     async def not_answering(self, sql, params=()):
         raise StorageTimeout(sql)

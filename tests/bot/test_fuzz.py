@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from engine import all_games, find_game
 from engine.core import Game
 
+from .faces import last_card
 from .forge import (
     custom_ids,
     errors_logged,
@@ -189,7 +190,7 @@ async def test_forged_and_mutated_custom_ids_change_nothing(
     world, tables, caplog, name, pick, forged, how
 ) -> None:
     channel = tables[name]
-    message = channel.last_message
+    message = last_card(channel)
     real = custom_ids(message) or ["lobby:1:join"]
     custom_id = forged[:100] if how == "random" else (real[pick % len(real)] + forged)[:100]
     if not custom_id:
@@ -207,7 +208,7 @@ async def test_forged_and_mutated_custom_ids_change_nothing(
 @given(values=st.lists(st.text(min_size=1, max_size=100), min_size=1, max_size=3, unique=True))
 async def test_select_values_never_offered_are_refused(world, tables, caplog, values) -> None:
     channel = tables["islant"]
-    opened = await world.alice.click(channel.last_message, label="Play my turn")
+    opened = await world.alice.click(last_card(channel), label="Play my turn")
     panel = opened.response
     custom_id, offered = panel_select(panel.components)
     before = await _game_in(world, channel)

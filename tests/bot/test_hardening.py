@@ -13,6 +13,7 @@ import pytest
 from bot import answers, publisher
 from engine import find_game
 
+from .faces import face, last_card, last_plain, visible_text
 from .flow_helpers import latest_game, open_lobby
 from .forge import Deliveries, errors_logged, forge_click, forge_select, panel_select
 
@@ -39,8 +40,8 @@ async def mover(world):
 
 def said(result) -> str:
     """Everything the bot answered to one interaction."""
-    parts = [result.response.content if result.response else ""]
-    parts += [f.content for f in result.followups]
+    parts = [visible_text(result.response) if result.response else ""]
+    parts += [visible_text(f) for f in result.followups]
     return "\n".join(parts)
 
 
@@ -63,7 +64,7 @@ async def test_resign_typed_as_a_move_is_saved_and_announced(world, caplog, game
     if game != "islant":  # two players: the other one wins
         assert record.status == "finished"
         assert record.result["code"] == "resigned"
-        assert "Game over" in world.channel.last_message.content
+        assert "Game over" in visible_text(last_card(world.channel))
     assert errors_logged(caplog) == []
 
 
@@ -118,8 +119,8 @@ async def test_a_failure_after_the_save_says_saved_and_the_board_still_follows(
     assert "was saved" in said(result) and "unchanged" not in said(result)
     record = await latest_game(world)
     assert record.version == version + 1
-    board = world.channel.last_message
-    assert board.embeds and board.embeds[0].image.url.endswith("board.png")
+    board = last_card(world.channel)
+    assert face(board).image.url.endswith("board.png")
     assert len(calls) == 2
     assert errors_logged(caplog)[0].getMessage().startswith("interaction failed")
     assert "could not be drawn" in str(world.env.errors[-1].__cause__)
@@ -141,7 +142,7 @@ async def test_when_no_board_can_be_drawn_a_line_of_text_announces_the_change(
     offered = await actor.autocomplete(world.channel, "tiger build", "build", "")
     result = await actor.slash(world.channel, "tiger build", build=offered[0]["value"])
     assert "was saved" in said(result)
-    assert world.channel.last_message.content == answers.UNDRAWN_BOARD
+    assert last_plain(world.channel).content == answers.UNDRAWN_BOARD
     assert "could not be drawn" in str(world.env.errors[-1].__cause__)
 
 
@@ -176,7 +177,7 @@ async def test_forged_custom_ids_get_a_clear_private_answer_and_change_nothing(
 
 async def test_a_select_value_that_was_never_offered_is_refused(world, caplog) -> None:
     await start(world, "islant", world.bob)
-    opened = await world.alice.click(world.channel.last_message, label="Play my turn")
+    opened = await world.alice.click(last_card(world.channel), label="Play my turn")
     panel = opened.response
     custom_id, offered = panel_select(panel.components)
     before = await snapshot(world)

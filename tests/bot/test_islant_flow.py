@@ -15,6 +15,8 @@ from bot.panel import NEXT_LABEL, NO_TURNS_TEXT, STALE_NOTE
 from engine import find_game
 from engine.core import Level
 
+from .faces import controls as message_controls
+from .faces import face, has_controls, last_card
 from .flow_helpers import (
     add_hard_computer,
     computer_actions,
@@ -73,7 +75,7 @@ async def tap(actor, panel, rnd: random.Random):
 
 def round_message(world):
     """The latest message with the round's buttons."""
-    return next(m for m in reversed(world.channel.history()) if m.components and m.embeds)
+    return next(m for m in reversed(world.channel.history()) if has_controls(m))
 
 
 async def open_panel(actor, world):
@@ -120,18 +122,19 @@ def message(world, message_id: int):
 
 
 def description(message) -> str:
-    return message.embeds[0].description or ""
+    return face(message).description or ""
 
 
 async def test_five_players_race_on_level_5_to_the_final_ranking(world) -> None:
     dave, erin = more_players(world, "dave", "erin")
     players = [world.alice, world.bob, world.carol, dave, erin]
     first = await start_race(world, players, options="level=5 max_rounds=3 cap=5")
-    assert first.embeds[0].title == "Islant · Level 5 · Round 1 of 3"
+    assert face(first).title == "Islant · Level 5 · Round 1 of 3"
     assert description(first).startswith("The game begins!")
     assert "**0 of 5 done**" in description(first)
     assert first.attachments[0].filename == "round.png"
-    assert {u.id for u in first.mentions} == {p.id for p in players}
+    calls = [m for m in world.channel.history() if m.id > first.id]  # plain, after the card
+    assert {u.id for m in calls for u in m.mentions} == {p.id for p in players}
     rnd = random.Random(4)
 
     # Round 1: alice's panel shows her sheet and her turn; she draws, undoes it, then plays.
@@ -152,10 +155,10 @@ async def test_five_players_race_on_level_5_to_the_final_ranking(world) -> None:
 
     # Round 2: a new message; the old one is a line of history; erin stops her game.
     second = round_message(world)
-    assert second.id != first.id and second.embeds[0].title.endswith("Round 2 of 3")
+    assert second.id != first.id and face(second).title.endswith("Round 2 of 3")
     closed = message(world, first.id)
-    assert closed.embeds[0].title == "Islant · Round 1 is over" and not closed.components
-    assert closed.embeds[0].description.startswith("🎲 ")
+    assert face(closed).title == "Islant · Round 1 is over" and not has_controls(closed)
+    assert face(closed).description.startswith("🎲 ")
     panel = await open_panel(erin, world)
     await choose(erin, panel, "Stop")
     assert "Are you sure?" in panel.content and labels(panel) == ["Yes, I am sure", "No, go back"]
@@ -166,21 +169,21 @@ async def test_five_players_race_on_level_5_to_the_final_ranking(world) -> None:
         await play_turn(world, actor, rnd)
 
     # Round 3, the last: the race ends and the final ranking is posted.
-    assert round_message(world).embeds[0].title.endswith("Round 3 of 3")
+    assert face(round_message(world)).title.endswith("Round 3 of 3")
     for actor in players[:4]:
         await play_turn(world, actor, rnd)
     record = await latest_game(world)
     assert record.status == "finished"
-    final = world.channel.last_message
-    assert final.embeds[0].title == "Islant · Level 5 · final ranking"
+    final = last_card(world.channel)
+    assert face(final).title == "Islant · Level 5 · final ranking"
     assert "The last round (3) is over." in description(final)
     assert final.attachments[0].filename == "standings.png"
-    assert not message(world, second.id).components
+    assert not has_controls(message(world, second.id))
     order = sorted(range(5), key=lambda s: (-record.result["scores"][s], s))
-    menu = final.components[0].children[0]
+    menu = message_controls(final)[0]
     assert [o.value for o in menu.options] == [str(s) for s in order]
     shown = await world.carol.select(final, [str(record.seat_of(world.bob.id))])
-    assert shown.ephemeral and shown.response.embeds[0].title == "bob's sheet · Level 5"
+    assert shown.ephemeral and face(shown.response).title == "bob's sheet · Level 5"
     assert "land" in description(shown.response) and shown.response.attachments
 
     actions = await world.env.bot.store.actions(record.id)
@@ -206,9 +209,9 @@ async def test_the_host_closes_a_round_someone_has_not_finished(world) -> None:
     record, state, seat = await seat_state(world, world.bob)
     assert state.round == 2 and state.players[seat].draft is None
     old = message(world, first.id)
-    assert old.embeds[0].title == "Islant · Round 1 is over" and not old.components
+    assert face(old).title == "Islant · Round 1 is over" and not has_controls(old)
     now = round_message(world)
-    assert now.embeds[0].title == "Islant · Level 2 · Round 2"
+    assert face(now).title == "Islant · Level 2 · Round 2"
     assert "Closed by the host" in description(now)
     # bob's old panel is stale: it is redrawn for round 2 and nothing is applied.
     before = len(await world.env.bot.store.actions(record.id))
@@ -253,9 +256,9 @@ async def test_a_restart_in_the_middle_of_a_round_keeps_every_button_working(wor
     assert "Turn submitted (1 of 2 done)" in again.response.content
     await play_turn(world, world.alice, rnd, panel)  # the panel from before the restart
     closed = message(world, first.id)
-    assert closed.embeds[0].title == "Islant · Round 1 is over" and not closed.components
+    assert face(closed).title == "Islant · Round 1 is over" and not has_controls(closed)
     second = round_message(world)
-    assert second.embeds[0].title == "Islant · Level 4 · Round 2"
+    assert face(second).title == "Islant · Level 4 · Round 2"
     standings = await world.bob.click(second, label="Standings")
     assert standings.ephemeral and "You are **" in standings.response.content
     assert standings.response.attachments[0].filename == "standings.png"
@@ -266,9 +269,9 @@ async def test_a_round_timer_closes_the_round_and_the_next_roll_follows(world) -
     await play_turn(world, world.alice, random.Random(5))
     await world.env.advance_time(10 * 60)
     closed = message(world, first.id)
-    assert closed.embeds[0].title == "Islant · Round 1 is over" and not closed.components
+    assert face(closed).title == "Islant · Round 1 is over" and not has_controls(closed)
     now = round_message(world)
-    assert now.embeds[0].title == "Islant · Level 1 · Round 2"
+    assert face(now).title == "Islant · Level 1 · Round 2"
     assert "Time is up" in description(now) and "**0 of 2 done**" in description(now)
 
 
@@ -283,9 +286,9 @@ async def test_sheets_island_names_standings_and_the_host_ending_the_race(world)
     assert named.ephemeral and "**Home**" in named.response.content
     mine = await world.bob.slash(world.channel, "islant sheet")
     assert mine.ephemeral and "Islands: Home" in description(mine.response)
-    assert mine.response.embeds[0].title == "bob's sheet · Level 3"
+    assert face(mine.response).title == "bob's sheet · Level 3"
     looked = await world.carol.slash(world.channel, "islant sheet", player=world.alice)
-    assert looked.response.embeds[0].title == "alice's sheet · Level 3"
+    assert face(looked.response).title == "alice's sheet · Level 3"
     nobody = await world.carol.slash(world.channel, "islant sheet")
     expect_refusal(world, nobody, "not playing")
     ranked = await world.carol.slash(world.channel, "islant standings")
@@ -296,14 +299,14 @@ async def test_sheets_island_names_standings_and_the_host_ending_the_race(world)
     expect_refusal(world, refused, "Only the host")
     ended = await world.alice.slash(world.channel, "islant end")
     assert not ended.ephemeral and "ended the race" in ended.response.content
-    final = world.channel.last_message
-    assert final.embeds[0].title == "Islant · Level 3 · final ranking"
+    final = last_card(world.channel)
+    assert face(final).title == "Islant · Level 3 · final ranking"
     assert description(final).count("The host ended the race.") == 1
-    assert message(world, first.id).embeds[0].title == "Islant · Round 1 is over"
+    assert face(message(world, first.id)).title == "Islant · Round 1 is over"
     over = await world.bob.slash(world.channel, "islant play")
     expect_refusal(world, over, "race is over")
     still = await world.carol.slash(world.channel, "islant sheet", player=world.bob)
-    assert still.response.embeds[0].title == "bob's sheet · Level 3"
+    assert face(still.response).title == "bob's sheet · Level 3"
 
 
 async def test_the_generic_game_commands_answer_privately_in_a_race(world) -> None:
@@ -331,7 +334,7 @@ async def test_a_person_races_a_hard_computer_to_the_final_ranking(world, monkey
     record = await latest_game(world)
     world.env.bot.service.computers.close()
     assert record.status == "finished"
-    assert world.channel.last_message.embeds[0].title == "Islant · Level 1 · final ranking"
+    assert face(last_card(world.channel)).title == "Islant · Level 1 · final ranking"
     assert await computer_actions(world, record) > 0
     assert Level.HARD not in in_place.levels  # every hard move came from the worker process
     assert world.env.errors == []
@@ -361,7 +364,7 @@ async def test_a_level_5_turn_on_a_phone_a_suggestion_or_a_tap_per_tile(world) -
         assert taps <= 4 + 3  # the dice (one or two taps, one more per 6) and three tiles
     await choose(world.bob, panel, labels(panel)[0])  # the last tile, and the turn is submitted
     second = round_message(world)
-    assert second.embeds[0].title.endswith("Round 2 of 3")  # both submitted: a new round
+    assert face(second).title.endswith("Round 2 of 3")  # both submitted: a new round
     record, state, seat = await seat_state(world, world.bob)
     bobs = [a.notation for a in await world.env.bot.store.actions(record.id) if a.seat == seat]
     assert bobs[-2].startswith("DRAW ") and bobs[-1] == "SUBMIT"

@@ -12,6 +12,7 @@ from bot.i18n import game_title
 from bot.quickstart import quick_start, rules_text
 from engine import all_games
 
+from .faces import controls, face, has_controls, last_card, last_plain, visible_text
 from .flow_helpers import expect_refusal, latest_game
 from .test_islant_flow import choose
 from .test_islant_flow import labels as panel_labels
@@ -43,7 +44,7 @@ def message(channel, message_id: int):
 
 
 def labels(msg) -> list[str]:
-    return [c.label for row in msg.components for c in row.children]
+    return [c.label for c in controls(msg)]
 
 
 async def seat_two_and_start(lobby, host, guest, join: str, start: str) -> None:
@@ -57,20 +58,20 @@ async def test_a_german_member_in_an_english_server(world, member_locales, game)
     opened = await world.alice.slash(world.channel, "game new", game=game)
     lobby = opened.response.message
     assert not opened.ephemeral
-    assert lobby.embeds[0].title.endswith(": new game") and "Join" in labels(lobby)
+    assert face(lobby).title.endswith(": new game") and "Join" in labels(lobby)
 
     again = await world.alice.click(lobby, label="Join")
     assert again.ephemeral and again.response.content == "Du spielst schon mit."
     rules = await world.alice.slash(world.channel, "game rules", game=game)
-    described = rules.response.embeds[0].description
+    described = face(rules.response).description
     assert rules.ephemeral and described.startswith("**Schnellstart**\n" + quick_start(game, "de"))
     assert rules_text(game, "de")[:1000] in described
-    assert rules.response.embeds[0].footer.text.endswith(" Spieler")
+    assert face(rules.response).footer.text.endswith(" Spieler")
 
     await seat_two_and_start(lobby, world.alice, world.bob, "Join", "Start")
     record = await latest_game(world)
     assert record.status == "active"
-    assert message(world.channel, lobby.id).embeds[0].description == "The game has started."
+    assert face(message(world.channel, lobby.id)).description == "The game has started."
     status = await world.alice.slash(world.channel, "game status")
     assert status.ephemeral and status.response.content.endswith(": du bist dran.")
 
@@ -87,7 +88,7 @@ async def test_a_german_server_posts_in_german_and_answers_english_members_in_en
 
     opened = await anna.slash(channel, "game new", game=game)
     lobby = opened.response.message
-    assert lobby.embeds[0].title.endswith(": neues Spiel")
+    assert face(lobby).title.endswith(": neues Spiel")
     assert labels(lobby) == [
         "Mitspielen",
         "Verlassen",
@@ -100,9 +101,9 @@ async def test_a_german_server_posts_in_german_and_answers_english_members_in_en
     assert refused.ephemeral and refused.response.content == "You are not in this lobby."
 
     await seat_two_and_start(lobby, anna, ben, "Mitspielen", "Starten")
-    assert message(channel, lobby.id).embeds[0].description == "Das Spiel hat begonnen."
+    assert face(message(channel, lobby.id)).description == "Das Spiel hat begonnen."
     help_answer = await ben.slash(channel, "help")
-    assert help_answer.response.embeds[0].title == "Island games"
+    assert face(help_answer.response).title == "Island games"
 
 
 @pytest.mark.parametrize("game", ["tigerisland", "wars"])
@@ -113,9 +114,9 @@ async def test_boards_of_turn_games_follow_the_server(simcord_env, member_locale
     anna, ben = (guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben"))
     lobby = (await anna.slash(channel, "game new", game=game)).response.message
     await seat_two_and_start(lobby, anna, ben, "Mitspielen", "Starten")
-    board = channel.last_message
-    assert board.embeds[0].footer.text.startswith("Spiel #")
-    assert board.content.endswith(": du bist dran.")
+    board = last_card(channel)
+    assert face(board).footer.text.startswith("Spiel #")
+    assert last_plain(channel).content.endswith(": du bist dran.")
     assert labels(board) == ["Meine Züge", "Meine Sicht", "Aufgeben"]
 
 
@@ -125,13 +126,11 @@ async def test_settings_language_overrides_the_servers_discord_language(
     admins = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
     changed = await dora.slash(world.channel, "settings", language="de")
-    fields = {f.name: f.value for f in changed.response.message.embeds[0].fields}
+    fields = {f.name: f.value for f in face(changed.response.message).fields}
     assert changed.ephemeral and fields["Language of public posts"].startswith("**German**")
-    assert (
-        changed.response.message.embeds[0].description == "Saved: Language of public posts: German"
-    )
+    assert face(changed.response.message).description == "Saved: Language of public posts: German"
     opened = await world.bob.slash(world.channel, "game new", game="wars")
-    assert opened.response.message.embeds[0].title == "Island Wars: neues Spiel"
+    assert face(opened.response.message).title == "Island Wars: neues Spiel"
 
 
 async def test_a_typed_word_that_is_no_move_gets_one_line_in_the_members_language(
@@ -179,12 +178,12 @@ async def test_records_replay_and_rematch_speak_the_servers_german(world, member
     await choose_language(world, "de")
 
     listed = (await world.carol.slash(world.channel, "game history")).response.message
-    assert listed.embeds[0].title == "Beendete Spiele"
-    assert "[Endstand](" in listed.embeds[0].description
-    assert listed.embeds[0].footer.text == "Seite 1 von 1 · 1 Spiel"
+    assert face(listed).title == "Beendete Spiele"
+    assert "[Endstand](" in face(listed).description
+    assert face(listed).footer.text == "Seite 1 von 1 · 1 Spiel"
 
     stats = (await world.carol.slash(world.channel, "stats", player=world.alice.user)).response
-    embed = stats.message.embeds[0]
+    embed = face(stats.message)
     assert embed.title == "Statistik von alice"
     assert embed.description.startswith("1 Spiel · 0 Siege · Siegquote 0 %")
     assert [f.name for f in embed.fields] == ["Wertungszahlen (dieser Server)"]
@@ -194,7 +193,10 @@ async def test_records_replay_and_rematch_speak_the_servers_german(world, member
 
     board = message(world.channel, record.board_message_id)
     clicked = await world.alice.click(board, label="Rematch")
-    assert f"eine Revanche für Spiel #{record.id}: Drück **Mitspielen**" in clicked.response.content
+    assert (
+        f"eine Revanche für Spiel #{record.id}: Drück **Mitspielen**"
+        in clicked.followups[0].content
+    )
     assert "Mitspielen" in labels(clicked.response.message)
     lobby = clicked.response.message
     await seat_two_and_start(lobby, world.alice, world.bob, "Mitspielen", "Starten")
@@ -223,7 +225,7 @@ async def test_a_german_member_plays_the_islant_of_the_day_in_german(world, memb
 
     today = await world.bob.slash(world.channel, "islant today", level=3)
     assert today.ephemeral
-    embed = today.response.embeds[0]
+    embed = face(today.response)
     assert [f.name for f in embed.fields] == ["Dieser Server", "Überall", "Du"]
     assert embed.footer.text.startswith("Serie: 1 Tag · Bestwerte: S3 ")
 
@@ -247,8 +249,8 @@ async def test_an_islant_race_in_a_german_server(world, member_locales) -> None:
     await seat_two_and_start(
         opened.response.message, world.alice, world.bob, "Mitspielen", "Starten"
     )
-    board = next(m for m in reversed(world.channel.history()) if m.components and m.embeds)
-    embed = board.embeds[0]
+    board = next(m for m in reversed(world.channel.history()) if has_controls(m))
+    embed = face(board)
     assert embed.title.startswith("Islant · Stufe 3 · Runde 1")
     assert "\n🎲 Wurf " in embed.description and "**0 von 2 fertig**" in embed.description
     assert "Drücke **Meinen Zug spielen**, um dein Blatt auszufüllen" in embed.description
@@ -259,17 +261,17 @@ async def test_an_islant_race_in_a_german_server(world, member_locales) -> None:
     assert panel.ephemeral and "**Islant · Stufe 3 · Runde 1" in panel.response.content
     assert "Noch zu tun: gib jeden Würfel einem Feld" in panel.response.content
     sheet = await world.bob.slash(world.channel, "islant sheet")
-    assert sheet.response.embeds[0].title == "Blatt von bob · Stufe 3"
+    assert face(sheet.response).title == "Blatt von bob · Stufe 3"
     standings = await world.bob.slash(world.channel, "islant standings")
     assert standings.response.content.startswith("Du bist **1. (gleichauf)** von 2 mit ")
 
     ended = await world.alice.slash(world.channel, "islant end")
     assert ended.response.content == "**alice** hat das Rennen beendet: die Schlusswertung folgt."
-    final = world.channel.last_message
-    assert final.embeds[0].title == "Islant · Stufe 3 · Schlusswertung"
-    assert "Der Gastgeber hat das Rennen beendet." in final.embeds[0].description
-    assert "**Das Rennen ist vorbei.**" in final.embeds[0].description
-    assert message(world.channel, board.id).embeds[0].title == "Islant · Runde 1 ist vorbei"
+    final = last_card(world.channel)
+    assert face(final).title == "Islant · Stufe 3 · Schlusswertung"
+    assert "Der Gastgeber hat das Rennen beendet." in face(final).description
+    assert "**Das Rennen ist vorbei.**" in face(final).description
+    assert face(message(world.channel, board.id)).title == "Islant · Runde 1 ist vorbei"
 
 
 async def test_an_island_competition_in_a_german_server(world, member_locales) -> None:
@@ -278,25 +280,26 @@ async def test_an_island_competition_in_a_german_server(world, member_locales) -
     await seat_two_and_start(
         opened.response.message, world.alice, world.bob, "Mitspielen", "Starten"
     )
-    board = world.channel.last_message
-    embed = board.embeds[0]
+    board = last_card(world.channel)
+    embed = face(board)
     assert embed.title.startswith("Inseln toppen! · Runde 1 von ")
     assert ": es fehlen noch die Karten von " in embed.description
-    assert "Runde 1 von " in embed.description and "ist ausgeteilt" in board.content
+    assert (
+        "Runde 1 von " in embed.description
+        and "ist ausgeteilt" in last_plain(world.channel).content
+    )
     assert labels(board) == ["Meine Züge", "Nächsten aufdecken", "Punkte", "Aufgeben"]
     scores = await world.bob.slash(world.channel, "islands score")
-    assert scores.ephemeral and scores.response.embeds[0].title.startswith(
-        "Punkte bisher · Runde 1"
-    )
+    assert scores.ephemeral and face(scores.response).title.startswith("Punkte bisher · Runde 1")
     hand = await world.bob.slash(world.channel, "islands hand")
     assert hand.ephemeral and hand.response.content
 
     asked = await world.bob.click(board, label="Aufgeben")
     assert asked.ephemeral and asked.response.content.startswith("Willst du wirklich aufgeben?")
     await world.bob.click(asked.response, label="Ja, aufgeben")
-    final = world.channel.last_message
-    assert final.embeds[0].title == "Inseln toppen! · Schlusswertung"
-    assert "**Summen**: " in final.embeds[0].description
+    final = last_card(world.channel)
+    assert face(final).title == "Inseln toppen! · Schlusswertung"
+    assert "**Summen**: " in face(final).description
 
 
 async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
@@ -308,8 +311,8 @@ async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
     member_locales[world.bob.id] = "de"
     opened = await world.alice.slash(world.channel, "game new", game="islant", options="level=5")
     await seat_two_and_start(opened.response.message, world.alice, world.bob, "Join", "Start")
-    board = next(m for m in reversed(world.channel.history()) if m.components and m.embeds)
-    assert board.embeds[0].title.startswith("Islant · Level 5 · Round 1")
+    board = next(m for m in reversed(world.channel.history()) if has_controls(m))
+    assert face(board).title.startswith("Islant · Level 5 · Round 1")
     assert labels(board)[0] == "Play my turn"
 
     panel = (await world.bob.click(board, label="Play my turn")).response
@@ -343,13 +346,13 @@ async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
     assert "**Alle Plättchen erledigt: Zug abgeben?**" in panel.content
     assert {"Zug abgeben", "Letzten Schritt zurücknehmen"} <= set(panel_labels(panel))
     round_message = message(world.channel, board.id)
-    assert round_message.embeds[0].title.startswith("Islant · Level 5 · Round 1")  # English
+    assert face(round_message).title.startswith("Islant · Level 5 · Round 1")  # English
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 async def test_help_names_the_islant_and_records_commands(world, member_locales, lang) -> None:
     member_locales[world.bob.id] = lang
-    shown = (await world.bob.slash(world.channel, "help")).response.embeds[0].description
+    shown = face((await world.bob.slash(world.channel, "help")).response).description
     english = ("/islant daily", "/islant today", "/stats", "/leaderboard", "/game history")
     german = ("/islant täglich", "/islant heute", "/statistik", "/bestenliste", "/spiel verlauf")
     assert all(command in shown for command in (english if lang == "en" else german))
@@ -365,13 +368,13 @@ async def test_a_computer_is_named_in_the_servers_language_and_stored_in_one_spe
     lobby = (await anna.slash(channel, "game new", game="tigerisland")).response.message
     await anna.click(lobby, label="Computer hinzufügen")
     await anna.click(lobby, label="Schwer")
-    seats = message(channel, lobby.id).embeds[0].fields[0].value
+    seats = face(message(channel, lobby.id)).description
     assert "Ada (Computer), schwer" in seats and "(computer)" not in seats
     record = await simcord_env.bot.store.open_game_in(channel.id)
     assert record.players[1].name == "Ada (computer)"  # one key for the records
     await anna.click(lobby, label="Starten")
-    board = channel.last_message
-    shown = board.content + str(board.embeds[0].to_dict())
+    board = last_card(channel)
+    shown = visible_text(board)
     assert "Ada (Computer)" in shown and "(computer)" not in shown
 
 
@@ -379,10 +382,10 @@ async def test_german_help_names_every_game_as_its_commands_and_pictures_do(
     world, member_locales
 ) -> None:
     member_locales[world.bob.id] = "de"
-    helped = (await world.bob.slash(world.channel, "help")).response.embeds[0]
+    helped = face((await world.bob.slash(world.channel, "help")).response)
     names = [field.name.rsplit(" (", 1)[0] for field in helped.fields]
     assert names == [game_title(game, "de") for game in GAMES]
-    assert "Inseln toppen!" in names and "Island competition" not in str(helped.to_dict())
+    assert "Inseln toppen!" in names and "Island competition" not in str(helped)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -10,6 +10,7 @@ import simcord
 
 from engine import find_game
 
+from .faces import face, last_card, last_plain, visible_text
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 
 GAME = find_game("tigerisland")
@@ -29,7 +30,7 @@ def _messages(world, fragment: str) -> list:
     """Channel messages whose text or embed description contains ``fragment``."""
 
     def text(m) -> str:
-        return m.content + " ".join(e.description or "" for e in m.embeds)
+        return visible_text(m)
 
     return [m for m in world.channel.history() if fragment in text(m)]
 
@@ -56,11 +57,11 @@ async def _play_turn(world, rnd: random.Random) -> None:
 async def test_the_player_to_move_is_pinged_unless_they_opted_out(world) -> None:
     await world.bob.slash(world.channel, "notify", pings="off")
     await _start(world, options="first_player=0")
-    board = world.channel.last_message
-    assert world.alice.id in [u.id for u in board.mentions]
+    call = last_plain(world.channel)
+    assert world.alice.id in [u.id for u in call.mentions]
     await _play_turn(world, random.Random(1))
-    board = world.channel.last_message
-    assert f"<@{world.bob.id}>" in board.content
+    call = last_plain(world.channel)
+    assert f"<@{world.bob.id}>" in call.content
     sent = [r.json for r in world.env.http_requests if r.json and "allowed_mentions" in r.json]
     assert sent[-1]["allowed_mentions"]["users"] == []  # named, but not pinged
 
@@ -127,7 +128,7 @@ async def test_a_two_day_game_with_reminder_timeout_and_two_restarts_finishes(wo
         await world.env.advance_time(HOUR)
     record = await latest_game(world)
     assert record.status == "finished"
-    assert "Game over" in world.channel.last_message.content
+    assert "Game over" in visible_text(last_card(world.channel))
     actions = await world.env.bot.store.actions(record.id)
     replayed = GAME.replay(2, record.options, record.seed, [(a.seat, a.notation) for a in actions])
     assert GAME.serialize(replayed) == record.state
@@ -162,7 +163,7 @@ async def test_admins_set_server_defaults_that_new_games_follow(world) -> None:
     admins = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     dave = world.guild.add_member(world.env.create_user("dave"), roles=[admins])
     shown = await dave.slash(world.channel, "settings", timeout_hours=5, timeout_action="remove")
-    embed = shown.response.message.embeds[0]
+    embed = face(shown.response.message)
     fields = {f.name: f.value for f in embed.fields}
     assert embed.description == (
         "Saved: Timeout after (hours): 5 · At the timeout: they leave the game"

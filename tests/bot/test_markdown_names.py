@@ -11,6 +11,7 @@ from bot.i18n import as_written
 from bot.jobs import _timeout_text
 from engine import all_games
 
+from .faces import face, last_card, visible_text
 from .flow_helpers import latest_game, open_lobby
 from .test_replays_flow import finish_a_game
 
@@ -31,8 +32,8 @@ async def test_a_styled_name_is_shown_as_written_in_the_board_headline(world) ->
     await styled.slash(world.channel, "game move", move="resign")
     await world.env.bot.publisher.settle()
     assert (await latest_game(world)).status == "finished"
-    board = world.channel.last_message
-    assert f"**{as_written(STYLED)}** resigns" in board.embeds[0].description
+    board = last_card(world.channel)
+    assert f"**{as_written(STYLED)}** resigns" in face(board).description
 
 
 @pytest.mark.parametrize("game", [g.info.name for g in all_games()])
@@ -42,8 +43,7 @@ async def test_a_name_keeps_its_spelling_at_the_start_of_a_sentence(world, game)
     await finish_a_game(world, game)
     said = []
     for message in world.channel.history():
-        said.append(message.content or "")
-        said += [str(embed.to_dict()) for embed in message.embeds]
+        said.append(visible_text(message))
     text = "\n".join(said)
     assert "bob" in text or "alice" in text
     assert re.findall(r"\b(?:Alice|Bob)\b", text) == []
@@ -56,12 +56,7 @@ RAW = ("**Bo**", "__x__", "~~y~~", "`z`", "||s||", "[l]", "@everyone", "<@1>")
 
 def texts(message) -> list[str]:
     """Everything Markdown applies to in a message: its content and its embeds' texts."""
-    found = [message.content or ""]
-    for embed in message.embeds:
-        found += [embed.title or "", embed.description or ""]
-        found += [f"{field.name}\n{field.value}" for field in embed.fields]
-        found.append(embed.footer.text or "" if embed.footer else "")
-    return found
+    return visible_text(message, alt=False).split("\n")
 
 
 def shown_as_written(messages) -> int:

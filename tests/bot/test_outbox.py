@@ -19,6 +19,7 @@ from bot.store import BOARD, REMIND
 from bot.timers import ROUND_TIMER
 from engine import find_game
 
+from .faces import face, last_card
 from .flow_helpers import latest_game, open_lobby
 from .test_islant_flow import description, message, open_panel, play_turn, round_message
 from .test_islant_flow import start_race as islant_race
@@ -40,7 +41,7 @@ def said(result) -> str:
 
 def round_posts(world, round_number: int) -> list:
     title = f"Round {round_number}"
-    return [m for m in world.channel.history() if m.embeds and title in m.embeds[0].title]
+    return [m for m in world.channel.history() if title in face(m).title]
 
 
 class Accepted:
@@ -102,7 +103,7 @@ async def test_a_new_round_refused_with_5xx_is_posted_with_its_pings_once_discor
     await world.env.advance_time(JOB_POLL)
     (second,) = round_posts(world, 2)
     assert "Closed by the host" in description(second)
-    assert message(world, first.id).embeds[0].title == "Islant · Round 1 is over"
+    assert face(message(world, first.id)).title == "Islant · Round 1 is over"
     assert await world.env.bot.store.notices_of(record.id) == []
     await world.env.advance_time(JOB_POLL)
     assert len(round_posts(world, 2)) == 1
@@ -117,7 +118,7 @@ async def test_a_change_after_a_refused_new_round_posts_the_round_instead_of_edi
     world.env.backend.faults.clear()
     await play_turn(world, world.bob, random.Random(2))  # round 2, before any retry
     assert round_posts(world, 2), "round 2 was posted, not edited into round 1's message"
-    assert message(world, first.id).embeds[0].title == "Islant · Round 1 is over"
+    assert face(message(world, first.id)).title == "Islant · Round 1 is over"
     assert accepted.pings == [{world.alice.id, world.bob.id}] * 2
 
 
@@ -155,7 +156,7 @@ async def test_a_change_saved_by_a_process_that_stopped_before_showing_it_is_sho
     await world.restart()
     await world.env.advance_time(1)
     (third,) = round_posts(world, 3)
-    assert "Level 2 · Round 3" in third.embeds[0].title
+    assert "Level 2 · Round 3" in face(third).title
     assert pinged(world) == [{world.alice.id, world.bob.id}] * 3  # rounds 1, 2 and 3: once each
     assert await world.env.bot.store.notices_of(record.id) == []
 
@@ -182,12 +183,12 @@ async def test_a_round_timer_ends_in_the_transaction_of_the_round_it_closes(
     await world.restart()
     await world.env.advance_time(1)
     now = round_message(world)
-    assert now.embeds[0].title == "Islant · Level 1 · Round 2"
+    assert face(now).title == "Islant · Level 1 · Round 2"
     assert "Time is up" in description(now)
     assert len(round_posts(world, 2)) == 1
     log = await world.env.bot.store.actions(record.id)
     assert [a.interaction_id for a in log].count(-timer.id) == 1
-    assert message(world, first.id).embeds[0].title == "Islant · Round 1 is over"
+    assert face(message(world, first.id)).title == "Islant · Round 1 is over"
 
 
 async def test_a_reminder_is_kept_until_discord_takes_it(world) -> None:
@@ -243,7 +244,7 @@ async def test_a_turn_whose_answers_discord_refuses_is_shown_and_pings_the_next_
     await world.env.advance_time(JOB_POLL)
     final = await latest_game(world)
     assert final.version == record.version + 2, "both halves of the turn were saved"
-    board = world.channel.last_message
+    board = last_card(world.channel)
     assert board.id == final.board_message_id
     assert world.env.bot.publisher.shown_version(final.id) == final.version
     assert await world.env.bot.store.notices_of(final.id) == []

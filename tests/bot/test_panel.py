@@ -10,6 +10,7 @@ import discord
 from bot.panel import CHANGE_LABEL, PICK, STALE_NOTE, TAP
 from engine import find_game
 
+from .faces import controls, last_card, visible_text
 from .flow_helpers import latest_game, open_lobby
 
 MAX_TAPS_PER_ACTION = 12  # a tiggar islanote turn is a placement and a build
@@ -20,7 +21,7 @@ async def start(world, game: str, *players) -> object:
     for member in players[1:]:
         await world_click(member, lobby, "Join")
     await world_click(players[0], lobby, "Start")
-    return world.channel.last_message
+    return last_card(world.channel)
 
 
 async def world_click(member, message, label: str):
@@ -35,7 +36,7 @@ def member_to_move(world, record, state):
 
 
 def components(message) -> list:
-    return [c for row in message.components for c in getattr(row, "children", (row,))]
+    return controls(message)
 
 
 async def tap_once(member, panel, rnd: random.Random):
@@ -63,7 +64,7 @@ async def play_by_taps(world, rnd: random.Random, max_actions: int) -> int:
         service = world.env.bot.service
         state = service.state_of(record)
         member, _seat = member_to_move(world, record, state)
-        board = world.channel.last_message
+        board = last_card(world.channel)
         opened = await member.click(board, label="My moves")
         assert opened.ephemeral
         panel = opened.response
@@ -84,7 +85,7 @@ async def test_a_whole_tiggar_islanote_game_is_played_with_taps_only(world) -> N
     await play_by_taps(world, random.Random(4), 300)
     record = await latest_game(world)
     assert record.status == "finished"
-    assert "Game over" in world.channel.last_message.content
+    assert "Game over" in visible_text(last_card(world.channel))
 
 
 async def test_island_wars_turns_are_played_with_taps(world) -> None:
@@ -101,7 +102,7 @@ async def test_a_panel_drawn_before_the_seat_moved_answers_with_the_current_menu
     await start(world, "tigerisland", world.alice, world.bob)
     record = await latest_game(world)
     member, _ = member_to_move(world, record, world.env.bot.service.state_of(record))
-    board = world.channel.last_message
+    board = last_card(world.channel)
     first = (await member.click(board, label="My moves")).response
     second = (await member.click(board, label="My moves")).response
     rnd = random.Random(1)
@@ -119,7 +120,7 @@ async def test_panel_ids_name_the_game_seat_version_and_path(world) -> None:
     await start(world, "tigerisland", world.alice, world.bob)
     record = await latest_game(world)
     member, seat = member_to_move(world, record, world.env.bot.service.state_of(record))
-    panel = (await member.click(world.channel.last_message, label="My moves")).response.message
+    panel = (await member.click(last_card(world.channel), label="My moves")).response.message
     version = find_game("tigerisland").seat_version(world.env.bot.service.state_of(record), seat)
     ids = [item.custom_id for item in components(panel)]
     assert ids
@@ -131,7 +132,7 @@ async def test_panel_ids_name_the_game_seat_version_and_path(world) -> None:
 
 async def test_someone_outside_the_game_gets_no_panel(world) -> None:
     await start(world, "tigerisland", world.alice, world.bob)
-    shown = await world.carol.click(world.channel.last_message, label="My moves")
+    shown = await world.carol.click(last_card(world.channel), label="My moves")
     assert shown.ephemeral and "not playing" in shown.response.content
 
 
@@ -141,7 +142,7 @@ async def test_a_panel_tapped_after_the_interaction_token_expired_still_works(wo
     await start(world, "tigerisland", world.alice, world.bob)
     record = await latest_game(world)
     member, _ = member_to_move(world, record, world.env.bot.service.state_of(record))
-    panel = (await member.click(world.channel.last_message, label="My moves")).response
+    panel = (await member.click(last_card(world.channel), label="My moves")).response
     await world.env.advance_time(60 * 60)
     rnd = random.Random(2)
     for _ in range(MAX_TAPS_PER_ACTION):

@@ -10,6 +10,7 @@ import discord
 from bot.panel import PREVIEW_NOTE
 from bot.quickstart import QUICK_TITLE, quick_start
 
+from .faces import face, last_card, visible_text
 from .flow_helpers import latest_game, open_lobby
 from .test_panel import MAX_TAPS_PER_ACTION, components, member_to_move, start, tap_once
 
@@ -30,7 +31,7 @@ def marked_pictures(world) -> list[str]:
 async def open_moves(world):
     record = await latest_game(world)
     member, _ = member_to_move(world, record, world.env.bot.service.state_of(record))
-    opened = await member.click(world.channel.last_message, label="My moves")
+    opened = await member.click(last_card(world.channel), label="My moves")
     return member, opened.response
 
 
@@ -71,47 +72,47 @@ async def test_a_tiggar_islanote_turn_is_composed_then_saved_and_posted_once(wor
     assert [a.notation.split()[0] for a in actions] == ["PLACE", actions[1].notation.split()[0]]
     assert actions[1].notation.split()[0] in {"FOUND", "EXPAND", "TOTORO"}
     history = world.channel.history()
-    assert len(history) == posts + 1  # one board for the turn
+    assert len(history) == posts + 2  # one card for the turn
     other = world.bob if member is world.alice else world.alice
-    assert f"<@{other.id}>" in history[-1].content  # and one ping, for the next player
+    assert f"<@{other.id}>" in history[-1].content  # and one plain ping, for the next player
 
 
 async def test_a_typed_placement_updates_the_board_and_the_build_posts_it_anew(world) -> None:
     lobby = await open_lobby(world, world.alice, "tigerisland", options="first_player=0")
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
-    board = world.channel.last_message
+    board = last_card(world.channel)
     posts, edits = len(world.channel.history()), world.env.bot.publisher.edits
     offered = await world.alice.autocomplete(world.channel, "tiger place", "placement", "")
     placed = await world.alice.slash(world.channel, "tiger place", placement=offered[0]["value"])
     assert placed.ephemeral
     await world.env.bot.publisher.settle()
     assert len(world.channel.history()) == posts  # no new board: the board was edited
-    assert world.channel.last_message.id == board.id
+    assert last_card(world.channel).id == board.id
     assert world.env.bot.publisher.edits == edits + 1
     offered = await world.alice.autocomplete(world.channel, "tiger build", "build", "")
     built = await world.alice.slash(world.channel, "tiger build", build=offered[0]["value"])
     assert not built.ephemeral
-    assert len(world.channel.history()) == posts + 1
+    assert len(world.channel.history()) == posts + 2  # the new card, then its plain ping
 
 
 async def test_kicking_from_a_lobby_updates_the_lobby_message(world) -> None:
     lobby = await open_lobby(world, world.alice, "tigerisland")
     await world.bob.click(lobby, label="Join")
-    assert f"<@{world.bob.id}>" in str(world.channel.history()[0].embeds[0].to_dict())
+    assert f"<@{world.bob.id}>" in visible_text(world.channel.history()[0])
     kicked = await world.alice.slash(world.channel, "game kick", player=world.bob)
     assert "bob" in kicked.response.content
     shown = next(m for m in world.channel.history() if m.id == lobby.id)
-    assert f"<@{world.bob.id}>" not in str(shown.embeds[0].to_dict())
-    assert f"<@{world.alice.id}>" in str(shown.embeds[0].to_dict())
+    assert f"<@{world.bob.id}>" not in visible_text(shown)
+    assert f"<@{world.alice.id}>" in visible_text(shown)
 
 
 async def test_rules_start_with_a_quick_start_that_can_be_posted(world) -> None:
     shown = await world.bob.slash(world.channel, "game rules", game="wars")
     assert shown.ephemeral
-    text = shown.response.embeds[0].description
+    text = face(shown.response).description
     assert text.startswith(f"**{QUICK_TITLE}**\n{quick_start('wars')}")
     assert len(quick_start("wars").splitlines()) == 3
     posted = await world.bob.click(shown.response.message, label="Post the quick start here")
     assert not posted.ephemeral
-    assert posted.response.embeds[0].description == quick_start("wars")
+    assert face(posted.response).description == quick_start("wars")

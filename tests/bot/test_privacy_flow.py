@@ -8,6 +8,7 @@ import re
 import aiohttp
 import pytest
 
+from .faces import face
 from .flow_helpers import latest_game
 from .test_islant_flow import choose, open_panel, start_race
 from .web_helpers import fetch, game_link, pages  # noqa: F401  (a fixture: the bot serves pages)
@@ -30,7 +31,7 @@ async def sheets_of_alice(world) -> list[bytes]:
         await world.bob.slash(world.channel, "islant sheet", player=world.alice, public=True),
         await world.alice.slash(world.channel, "islant sheet", public=True),
     ]
-    texts = [r.response.embeds[0].description for r in asked]
+    texts = [face(r.response).description for r in asked]
     return (
         [picture(world, r) for r in asked] + [t.encode() for t in texts] + await page_answers(world)
     )

@@ -6,10 +6,12 @@ import random
 
 from discord import AllowedMentions
 
+from bot.cards import Card
 from bot.publisher import CALL_OVER, Board
 from bot.service import MoveResult
 from engine import find_game
 
+from .faces import face
 from .flow_helpers import latest_game, open_lobby
 
 INTERVAL = 3.0
@@ -31,9 +33,9 @@ class Counting:
 
     async def board(self, service, result: MoveResult, headline: str | None) -> Board:
         self.built.append(result.record.version)
-        return Board(content=f"version {result.record.version}")
+        return Board(card=Card(title=f"version {result.record.version}"))
 
-    async def retire(self, service, record, message) -> None:
+    async def retire(self, service, record, message, shown) -> None:
         self.retired.append(message.id)
 
 
@@ -83,7 +85,7 @@ async def test_a_burst_of_changes_makes_a_bounded_number_of_edits_ending_on_the_
     assert 1 <= publisher.edits <= 3  # a burst of changes: at most one edit per interval
     last = results[-1].record.version
     message = message_by_id(world, board_id)
-    assert message.content == f"version {last}"
+    assert face(message).title == f"version {last}"
     assert style.built[-1] == last and len(style.built) == publisher.edits
 
 
@@ -101,7 +103,7 @@ async def test_an_older_change_arriving_late_is_not_shown(world):
     await world.env.advance_time(INTERVAL)
     await publisher.settle()
     message = message_by_id(world, board_id)
-    assert message.content == f"version {second.record.version}"
+    assert face(message).title == f"version {second.record.version}"
     assert first.record.version not in style.built
 
 
@@ -117,7 +119,7 @@ async def test_a_deleted_board_is_posted_anew(world):
     await publisher.settle()
     new_id = (await latest_game(world)).board_message_id
     assert new_id not in (None, old_id)
-    assert world.channel.last_message.content == f"version {result.record.version}"
+    assert face(world.channel.last_message).title == f"version {result.record.version}"
 
 
 async def test_a_new_message_retires_the_previous_board(world):
@@ -147,7 +149,7 @@ async def test_a_rate_limit_delays_the_board_and_the_last_state_is_still_shown(w
     await world.env.advance_time(60)
     await publisher.settle()
     assert publisher.rate_limits == 2
-    assert message_by_id(world, board_id).content == f"version {results[-1].record.version}"
+    assert face(message_by_id(world, board_id)).title == f"version {results[-1].record.version}"
 
 
 async def test_a_rate_limited_new_board_is_posted_after_the_wait(world):
@@ -164,7 +166,7 @@ async def test_a_rate_limited_new_board_is_posted_after_the_wait(world):
     await world.env.advance_time(60)
     await publisher.settle()
     assert publisher.posts == posted + 1
-    assert world.channel.last_message.content == f"version {result.record.version}"
+    assert face(world.channel.last_message).title == f"version {result.record.version}"
 
 
 class Calling(Counting):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.store import GLOBAL
 
+from .faces import face
 from .flow_helpers import latest_game, open_lobby
 from .test_extremes import RACE_SIZE, _fill
 
@@ -28,7 +29,7 @@ async def test_a_99_player_race_is_one_rated_match_shown_within_discords_limits(
     assert {skill.games for skill in everyone.values()} == {1}  # one match, not 98 duels
 
     listed = await world.carol.slash(world.channel, "game history")
-    assert f"and {RACE_SIZE - 5} more" in listed.response.message.embeds[0].description
+    assert f"and {RACE_SIZE - 5} more" in face(listed.response.message).description
 
     longest = players[-1]
     stats = await longest.slash(world.channel, "stats")
@@ -36,10 +37,10 @@ async def test_a_99_player_race_is_one_rated_match_shown_within_discords_limits(
 
     board = await longest.slash(world.channel, "leaderboard", game="islant")
     message = board.response.message
-    assert f"Page 1 of {-(-RACE_SIZE // 10)}" in message.embeds[0].footer.text
-    assert message.embeds[0].description.count("\n") == 9
+    assert f"Page 1 of {-(-RACE_SIZE // 10)}" in face(message).footer.text
+    assert face(message).description.count("\n") == 9
     last = message
     for _ in range(2):
         last = (await longest.click(last, label="Next")).response.message
-    assert "Page 3 of" in last.embeds[0].footer.text
+    assert "Page 3 of" in face(last).footer.text
     assert last.attachments[0].filename == "leaderboard.png"

@@ -9,6 +9,7 @@ from bot.cogs.records import PURGE_HOURS
 from bot.store import FORMER_PLAYER, GLOBAL
 
 from .conftest import make_bot
+from .faces import face
 from .flow_helpers import finish_by_resigning, latest_game, open_lobby
 
 GAMES = ("tigerisland", "wars", "competition", "islant")
@@ -31,21 +32,21 @@ async def test_a_finished_game_shows_in_history_stats_and_leaderboard(world, gam
     assert places[first] == 1 and first in ("bob", "alice")
 
     listed = await world.carol.slash(world.channel, "game history")
-    text = listed.response.message.embeds[0].description
+    text = face(listed.response.message).description
     assert f"{first} 🏆" in text and second in text
     assert f"/{record.channel_id}/{record.board_message_id}" in text
 
     winner = world.bob if first == "bob" else world.alice
     stats = await world.carol.slash(world.channel, "stats", player=winner.user)
     shown = stats.response.message
-    assert "1 game · 1 win · win rate 100%" in shown.embeds[0].description
+    assert "1 game · 1 win · win rate 100%" in face(shown).description
     assert shown.attachments[0].filename == "stats.png"
 
     board = await world.alice.slash(world.channel, "leaderboard", game=game)
     message = board.response.message
-    lines = message.embeds[0].description.splitlines()
+    lines = face(message).description.splitlines()
     assert lines[0].startswith(f"**1.** {first}") and f"** {second}" in lines[1]
-    assert "alice" in message.embeds[0].fields[0].value
+    assert "alice" in face(message).fields[0].value
     assert message.attachments[0].filename == "leaderboard.png"
 
 
@@ -53,10 +54,10 @@ async def test_history_filters_by_game_and_player(world) -> None:
     await finish_by_resigning(world, "tigerisland")
     await finish_by_resigning(world, "wars")
     only_wars = await world.carol.slash(world.channel, "game history", game="wars")
-    text = only_wars.response.message.embeds[0].description
+    text = face(only_wars.response.message).description
     assert "Island Wars" in text and "tiggar" not in text
     nobody = await world.carol.slash(world.channel, "game history", player=world.carol.user)
-    assert "No finished games" in nobody.response.message.embeds[0].description
+    assert "No finished games" in face(nobody.response.message).description
 
 
 async def test_history_pages_with_buttons(world) -> None:
@@ -64,10 +65,10 @@ async def test_history_pages_with_buttons(world) -> None:
         await finish_by_resigning(world, "tigerisland")
     first = await world.carol.slash(world.channel, "game history")
     message = first.response.message
-    assert "Page 1 of 2" in message.embeds[0].footer.text
-    assert message.embeds[0].description.count("\n") == 9
+    assert "Page 1 of 2" in face(message).footer.text
+    assert face(message).description.count("\n") == 9
     second = await world.carol.click(message, label="Next")
-    assert "Page 2 of 2" in second.response.message.embeds[0].footer.text
+    assert "Page 2 of 2" in face(second.response.message).footer.text
 
 
 async def test_a_solo_game_is_recorded_but_not_rated(world) -> None:

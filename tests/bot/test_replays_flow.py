@@ -12,6 +12,7 @@ from bot.replays import ReplayJob, replay_frames
 from bot.store import PlayerRecord
 from render.replay import MAX_BYTES
 
+from .faces import controls, face
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 
 GAMES = ("tigerisland", "wars", "competition", "islant")
@@ -19,7 +20,7 @@ OPTIONS = {"wars": "timeout_hours=5", "islant": "level=2 cap=10"}
 
 
 def _labels(message) -> list[str]:
-    return [c.label for row in message.components for c in row.children]
+    return [c.label for c in controls(message)]
 
 
 async def finish_a_game(world, game: str):
@@ -65,7 +66,7 @@ async def test_a_finished_game_is_replayed_as_an_animated_gif(world, game) -> No
     again = await world.bob.slash(world.channel, "game replay", game_id=record.id)
     assert again.response.attachments[0].filename == f"replay-{record.id}.gif"
     assert world.env.bot.service.replays.cached_bytes > 0  # drawn once, then cached
-    footers = [m.embeds[0].footer.text for m in world.channel.history() if m.embeds]
+    footers = [face(m).footer.text for m in world.channel.history() if face(m).footer.text]
     counted = [f for f in footers if f and re.search(r"\bmove \d", f)]
     assert counted == []  # no count of its own that the replay's count contradicts
 
@@ -93,7 +94,7 @@ async def test_rematch_opens_a_lobby_with_the_same_table(world, game) -> None:
     )
     assert lobby.players[0] == PlayerRecord(0, world.alice.id, "alice", False)
     invited = [p.user_id for p in finished.players if not p.is_ai and p.user_id != world.alice.id]
-    assert all(f"<@{user}>" in clicked.response.content for user in invited)
+    assert all(f"<@{user}>" in clicked.followups[0].content for user in invited)
     if invited:  # Bob joins with one click
         joined = await world.bob.click(clicked.response.message, label="Join")
         assert not joined.ephemeral

@@ -8,6 +8,7 @@ import discord
 
 from engine import find_game
 
+from .faces import face, last_card, visible_text
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 
 GAME = find_game("tigerisland")
@@ -16,7 +17,7 @@ GAME = find_game("tigerisland")
 async def _start_two_player_game(world):
     lobby = await open_lobby(world, world.alice, "tigerisland")
     joined = await world.bob.click(lobby, label="Join")
-    assert "bob" in joined.response.message.embeds[0].fields[0].value or joined.acknowledged
+    assert "bob" in face(joined.response.message).description or joined.acknowledged
     started = await world.alice.click(lobby, label="Start")
     assert started.acknowledged
     return lobby
@@ -58,9 +59,9 @@ async def test_two_players_play_a_whole_game_to_the_final_scores(world) -> None:
     record = await latest_game(world)
     assert record.status == "finished"
     assert record.result["scores"] and set(record.result["winners"]) <= {0, 1}
-    final = world.channel.last_message
-    assert "Game over" in final.content
-    assert final.embeds[0].image.url.endswith("board.png")
+    final = last_card(world.channel)
+    assert "Game over" in visible_text(final)
+    assert face(final).image.url.endswith("board.png")
     actions = await world.env.bot.store.actions(record.id)
     replayed = GAME.replay(2, record.options, record.seed, [(a.seat, a.notation) for a in actions])
     assert GAME.serialize(replayed) == record.state
@@ -83,7 +84,7 @@ async def test_an_illegal_move_is_explained_privately_and_changes_nothing(world)
 
 async def test_people_outside_the_game_cannot_use_its_buttons(world) -> None:
     await _start_two_player_game(world)
-    board = world.channel.last_message
+    board = last_card(world.channel)
     moves = await world.carol.click(board, label="My moves")
     assert moves.ephemeral and "not playing" in moves.response.content
     resign = await world.carol.click(board, label="Resign")
@@ -97,7 +98,7 @@ async def test_the_game_survives_a_restart_and_old_buttons_still_work(world) -> 
     for _ in range(4):
         await _play_one_action(world, rnd)
     before = await latest_game(world)
-    board = world.channel.last_message
+    board = last_card(world.channel)
     await world.restart()
     after = await latest_game(world)
     assert (after.version, after.state) == (before.version, before.state)
@@ -111,7 +112,7 @@ async def test_the_game_survives_a_restart_and_old_buttons_still_work(world) -> 
 
 async def test_resigning_ends_the_game_for_the_opponent(world) -> None:
     await _start_two_player_game(world)
-    board = world.channel.last_message
+    board = last_card(world.channel)
     confirm = await world.alice.click(board, label="Resign")
     assert confirm.ephemeral
     await world.alice.click(confirm.response.message, label="Yes, resign")
@@ -119,7 +120,7 @@ async def test_resigning_ends_the_game_for_the_opponent(world) -> None:
     assert record.status == "finished"
     bob_seat = record.seat_of(world.bob.id)
     assert record.result["winners"] == [bob_seat]
-    assert "Game over" in world.channel.last_message.content
+    assert "Game over" in visible_text(last_card(world.channel))
 
 
 async def test_one_player_can_fill_the_table_with_a_computer(world) -> None:
@@ -161,4 +162,4 @@ async def test_lobby_rules_host_only_start_and_one_game_per_channel(world) -> No
     cancelled = await world.alice.click(lobby, label="Cancel")
     assert cancelled.acknowledged
     assert (await latest_game(world)).status == "cancelled"
-    assert isinstance(world.channel.last_message, discord.Message)
+    assert isinstance(last_card(world.channel), discord.Message)

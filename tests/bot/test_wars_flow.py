@@ -6,6 +6,7 @@ import random
 
 from engine import find_game
 
+from .faces import last_card, visible_text
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 
 GAME = find_game("wars")
@@ -49,7 +50,7 @@ async def test_three_players_play_twelve_rounds_to_the_final_scores(world) -> No
     record = await latest_game(world)
     assert turns == 36  # 12 rounds of 3 turns
     assert record.status == "finished" and len(record.result["scores"]) == 3
-    assert "Game over" in world.channel.last_message.content
+    assert "Game over" in visible_text(last_card(world.channel))
 
 
 async def test_suggestions_show_conversions_and_bad_hexes_are_refused(world) -> None:
@@ -74,7 +75,7 @@ async def test_a_restart_mid_game_keeps_the_board_and_its_buttons(world) -> None
     for _ in range(3):
         await _take_a_turn(world, await _actor_to_move(world), rnd)
     before = await latest_game(world)
-    board = world.channel.last_message
+    board = last_card(world.channel)
     await world.restart()
     after = await latest_game(world)
     assert (after.version, after.state) == (before.version, before.state)

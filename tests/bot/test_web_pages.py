@@ -9,6 +9,7 @@ import aiohttp
 import discord
 import pytest
 
+from .faces import controls, last_card
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 from .web_helpers import (
     fetch,
@@ -76,8 +77,8 @@ async def test_only_get_and_a_rate_limit_per_address(world) -> None:
 
 async def test_every_board_has_a_watch_link_and_game_link_gives_it(world) -> None:
     game_id = await start_tiger_game(world)
-    board = world.channel.last_message
-    links = [c.url for row in board.components for c in row.children if c.url]
+    board = last_card(world.channel)
+    links = [c.url for c in controls(board) if c.url]
     page = await world.env.bot.pages.link(await world.env.bot.store.get_game(game_id))
     assert links == [page]
     answer = await world.carol.slash(world.channel, "game link")

@@ -1,0 +1,109 @@
+"""Components V2 cards: how every board, lobby, round message, result and panel looks.
+
+A card is one container with an accent colour: a headline with the message's text, the
+picture in a media gallery with its alt text, a small footer line, then the message's buttons
+and selects in action rows inside the container. Discord refuses content and embeds on such a
+message, and a mention inside it notifies nobody: calls to act go out as plain messages
+beside the card (the publisher's ``pings``).
+
+A message posted before cards (content and an embed) becomes a card on its next edit: the
+edit clears its content and embeds and sets the V2 flag, which Discord allows once; the flag
+is never taken off again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+TEXT_LIMIT = 4000
+"""Discord's limit for the text of all text displays of one message."""
+ALT_LIMIT = 256
+"""The longest alt text of a media gallery item that discord.py accepts."""
+ROW_WIDTH = 5
+ELLIPSIS = "…"
+
+
+def fit(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters (with an ellipsis when cut)."""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - len(ELLIPSIS))].rstrip() + ELLIPSIS
+
+
+@dataclass(slots=True)
+class Card:
+    """What one card says and shows (controls are given when it is laid out)."""
+
+    title: str
+    text: str = ""
+    colour: discord.Colour | None = None
+    image: str | None = None
+    """The file name of the attached picture, shown in the media gallery."""
+    alt: str = ""
+    """The picture's alt text: what a reader without the picture needs to know."""
+    footer: str = ""
+
+    def layout(self, controls: discord.ui.View | None = None) -> discord.ui.LayoutView:
+        """The card as a V2 message, ``controls``' items in action rows inside it."""
+        container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=self.colour)
+        heading = f"## {self.title}"
+        footer = f"-# {self.footer}" if self.footer else ""
+        room = TEXT_LIMIT - len(heading) - len(footer) - 1
+        body = f"{heading}\n{fit(self.text, room)}" if self.text else heading
+        container.add_item(discord.ui.TextDisplay(body))
+        if self.image:
+            item = discord.MediaGalleryItem(
+                f"attachment://{self.image}", description=fit(self.alt, ALT_LIMIT) or None
+            )
+            container.add_item(discord.ui.MediaGallery(item))
+        if footer:
+            container.add_item(discord.ui.TextDisplay(footer))
+        for row in rows(controls.children if controls else []):
+            container.add_item(discord.ui.ActionRow(*row))
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        return view
+
+    def send(
+        self, controls: discord.ui.View | None = None, files: Sequence[discord.File] = ()
+    ) -> dict[str, Any]:
+        """Keyword arguments posting the card (``send`` of a channel or a follow-up)."""
+        return {"view": self.layout(controls), "files": list(files)}
+
+    def edit(
+        self, controls: discord.ui.View | None = None, files: Sequence[discord.File] | None = None
+    ) -> dict[str, Any]:
+        """Keyword arguments turning a message into the card: content and embeds cleared (a
+        message from before cards becomes one), the attachments replaced when ``files`` is
+        given (kept otherwise)."""
+        kwargs: dict[str, Any] = {"content": None, "embeds": [], "view": self.layout(controls)}
+        if files is not None:
+            kwargs["attachments"] = list(files)
+        return kwargs
+
+    def summary(self) -> str:
+        """The card's words as a reader without pictures gets them: title, text, alt text
+        and footer, one per line."""
+        parts = (self.title, self.text, self.alt, self.footer)
+        return "\n".join(part for part in parts if part)
+
+
+def rows(items: Sequence[discord.ui.Item[Any]]) -> list[list[discord.ui.Item[Any]]]:
+    """Items grouped into action rows as a classic view would place them: in order, a new
+    row when one is full, for a select (a row of its own), and where an item asks for
+    another row than the one before it."""
+    grouped: list[list[discord.ui.Item[Any]]] = []
+    for item in items:
+        last = grouped[-1] if grouped else None
+        if (
+            last is None
+            or sum(i.width for i in last) + item.width > ROW_WIDTH
+            or (item.row is not None and item.row != last[-1].row)
+        ):
+            grouped.append([])
+        grouped[-1].append(item)
+    return grouped
