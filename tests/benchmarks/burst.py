@@ -50,6 +50,7 @@ from bot.workers import machine_cores
 from tests.benchmarks.loop_share import BOT, LoopShare
 from tests.benchmarks.pacer import Pacer
 from tests.benchmarks.stats import p
+from tests.bot.faces import controls, has_controls, is_card
 
 PLAYERS = 99
 ROUNDS = 2
@@ -286,17 +287,14 @@ def panel_ids(panel: Any) -> list[str]:
 
 
 def round_message(channel: Any) -> Any:
-    return next(m for m in reversed(channel.history()) if m.components and m.embeds)
+    """The channel's round message: its newest card with buttons."""
+    return next(m for m in reversed(channel.history()) if is_card(m) and has_controls(m))
 
 
 def button(message: Any, label: str) -> dict[str, Any]:
-    found = next(c for c in components_of(message) if c.get("label") == label)
-    return {"custom_id": found["custom_id"], "component_type": ComponentType.BUTTON}
-
-
-def components_of(message: Any) -> list[dict[str, Any]]:
-    """The components of a channel message (a ``discord.Message``) as dicts."""
-    return [child.to_dict() for row in message.components for child in row.children]
+    """A click on the button of ``message`` (a card or a classic message) labelled ``label``."""
+    found = next(c for c in controls(message) if getattr(c, "label", None) == label)
+    return {"custom_id": found.custom_id, "component_type": ComponentType.BUTTON}
 
 
 async def play_round(harness: Harness, channel: Any, players: list[Any], rnd: random.Random) -> int:
