@@ -8,6 +8,7 @@ from bot.client import IslandBot
 from bot.publisher import Publisher
 from engine import find_game
 
+from .faces import face, last_card
 from .flow_helpers import latest_game, open_lobby
 from .test_panel import MAX_TAPS_PER_ACTION, tap_once
 
@@ -31,7 +32,7 @@ class Shown:
 async def alice_moves(world, rnd: random.Random):
     """Alice taps her panel until a move of hers is saved; returns the panel's last answer."""
     record = await latest_game(world)
-    panel = (await world.alice.click(world.channel.last_message, label="My moves")).response
+    panel = (await world.alice.click(last_card(world.channel), label="My moves")).response
     for _tap in range(MAX_TAPS_PER_ACTION):
         answer = await tap_once(world.alice, panel.message, rnd)
         if (await latest_game(world)).version != record.version:
@@ -76,7 +77,7 @@ async def test_computers_move_after_a_restart_and_a_tap_meanwhile_says_they_thin
         saved = await latest_game(world)
         if seat not in TIGER.to_move(world.env.bot.service.state_of(saved)):
             break
-    board = world.channel.last_message
+    board = last_card(world.channel)
     panel = (await world.alice.click(board, label="My moves")).response
     assert "is thinking" in panel.content and "moved on" not in panel.content
     monkeypatch.undo()
@@ -85,5 +86,5 @@ async def test_computers_move_after_a_restart_and_a_tap_meanwhile_says_they_thin
     await world.env.bot.publisher.settle()
     now = await latest_game(world)
     assert now.version > saved.version
-    assert world.channel.last_message.id != board.id
-    assert "Ada (computer)" in world.channel.last_message.embeds[0].description
+    assert last_card(world.channel).id != board.id
+    assert "Ada (computer)" in face(last_card(world.channel)).description

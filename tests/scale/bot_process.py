@@ -29,6 +29,7 @@ from bot.client import stop_on_signals
 from bot.publisher import Publisher
 from bot.replays import Replays
 from tests.bot.conftest import World, make_bot
+from tests.bot.faces import face, is_card
 from tests.bot.flow_helpers import open_lobby
 from tests.bot.test_islant_flow import open_panel, play_turn, start_race
 
@@ -71,7 +72,7 @@ async def killed(world: World) -> None:
 async def restart(world: World) -> None:
     await world.env.advance_time(1)  # the start-up delivery
     await world.env.advance_time(600)  # and a later one: nothing is shown twice
-    titles = [m.embeds[0].title for m in world.channel.history() if m.embeds]
+    titles = [face(m).title for m in world.channel.history() if is_card(m)]
     posts = [r.json for r in world.env.http_requests if r.method == "POST" and r.json]
     pings = [
         sorted(int(u) for u in post["allowed_mentions"]["users"])

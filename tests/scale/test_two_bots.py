@@ -22,6 +22,7 @@ from bot.client import ShardedIslandBot
 from bot.shards import Shards
 from bot.store import Store
 from engine import find_game
+from tests.bot.faces import last_card, visible_text
 
 GAME = find_game("tigerisland")
 SHARDS = (Shards((0, 1), 4), Shards((2, 3), 4))
@@ -128,7 +129,7 @@ async def _play_through(
             await table.restart()
             assert (await table.record()).version == restarted_at
         await table.play(rnd, 200)
-        last = table.channel.last_message.content
+        last = "\n".join(visible_text(m) for m in table.channel.history()[-3:])
         assert "Game over" in last, last
         return Played(table.guild_id, table.channel.id, synced, restarted_at)
     finally:
@@ -180,7 +181,7 @@ async def _owes_a_board(url: str, owed: threading.Event, other_done: threading.E
         table.env.backend.faults.clear()
         await table.restart()
         await table.env.advance_time(1)  # the start-up delivery
-        shown = table.channel.last_message
+        shown = last_card(table.channel)
         return (
             shown.id == (await table.record()).board_message_id
             and table.env.bot.publisher.shown_version(record.id) == record.version
