@@ -403,6 +403,13 @@ class Publisher:
                     await message.edit(**board.card.edit(board.view, board.files))
                 except discord.NotFound:
                     log.info("board %s of game %s is gone; posting anew", shown_id, record.id)
+                except discord.HTTPException as refused:
+                    if refused.status != 400:
+                        raise
+                    # e.g. a board from before cards that Discord will not turn into one
+                    log.info(
+                        "board %s of game %s refused the edit; posting anew", shown_id, record.id
+                    )
                 else:
                     self.edits += 1
                     self._cards[record.id] = board.card

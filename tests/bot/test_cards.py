@@ -99,6 +99,25 @@ async def test_a_board_from_before_cards_answers_and_becomes_a_card(world) -> No
     assert face(now).image and "My moves" in [c.label for c in controls(now)]
 
 
+async def test_a_board_that_refuses_to_become_a_card_is_posted_anew(world) -> None:
+    await _start_tiger(world)
+    record = await latest_game(world)
+    channel = world.env.bot.get_partial_messageable(world.channel.id, guild_id=world.guild.id)
+    old = await channel.send("tiggar islanote", view=board_view(record.id, record.version))
+    await world.env.bot.store.set_board_message(record.id, old.id)
+    world.env.inject_error(
+        "PATCH", f"/channels/{world.channel.id}/messages/{old.id}", status=400, times=None
+    )
+    actor, _phase = await _actor_to_move(world)
+    offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
+    await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
+    await publisher(world.env.bot).settle()
+    card = last_card(world.channel)
+    assert card.id != old.id and face(card).image
+    assert "My moves" in [c.label for c in controls(card)]
+    assert (await latest_game(world)).board_message_id == card.id
+
+
 async def test_a_99_player_german_race_keeps_every_card_within_the_limits(
     world,
     simcord_env,
