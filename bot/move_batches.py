@@ -20,11 +20,6 @@ from engine.core import Event, Game, IllegalAction
 from .store import LoggedAction
 
 
-def awaited_answer() -> asyncio.Future[Any]:
-    """A future the tap awaits its answer on."""
-    return asyncio.get_running_loop().create_future()
-
-
 @dataclass(slots=True)
 class PanelMove:
     """A seat's completed panel path, waiting to be saved: the actions it plays and the seat

@@ -14,6 +14,12 @@ def _post(path: str, body: dict) -> SimpleNamespace:
     return SimpleNamespace(method="POST", path=path, json=body)
 
 
+def assert_named(found: list[str], *fragments: str) -> None:
+    """Each of ``fragments`` is part of a problem ``found``."""
+    for fragment in fragments:
+        assert any(fragment in problem for problem in found), (fragment, found)
+
+
 def test_a_message_within_every_limit_passes() -> None:
     body = {
         "content": "x" * 2000,
@@ -43,14 +49,14 @@ def test_each_broken_limit_is_named() -> None:
         },
     }
     found = violations([_post("/interactions/1/token/callback", body)])
-    for fragment in (
+    assert_named(
+        found,
         "content of 2001",
         "description of 4097",
         "field 0 value of 1025",
         "26 select options",
         "custom id 's' twice",
-    ):
-        assert any(fragment in problem for problem in found), (fragment, found)
+    )
 
 
 def test_autocomplete_choices_are_checked() -> None:
@@ -97,15 +103,15 @@ def test_each_broken_v2_rule_is_named() -> None:
     gallery = {"type": 12, "items": [{"media": {"url": "u"}, "description": "d" * 257}] * 11}
     body = _card({"type": 10, "content": "x" * 4001}, gallery, *rows, *many, content="hi")
     found = violations([_post("/channels/1/messages", body)])
-    for fragment in (
+    assert_named(
+        found,
         "content, embeds or a poll on a V2 message",
         "components in a V2 message",
         "characters of text displays",
         "media gallery of 11 items",
         "alt text of 257",
         "6 action rows",
-    ):
-        assert any(fragment in problem for problem in found), (fragment, found)
+    )
 
 
 def test_a_card_is_never_edited_back_to_a_classic_message() -> None:

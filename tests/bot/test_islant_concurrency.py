@@ -161,22 +161,27 @@ def completing_path(state, seat: int) -> tuple[str, ...]:
     )
 
 
-async def test_panel_moves_tapped_while_a_change_is_saved_are_saved_together(service) -> None:
+async def three_open_panels(service: GameService):
+    """A 4-player level-5 race with three seats' panels open; returns its record, its state
+    and ``tap(seat, interaction_id)``, which taps the seat's first choice that plays a
+    suggested turn, as a task."""
     await open_race(service, 4, level=5)
     record, state = await service.running(CHANNEL)
     panels = [await service.open_panel(CHANNEL, seat + 1) for seat in range(3)]
 
-    def tap(seat: int, interaction_id: int):
-        return asyncio.ensure_future(
-            service.choose(
-                CHANNEL,
-                seat + 1,
-                record.id,
-                panels[seat].version,
-                completing_path(state, seat),
-                interaction_id=interaction_id,
-            )
+    def tap(seat: int, interaction_id: int) -> asyncio.Future:
+        path = completing_path(state, seat)
+        version = panels[seat].version
+        choice = service.choose(
+            CHANNEL, seat + 1, record.id, version, path, interaction_id=interaction_id
         )
+        return asyncio.ensure_future(choice)
+
+    return record, state, tap
+
+
+async def test_panel_moves_tapped_while_a_change_is_saved_are_saved_together(service) -> None:
+    record, state, tap = await three_open_panels(service)
 
     async def queue_after(*taps):
         """The taps in this order, each queued behind the save before the next comes."""
@@ -234,21 +239,7 @@ async def test_panel_moves_saved_at_once_are_each_played_on_the_others(service) 
 async def test_a_batch_that_fails_or_is_cancelled_leaves_no_tap_waiting(
     service, monkeypatch, failure
 ) -> None:
-    await open_race(service, 4, level=5)
-    record, state = await service.running(CHANNEL)
-    panels = [await service.open_panel(CHANNEL, seat + 1) for seat in range(3)]
-
-    def tap(seat: int):
-        return asyncio.ensure_future(
-            service.choose(
-                CHANNEL,
-                seat + 1,
-                record.id,
-                panels[seat].version,
-                completing_path(state, seat),
-                interaction_id=900 + seat,
-            )
-        )
+    record, _, tap = await three_open_panels(service)
 
     async def failing_batch(channel_id, moves):
         raise failure
@@ -256,11 +247,11 @@ async def test_a_batch_that_fails_or_is_cancelled_leaves_no_tap_waiting(
     playing_batch = service._play_batch
     monkeypatch.setattr(service, "_play_batch", failing_batch)
     async with service.lock(CHANNEL):  # the taps queue behind another change
-        taps = [tap(seat) for seat in (0, 1)]
+        taps = [tap(seat, 900 + seat) for seat in (0, 1)]
         while len(service._queues._waiting.get(CHANNEL, [])) < 2:
             await asyncio.sleep(0.01)
     answers = await asyncio.wait_for(asyncio.gather(*taps, return_exceptions=True), 30)
     assert [type(a) for a in answers] == [type(failure)] * 2
     monkeypatch.setattr(service, "_play_batch", playing_batch)
-    step = await asyncio.wait_for(tap(2), 30)  # the queue was emptied: the next tap plays
+    step = await asyncio.wait_for(tap(2, 902), 30)  # the queue was emptied: the next tap plays
     assert step.move is not None and step.move.record.version == record.version + 1
