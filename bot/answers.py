@@ -25,6 +25,7 @@ import discord
 from engine.core import IllegalAction, fill_names
 from locales import N_, translate
 
+from .discord_requests import NOT_TAKEN
 from .errors import UserError
 from .i18n import engine_text, server_language, user_language, written
 from .service import GameService, MoveResult, SavedChange, saved_change
@@ -96,7 +97,7 @@ async def reply_error(interaction: discord.Interaction, message: str) -> None:
                 if err.code != ALREADY_ANSWERED:
                     raise
         await interaction.followup.send(message, ephemeral=True)
-    except discord.HTTPException as err:  # token expired or the interaction is gone
+    except NOT_TAKEN as err:  # token expired, the interaction is gone, or no answer
         log.warning("could not answer interaction %s: %s", interaction.id, err)
 
 
@@ -151,7 +152,7 @@ async def announce_saved(client: discord.Client, saved: SavedChange) -> None:
                 client, getattr(channel, "guild", None) and channel.guild.id
             )
             await channel.send(translate(lang, UNDRAWN_BOARD))
-    except discord.HTTPException:
+    except NOT_TAKEN:
         log.exception("announcing saved change of game %s failed", saved.game_id)
 
 

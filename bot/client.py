@@ -23,6 +23,7 @@ from .commands_i18n import CatalogTranslator
 from .daily.panel import DAILY_ITEMS
 from .daily.service import DailyService
 from .delivery import Delivery
+from .discord_requests import bound_requests
 from .errors import UserError
 from .i18n import Phrase, user_language
 from .jobs import JobOutcome, JobRunner
@@ -159,6 +160,7 @@ class IslandBot(commands.Bot):
         await reply_error(interaction, UserError("unknown_button").text(user_language(interaction)))
 
     async def setup_hook(self) -> None:
+        bound_requests(self.http)  # logged in by now: its session exists
         self.store = await Store.open(self.database)
         kwargs = {"now": lambda: discord.utils.utcnow(), **self._service_kwargs}
         self.service = GameService(self.store, **kwargs)

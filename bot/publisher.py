@@ -37,6 +37,7 @@ from engine.core import Event
 from locales import N_, _, current, speaking, translate
 
 from .cards import Card
+from .discord_requests import NOT_TAKEN
 from .i18n import Phrase, in_words, server_language
 from .presenter import Ping, board_message
 from .service import GameService, MoveResult
@@ -322,7 +323,7 @@ class Publisher:
                 try:
                     with speaking(await server_language(self.client, record.guild_id)):
                         await style.retire(self.service, record, old, shown)
-                except discord.HTTPException:
+                except NOT_TAKEN:
                     log.info("could not retire board message %s of game %s", previous, record.id)
 
     async def _end_calls(self, record: GameRecord) -> None:
@@ -336,7 +337,7 @@ class Publisher:
             call = self._channel(record).get_partial_message(call_id)  # type: ignore[attr-defined]
             try:
                 await call.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException:
+            except NOT_TAKEN:
                 log.info("could not end call %s of game %s", call_id, record.id)
 
     def _queue(self, style: Presentation, pending: _Pending) -> None:
