@@ -7,8 +7,12 @@ players every time (simcord's ids follow the order things are made), then:
   and runs until SIGTERM or SIGINT stops it gracefully (it says ``stopped`` and exits 0);
 - ``killed``: the host closes round 1, which is saved, but the process dies before the new
   round is shown: it says ``saved`` and waits for SIGKILL;
-- ``restart``: starts on the database the others left and prints, as JSON, the titles of
-  the channel's messages and whom each of its posts pinged;
+- ``killed-move``: a tiggar islanote move is saved and the process dies before its board is
+  shown (it says ``saved``);
+- ``killed-timer``: round 1's timer runs out, the round is closed by the timer's job, and
+  the process dies before round 2 is shown (it says ``saved``);
+- ``restart``: starts on the database the others left and prints, as JSON, the titles and
+  texts of the channel's cards and whom each of its posts pinged;
 - ``replay``: a finished game's replay is being drawn, for longer than a stop waits, when it
   says ``replaying``; once stopped it prints, as JSON, what the asker was told.
 """
@@ -28,9 +32,10 @@ from bot import client
 from bot.client import stop_on_signals
 from bot.publisher import Publisher
 from bot.replays import Replays
+from engine import find_game
 from tests.bot.conftest import World, make_bot
-from tests.bot.faces import face, is_card
-from tests.bot.flow_helpers import open_lobby
+from tests.bot.faces import face, is_card, visible_text
+from tests.bot.flow_helpers import latest_game, open_lobby
 from tests.bot.test_islant_flow import open_panel, play_turn, start_race
 
 
@@ -55,24 +60,53 @@ async def serve(world: World) -> None:
     print("stopped", flush=True)
 
 
+def dies_before_showing() -> None:
+    """From now on, the process hangs where a saved change would be shown (until SIGKILL)."""
+
+    async def dies_here(*args: object, **kwargs: object) -> None:
+        print("saved", flush=True)
+        await asyncio.Event().wait()
+
+    Publisher.show = dies_here  # type: ignore[method-assign]
+
+
 async def killed(world: World) -> None:
     first = await start_race(world, [world.alice, world.bob], options="level=2")
     await play_turn(world, world.alice, random.Random(1))
     await open_panel(world.bob, world)
     asked = await world.alice.click(first, label="Close round")
-
-    async def dies_here(*args: object, **kwargs: object) -> None:
-        print("saved", flush=True)
-        await asyncio.Event().wait()  # until SIGKILL
-
-    Publisher.show = dies_here  # type: ignore[method-assign]
+    dies_before_showing()
     await world.alice.click(asked.response, label="Close round 1 now")
+
+
+async def killed_move(world: World) -> None:
+    lobby = await open_lobby(world, world.alice, "tigerisland")
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    record = await latest_game(world)
+    game = find_game(record.game)
+    state = world.env.bot.service.state_of(record)
+    seat = min(game.to_move(state))
+    mover = world.alice if record.players[seat].user_id == world.alice.id else world.bob
+    move = game.format(game.legal_actions(state, seat)[0])
+    dies_before_showing()
+    await mover.slash(world.channel, "game move", move=move)
+
+
+async def killed_timer(world: World) -> None:
+    await start_race(world, [world.alice, world.bob], options="level=2 round_minutes=5")
+    await play_turn(world, world.alice, random.Random(1))
+    dies_before_showing()
+    await world.env.advance_time(10 * 60)  # the timer's job closes the round, then hangs
+    await asyncio.Event().wait()
 
 
 async def restart(world: World) -> None:
     await world.env.advance_time(1)  # the start-up delivery
     await world.env.advance_time(600)  # and a later one: nothing is shown twice
-    titles = [face(m).title for m in world.channel.history() if is_card(m)]
+    cards = [m for m in world.channel.history() if is_card(m)]
+    titles = [face(m).title for m in cards]
+    texts = [visible_text(m, alt=False) for m in cards]
     posts = [r.json for r in world.env.http_requests if r.method == "POST" and r.json]
     pings = [
         sorted(int(u) for u in post["allowed_mentions"]["users"])
@@ -80,7 +114,8 @@ async def restart(world: World) -> None:
         if "<@" in (post.get("content") or "") and post.get("allowed_mentions")
     ]
     players = sorted([world.alice.id, world.bob.id])
-    print(json.dumps({"titles": titles, "pings": pings, "players": players}), flush=True)
+    shown = {"titles": titles, "texts": texts, "pings": pings, "players": players}
+    print(json.dumps(shown), flush=True)
 
 
 async def replay(world: World) -> None:
@@ -115,7 +150,14 @@ async def replay(world: World) -> None:
 async def main(database: str, step: str) -> None:
     world = await world_on(database)
     try:
-        steps = {"serve": serve, "killed": killed, "restart": restart, "replay": replay}
+        steps = {
+            "serve": serve,
+            "killed": killed,
+            "killed-move": killed_move,
+            "killed-timer": killed_timer,
+            "restart": restart,
+            "replay": replay,
+        }
         await steps[step](world)
     finally:
         if not world.env.bot.is_closed():

@@ -73,17 +73,41 @@ async def test_a_stop_signal_exits_0_and_leaves_no_process(database, number) -> 
     assert in_session(bot.pid) == []
 
 
-async def test_a_process_killed_between_a_save_and_its_post_loses_nothing(database) -> None:
-    killed = spawn(database, "killed")
+async def killed_then_restarted(database: str, step: str) -> dict:
+    """Run ``step`` until its change is saved, SIGKILL it there, start the bot again on its
+    database: what the new process showed."""
+    killed = spawn(database, step)
     assert await said(killed) == "saved"
     os.killpg(killed.pid, signal.SIGKILL)  # with its workers, as a container's end does
     assert await ended(killed) == -signal.SIGKILL
-
     restarted = spawn(database, "restart")
     shown = json.loads(await said(restarted))
     assert await ended(restarted) == 0
+    return shown
+
+
+async def test_a_process_killed_between_a_round_close_and_its_post_loses_nothing(
+    database,
+) -> None:
+    shown = await killed_then_restarted(database, "killed")
     assert shown["titles"] == ["Islant · Level 2 · Round 2"]  # posted once
     assert shown["pings"] == [shown["players"]]  # and its pings sent once
+
+
+async def test_a_process_killed_between_a_move_and_its_board_loses_nothing(database) -> None:
+    shown = await killed_then_restarted(database, "killed-move")
+    assert len(shown["titles"]) == 1, shown  # the board, once
+    assert "tiggar islanote" in shown["titles"][0]
+    assert " places the volcano at " in shown["texts"][0], shown["texts"]  # with the move
+
+
+async def test_a_process_killed_between_a_round_timer_and_its_post_loses_nothing(
+    database,
+) -> None:
+    shown = await killed_then_restarted(database, "killed-timer")
+    assert shown["titles"] == ["Islant · Level 2 · Round 2"], shown  # posted once
+    assert "time is up" in shown["texts"][0].lower(), shown["texts"]
+    assert shown["pings"] == [shown["players"]]
 
 
 async def test_a_stop_during_a_replay_tells_the_asker_instead_of_leaving_them_waiting(
