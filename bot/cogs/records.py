@@ -21,6 +21,7 @@ from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat, one_of
 from ..errors import UserError
 from ..i18n import public_language
+from ..reach import Reach, works
 from ..records_texts import (
     PAGE_SIZE,
     board_card,
@@ -206,6 +207,7 @@ class RecordsCog(commands.Cog):
         if isinstance(group, app_commands.Group):
             group.remove_command(self.history_command.name)
 
+    @works(Reach.SERVER)
     @app_commands.describe(game="Only games of this kind", player="Only games this member played")
     @app_commands.choices(game=GAME_CHOICES)
     async def history(
@@ -219,7 +221,7 @@ class RecordsCog(commands.Cog):
         await interaction.response.send_message(embed=embed, **({"view": view} if view else {}))
 
     @app_commands.command(name="stats", description="A player's games, wins and ratings here")
-    @app_commands.guild_only()
+    @works(Reach.ANYWHERE)
     @app_commands.describe(player="Whose stats (default: yours)")
     async def stats(
         self, interaction: discord.Interaction, player: discord.User | None = None
@@ -241,7 +243,7 @@ class RecordsCog(commands.Cog):
         )
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game")
-    @app_commands.guild_only()
+    @works(Reach.ANYWHERE)
     @app_commands.describe(
         game="Which game",
         scope="This server, or every server",
@@ -270,6 +272,7 @@ class RecordsCog(commands.Cog):
         await interaction.followup.send(embed=embed, file=file, **({"view": view} if view else {}))
 
     @app_commands.command(name="forget-me", description="Delete your ratings and stats")
+    @works(Reach.GAMES)
     async def forget_me(self, interaction: discord.Interaction) -> None:
         view = discord.ui.View(timeout=None)
         view.add_item(ForgetButton(interaction.user.id))
