@@ -96,9 +96,10 @@ def place_of(interaction: discord.Interaction) -> Place:
     return Place.BOT_DM
 
 
-def answers_only(interaction: discord.Interaction) -> bool:
-    """Whether the bot may only answer ``interaction`` (it cannot post in that channel)."""
-    return place_of(interaction) is Place.ELSEWHERE
+def server_of(interaction: discord.Interaction) -> int | None:
+    """The id of the server ``interaction`` comes from if that server has the bot, else None
+    (direct messages, private channels, servers where only the user installed it)."""
+    return interaction.guild_id if place_of(interaction) is Place.SERVER else None
 
 
 def check(interaction: discord.Interaction) -> None:
