@@ -18,6 +18,7 @@ from discord.ext import commands, tasks
 
 from locales import N_, language, speaking, translate
 
+from . import reach
 from .answers import answer_failure, arrived, reply_error, tell_restarting
 from .commands_i18n import CatalogTranslator
 from .daily.panel import DAILY_ITEMS
@@ -171,6 +172,7 @@ class IslandBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, *DAILY_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
+        reach.declare(self.tree)
         if self.dev_guild is not None and self.syncs_commands:
             await self.sync_commands(self.dev_guild)
         if self.heartbeat is not None:
@@ -336,14 +338,11 @@ class IslandBot(commands.Bot):
     @staticmethod
     async def _on_arrival(interaction: discord.Interaction) -> bool:
         """Every command and autocomplete starts here: its database work is bounded until it
-        is answered (:func:`~bot.answers.arrived`), and a guild-only command used outside a server
-        is refused, whatever Discord let through (its ``guild_only`` flag is a hint to
-        clients, not a guarantee)."""
+        is answered (:func:`~bot.answers.arrived`), and a command used where it does not work
+        is refused, whatever Discord let through (its installs and contexts are a hint to
+        clients, not a guarantee; see :mod:`bot.reach`)."""
         arrived(interaction)
-        command = interaction.command
-        named = () if command is None else (command, command.root_parent)
-        if any(getattr(c, "guild_only", False) for c in named) and interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
+        reach.check(interaction)
         return True
 
     async def on_app_command_error(
@@ -352,8 +351,8 @@ class IslandBot(commands.Bot):
         """User-fixable errors get their message; anything else is logged with context."""
         if isinstance(error, app_commands.CheckFailure):
             lang = user_language(interaction)
-            if isinstance(error, app_commands.NoPrivateMessage):
-                await reply_error(interaction, UserError("guild_only").text(lang))
+            if isinstance(error, reach.NotHere):
+                await reply_error(interaction, error.error.text(lang))
             else:
                 await reply_error(interaction, translate(lang, CANNOT_USE_HERE))
             return

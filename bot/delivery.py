@@ -19,7 +19,7 @@ import discord
 from engine.core import Event
 from locales import speaking
 
-from .i18n import Phrase, server_language
+from .i18n import Phrase, game_language
 from .presenter import reminder_text
 from .publisher import Publisher
 from .service import MoveResult
@@ -103,7 +103,7 @@ class Delivery:
         """Post a reminder to the players to move (pinging those who did not opt out)."""
         client = self.publisher.client
         quiet = await self.publisher.service.quiet_users(record)
-        with speaking(await server_language(client, record.guild_id)):
+        with speaking(await game_language(client, record)):
             text = reminder_text(record, users)
         channel = client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         mentions = discord.AllowedMentions(

@@ -48,7 +48,16 @@ MESSAGES: dict[str, str] = {
     "not_a_player_here": N_("That member is not playing in this channel's game."),
     "managers_only": N_("On this server only members who can manage channels may start games."),
     "not_admin": N_("Only members with Manage Server can change the server's settings."),
-    "guild_only": N_("Games are played in server channels and threads, not in direct messages."),
+    "server_only": N_(
+        "This command works in servers that have added the bot. Here you can play against "
+        "computer players (`/game new`) and use `/islant daily`, `/islant today`, `/stats`, "
+        "`/leaderboard`, `/game rules` and `/help`."
+    ),
+    "bot_not_here": N_(
+        "This command works in servers that have added the bot, and games against the "
+        "computer in your direct messages with the bot. Here you can use `/islant daily`, "
+        "`/islant today`, `/stats`, `/leaderboard`, `/game rules` and `/help`."
+    ),
     "islant_race_over": N_(
         "That race is over. `/islant standings` and `/islant sheet` still show how it ended."
     ),

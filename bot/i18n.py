@@ -17,7 +17,11 @@ from engine import find_game
 from engine.core import Event, Name, Number, Words
 from locales import LANGUAGES, SOURCE, current, engine_words, language, translate
 
+from .store import GameRecord
+
 FOLLOW_DISCORD = "discord"
+HOST_LANGUAGE = "language"
+"""The table setting of a game without a server (direct messages): its host's language."""
 LANGUAGE_CHOICES = (FOLLOW_DISCORD, *LANGUAGES)
 
 
@@ -104,6 +108,14 @@ async def server_language(client: discord.Client, guild_id: int | None) -> str:
     settings = await service.store.guild_settings(guild_id) if service is not None else {}
     guild = client.get_guild(guild_id)
     return chosen_language(settings, guild.preferred_locale if guild is not None else None)
+
+
+async def game_language(client: discord.Client, record: GameRecord) -> str:
+    """The language of a game's public posts: its server's, or for a game in direct messages
+    with the bot (no server), the language its host opened it in."""
+    if record.guild_id is None:
+        return language(record.table_options.get(HOST_LANGUAGE))
+    return await server_language(client, record.guild_id)
 
 
 async def public_language(interaction: discord.Interaction) -> str:

@@ -38,7 +38,7 @@ from locales import N_, _, current, speaking, translate
 
 from .cards import Card
 from .discord_requests import NOT_TAKEN
-from .i18n import Phrase, in_words, server_language
+from .i18n import Phrase, game_language, in_words
 from .presenter import Ping, board_message
 from .service import GameService, MoveResult
 from .store import GameRecord
@@ -321,7 +321,7 @@ class Publisher:
             if previous is not None and previous != message.id:
                 old = self._channel(record).get_partial_message(previous)  # type: ignore[attr-defined]
                 try:
-                    with speaking(await server_language(self.client, record.guild_id)):
+                    with speaking(await game_language(self.client, record)):
                         await style.retire(self.service, record, old, shown)
                 except NOT_TAKEN:
                     log.info("could not retire board message %s of game %s", previous, record.id)
@@ -332,7 +332,7 @@ class Publisher:
         calls = await self.service.store.take_board_calls(record.id)
         if not calls:
             return
-        text = translate(await server_language(self.client, record.guild_id), CALL_OVER)
+        text = translate(await game_language(self.client, record), CALL_OVER)
         for call_id in calls:
             call = self._channel(record).get_partial_message(call_id)  # type: ignore[attr-defined]
             try:
@@ -426,7 +426,7 @@ class Publisher:
         """The public message of ``result``, in its server's language (words and picture); a
         final board also gets the component every game ends with, and every board a Watch
         link to the game's page when there is one."""
-        lang = await server_language(self.client, result.record.guild_id)
+        lang = await game_language(self.client, result.record)
         with speaking(lang):
             board = await style.board(self.service, result, in_words(headline, lang))
             if result.finished and self._final_item is not None:

@@ -15,7 +15,7 @@ from locales import _, speaking
 from .components import IdItem, check_may_start, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
-from .i18n import game_title, public_language
+from .i18n import HOST_LANGUAGE, game_title, public_language
 from .presenter import lobby_card, mention_messages
 from .service import GameService
 from .store import GameRecord
@@ -71,13 +71,16 @@ async def open_rematch(
     if busy is not None:
         title = game_title(busy.game)
         raise UserError("rematch_busy", game=title, game_id=busy.id)
+    table = dict(finished.table_options)
+    language = table.pop(HOST_LANGUAGE, None)
     lobby = await service.open_lobby(
         guild_id=finished.guild_id,
         channel_id=finished.channel_id,
         game_name=finished.game,
         host_id=host_id,
         host_name=host_name,
-        options={**finished.options, **finished.table_options},
+        options={**finished.options, **table},
+        language=language,
     )
     for player in finished.players:
         if player.is_ai:

@@ -37,7 +37,7 @@ from locales import current
 from .computers import COMPUTER_OPTION, Thinkers, take_computer_option
 from .errors import UserError
 from .finished import finished_game
-from .i18n import Phrase, game_title
+from .i18n import HOST_LANGUAGE, Phrase, game_title
 from .move_batches import MoveQueues, PanelMove, Played, play, play_in_turn
 from .panel_plans import LinesFor, PanelPlan, SavedState, no_lines, plan_panel, preview_view
 from .rendering import Drawer, PictureKey, Pictures, ViewSource, game_view
@@ -307,12 +307,16 @@ class GameService:
         host_id: int,
         host_name: str,
         options: dict[str, Any],
+        language: str | None = None,
     ) -> GameRecord:
-        """A new lobby in a channel with the host seated; options are checked now."""
+        """A new lobby in a channel with the host seated; options are checked now. A game
+        without a server keeps ``language``, its host's, for its public posts."""
         game = find_game(game_name)
         options, computer = take_computer_option(options)
         rules_options, table_options = split_options(options)
         table_options |= computer
+        if guild_id is None and language is not None:
+            table_options[HOST_LANGUAGE] = language
         resolved = resolve_options(game.info.options, rules_options)
         async with self.lock(channel_id):
             existing = await self.store.open_game_in(channel_id)

@@ -21,6 +21,7 @@ from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
 from ..i18n import game_title
 from ..panel import open_panel
+from ..reach import Reach, group_extras
 from ..store import GameRecord
 from ..ui import BoardButton, publisher_of
 
@@ -121,7 +122,9 @@ class CompetitionCog(commands.Cog, name="IslandCompetition"):
     """Hidden hands in private panels; the reveal, tricks and scores on the public board."""
 
     islands = app_commands.Group(
-        name="islands", description="Play Island competition (Inseln toppen!)", guild_only=True
+        name="islands",
+        description="Play Island competition (Inseln toppen!)",
+        extras=group_extras(Reach.GAMES),
     )
 
     def __init__(self, bot: commands.Bot) -> None:

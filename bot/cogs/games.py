@@ -15,9 +15,10 @@ from ..choices import legal_move_choices
 from ..components import acknowledge, check_may_start, is_moderator, service_of
 from ..errors import UserError
 from ..game_options import example, suggestions
-from ..i18n import as_written, game_title, public_language, say
+from ..i18n import as_written, game_title, public_language, say, user_language
 from ..presenter import COLOUR, lobby_card, turn_line
 from ..quickstart import player_count, rules_embed, rules_view
+from ..reach import Reach, group_extras, works
 from ..replays import replayable_game
 from ..ui import lobby_view, play_move, post_board, resigned, show_lobby
 
@@ -40,7 +41,9 @@ class GamesCog(commands.Cog):
     """Lobbies and the commands that work the same in every game."""
 
     game = app_commands.Group(
-        name="game", description="Start, follow and finish island games", guild_only=True
+        name="game",
+        description="Start, follow and finish island games",
+        extras=group_extras(Reach.GAMES),
     )
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -64,6 +67,7 @@ class GamesCog(commands.Cog):
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             options=parse_options(options, game),
+            language=user_language(interaction),
         )
         with speaking(await public_language(interaction)):
             await interaction.response.send_message(
@@ -142,6 +146,7 @@ class GamesCog(commands.Cog):
         )
 
     @game.command(name="kick", description="Remove a player (host or Manage Channel)")
+    @works(Reach.SERVER)
     @app_commands.describe(player="Who to remove: from the lobby, or from the running game")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
         service = service_of(interaction)
@@ -166,6 +171,7 @@ class GamesCog(commands.Cog):
         await post_board(interaction, result, headline=headline)
 
     @game.command(name="replay", description="An animated replay of a finished game")
+    @works(Reach.SERVER)
     @app_commands.describe(game_id="The game's number (default: this channel's last finished game)")
     async def replay(
         self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
@@ -187,6 +193,7 @@ class GamesCog(commands.Cog):
         )
 
     @game.command(name="link", description="The web page of this channel's game, to watch it live")
+    @works(Reach.SERVER)
     async def link(self, interaction: discord.Interaction) -> None:
         pages = getattr(interaction.client, "pages", None)
         if pages is None:
@@ -211,6 +218,7 @@ class GamesCog(commands.Cog):
         await interaction.response.send_message(text, view=view, ephemeral=True)
 
     @game.command(name="rules", description="How to play a game, with our rulings")
+    @works(Reach.ANYWHERE)
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
@@ -219,6 +227,7 @@ class GamesCog(commands.Cog):
         )
 
     @app_commands.command(name="help", description="What this bot does and how to play")
+    @works(Reach.ANYWHERE)
     async def help(self, interaction: discord.Interaction) -> None:
         text = _(HELP_TEXT) + "\n" + _(HELP_MORE)
         embed = discord.Embed(title=_("Island games"), colour=COLOUR, description=text)

@@ -39,6 +39,7 @@ from ..islant.texts import (
     totals,
 )
 from ..panel import LOOKS, PanelLook, PanelOpen, open_panel
+from ..reach import Reach, group_extras, works
 from ..store import GameRecord, StorageTimeout
 from ..ui import publisher_of
 
@@ -205,7 +206,9 @@ class IslantCog(commands.Cog, name="Islant"):
     in the panel."""
 
     islant = app_commands.Group(
-        name="islant", description="Islant races: your turn, sheets, standings", guild_only=True
+        name="islant",
+        description="Islant races: your turn, sheets, standings",
+        extras=group_extras(Reach.GAMES),
     )
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -311,6 +314,7 @@ class IslantCog(commands.Cog, name="Islant"):
     @islant.command(
         name="daily", description="Play today's Islant of the day: the same rolls for everyone"
     )
+    @works(Reach.ANYWHERE)
     @app_commands.describe(level="Sheet level, 1 (easiest) to 5")
     async def daily(
         self, interaction: discord.Interaction, level: app_commands.Range[int, 1, 5] = 1
@@ -320,6 +324,7 @@ class IslantCog(commands.Cog, name="Islant"):
     @islant.command(
         name="today", description="The Islant of the day's leaderboard, your streak and bests"
     )
+    @works(Reach.ANYWHERE)
     @app_commands.describe(
         level="Sheet level, 1 to 5", day="An earlier day (YYYY-MM-DD) to see its best sheets"
     )

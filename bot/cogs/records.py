@@ -21,6 +21,7 @@ from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat, one_of
 from ..errors import UserError
 from ..i18n import public_language
+from ..reach import Reach, server_of, works
 from ..records_texts import (
     PAGE_SIZE,
     board_card,
@@ -132,6 +133,13 @@ def _pager(total: int, page: int, make: object) -> discord.ui.View | None:
     return view
 
 
+def records_scope(interaction: discord.Interaction) -> int:
+    """Whose records a command reads: the server's in a server that has the bot, else
+    everyone's everywhere (``GLOBAL``: every server and the games in direct messages)."""
+    server = server_of(interaction)
+    return GLOBAL if server is None else server
+
+
 async def history_page(
     interaction: discord.Interaction, game: str | None, user: int | None, page: int
 ) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -206,6 +214,7 @@ class RecordsCog(commands.Cog):
         if isinstance(group, app_commands.Group):
             group.remove_command(self.history_command.name)
 
+    @works(Reach.SERVER)
     @app_commands.describe(game="Only games of this kind", player="Only games this member played")
     @app_commands.choices(game=GAME_CHOICES)
     async def history(
@@ -219,7 +228,7 @@ class RecordsCog(commands.Cog):
         await interaction.response.send_message(embed=embed, **({"view": view} if view else {}))
 
     @app_commands.command(name="stats", description="A player's games, wins and ratings here")
-    @app_commands.guild_only()
+    @works(Reach.ANYWHERE)
     @app_commands.describe(player="Whose stats (default: yours)")
     async def stats(
         self, interaction: discord.Interaction, player: discord.User | None = None
@@ -227,21 +236,22 @@ class RecordsCog(commands.Cog):
         who = player or interaction.user
         service = service_of(interaction)
         await interaction.response.defer()
-        guild_id = interaction.guild_id or 0
-        _total, entries = await service.store.history(guild_id, user_id=who.id, limit=STATS_GAMES)
+        scope = records_scope(interaction)
+        _total, entries = await service.store.history(scope, user_id=who.id, limit=STATS_GAMES)
         numbers = player_stats(who.id, entries)
-        ratings = await service.store.ratings_of(guild_id, str(who.id))
+        ratings = await service.store.ratings_of(scope, str(who.id))
         daily = await interaction.client.daily.habit(who.id)  # type: ignore[attr-defined]
         with speaking(await public_language(interaction)):
             card = stats_card(who.display_name, numbers, ratings)
-            embed = stats_embed(who.display_name, numbers, ratings, _("this server"), daily)
+            where = _("everywhere") if scope == GLOBAL else _("this server")
+            embed = stats_embed(who.display_name, numbers, ratings, where, daily)
         png = await _draw(service, card)
         await interaction.followup.send(
             embed=embed, file=discord.File(io.BytesIO(png), filename="stats.png")
         )
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game")
-    @app_commands.guild_only()
+    @works(Reach.ANYWHERE)
     @app_commands.describe(
         game="Which game",
         scope="This server, or every server",
@@ -262,6 +272,8 @@ class RecordsCog(commands.Cog):
         period: str = "all",
         computers: str = "show",
     ) -> None:
+        if records_scope(interaction) == GLOBAL:
+            scope = "global"  # no server here: its ranking would be empty
         await interaction.response.defer()
         with speaking(await public_language(interaction)):
             embed, file, view = await leaderboard_page(
@@ -270,6 +282,7 @@ class RecordsCog(commands.Cog):
         await interaction.followup.send(embed=embed, file=file, **({"view": view} if view else {}))
 
     @app_commands.command(name="forget-me", description="Delete your ratings and stats")
+    @works(Reach.GAMES)
     async def forget_me(self, interaction: discord.Interaction) -> None:
         view = discord.ui.View(timeout=None)
         view.add_item(ForgetButton(interaction.user.id))

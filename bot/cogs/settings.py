@@ -12,6 +12,7 @@ from ..components import service_of
 from ..errors import UserError
 from ..game_options import value_words
 from ..presenter import COLOUR
+from ..reach import Reach, works
 from ..settings import SERVER_ONLY, TABLE_OPTIONS, TIMEOUT_ACTIONS, check_server_settings, effective
 
 SETTING_NAMES = [spec for spec in TABLE_OPTIONS + SERVER_ONLY if spec.name != "cap"]
@@ -33,6 +34,7 @@ class SettingsCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="notify", description="Be pinged when it is your turn, or not")
+    @works(Reach.GAMES)
     @app_commands.describe(pings="on: mention me when it is my turn or I am reminded; off: don't")
     @app_commands.choices(
         pings=[
@@ -54,7 +56,6 @@ class SettingsCog(commands.Cog):
         name="settings",
         description="Server defaults for reminders, timeouts and who may start games",
     )
-    @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.describe(
         reminder_hours="Hours without a move before the player is reminded (0: never)",

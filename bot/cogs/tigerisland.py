@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..choices import Prefix, legal_move_choices
+from ..reach import Reach, group_extras
 from ..ui import play_move
 
 PLACE_WORD = "PLACE"
@@ -16,7 +17,9 @@ class TigerIslandCog(commands.Cog):
     """Slash commands for the two halves of a turn: place the tile, then build."""
 
     tiger = app_commands.Group(
-        name="tiger", description="Play tiggar islanote (TigerIsland)", guild_only=True
+        name="tiger",
+        description="Play tiggar islanote (TigerIsland)",
+        extras=group_extras(Reach.GAMES),
     )
 
     def __init__(self, bot: commands.Bot) -> None:

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..choices import Prefix, legal_move_choices
+from ..reach import Reach, group_extras
 from ..ui import play_move
 
 PIECES = [
@@ -19,7 +20,9 @@ PIECES = [
 class WarsCog(commands.Cog):
     """A turn is one of: place a piece, move a barracks and/or a port, or pass."""
 
-    wars = app_commands.Group(name="wars", description="Play Island Wars", guild_only=True)
+    wars = app_commands.Group(
+        name="wars", description="Play Island Wars", extras=group_extras(Reach.GAMES)
+    )
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

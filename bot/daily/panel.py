@@ -35,6 +35,7 @@ from ..panel import (
     panel_view,
     sure_text,
 )
+from ..reach import server_of
 from ..service import PanelStep
 from ..store import DailyAttempt
 from .rolls import day_number
@@ -83,7 +84,7 @@ async def open_daily(interaction: discord.Interaction, level: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     daily = daily_of(interaction)
     name = interaction.user.display_name
-    step = await daily.open(interaction.user.id, name, interaction.guild_id, level, lines_of)
+    step = await daily.open(interaction.user.id, name, server_of(interaction), level, lines_of)
     if step.attempt.finished:
         answer = await _result_answer(daily, step.attempt)
         await interaction.followup.send(**answer, ephemeral=True)
@@ -188,7 +189,7 @@ class ShareButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=S
 async def show_board(interaction: discord.Interaction, level: int, day: date | None) -> None:
     """``/islant today``: the leaderboard; once the day is over, a select of its best sheets."""
     daily = daily_of(interaction)
-    board = await daily.board(interaction.user.id, interaction.guild_id, level, day)
+    board = await daily.board(interaction.user.id, server_of(interaction), level, day)
     view = discord.ui.View(timeout=None)
     best = board.everywhere
     if board.over and best:

@@ -209,8 +209,9 @@ class HistoryReads:
         offset: int = 0,
         limit: int = 10,
     ) -> tuple[int, list[HistoryEntry]]:
-        """A server's finished games, newest first (optionally one game, one player's), with
-        how many there are in all."""
+        """A server's finished games (``GLOBAL``: every server's and those played in direct
+        messages), newest first (optionally one game, one player's), with how many there are
+        in all."""
         where, params = _history_filter(guild_id, game, user_id)
         total = (await self._rows(f"SELECT COUNT(*) FROM history h WHERE {where}", params))[0][0]
         rows = await self._rows(
@@ -387,7 +388,7 @@ class HistoryReads:
 def _history_filter(
     guild_id: int, game: str | None, user_id: int | None
 ) -> tuple[str, tuple[Any, ...]]:
-    where, params = ["h.guild_id = ?"], [guild_id]
+    where, params = (["1 = 1"], []) if guild_id == GLOBAL else (["h.guild_id = ?"], [guild_id])
     if game is not None:
         where.append("h.game = ?")
         params.append(game)
