@@ -143,3 +143,20 @@ async def test_a_dm_game_counts_in_stats_and_the_global_leaderboard(
         assert "alice" in board and "Ada" in board, board
     server = await world.alice.slash(world.channel, "leaderboard", game="wars")
     assert "alice" not in visible_text(server.response.message)
+
+
+async def test_a_rematch_in_the_dm_seats_the_computer_again_in_the_hosts_language(
+    world,
+    member_locales,  # noqa: F811 (the fixture)
+) -> None:
+    user = world.alice.user
+    member_locales[user.id] = "de"
+    await start_against_computer(user, "wars", "de")
+    await user.slash("game resign")
+    finished = await last_game(world, user.dm_channel)
+    again = await user.click(last_card(user.dm_channel), label=said("de", "Rematch"))
+    assert not again.ephemeral
+    lobby = await last_game(world, user.dm_channel)
+    assert lobby.id != finished.id and lobby.status == "lobby" and lobby.guild_id is None
+    assert [p.level for p in lobby.players if p.is_ai] == ["normal"]
+    assert lobby.table_options == finished.table_options == {"language": "de"}
