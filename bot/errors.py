@@ -54,9 +54,10 @@ MESSAGES: dict[str, str] = {
         "`/leaderboard`, `/game rules` and `/help`."
     ),
     "bot_not_here": N_(
-        "This command works in servers that have added the bot, and games against the "
-        "computer in your direct messages with the bot. Here you can use `/islant daily`, "
-        "`/islant today`, `/stats`, `/leaderboard`, `/game rules` and `/help`."
+        "This command needs the bot itself, which is not here: use it in a server that has "
+        "added the bot (games against the computer also in your direct messages with the "
+        "bot). Here you can use `/islant daily`, `/islant today`, `/stats`, `/leaderboard`, "
+        "`/game rules` and `/help`."
     ),
     "islant_race_over": N_(
         "That race is over. `/islant standings` and `/islant sheet` still show how it ended."

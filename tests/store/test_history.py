@@ -42,13 +42,15 @@ ALICE_WINS = _finished(
 )
 
 
-async def _play_to_end(store: Store, finished: FinishedGame, channel: int = 5) -> int:
+async def _play_to_end(
+    store: Store, finished: FinishedGame, channel: int = 5, guild: int | None = GUILD
+) -> int:
     players = [
         PlayerRecord(s.seat, s.user_id, s.name, s.level is not None, s.level)
         for s in finished.seats
     ]
     record = await store.create_lobby(
-        guild_id=GUILD,
+        guild_id=guild,
         channel_id=channel,
         game=finished.game,
         host=players[0],
@@ -68,6 +70,23 @@ async def _play_to_end(store: Store, finished: FinishedGame, channel: int = 5) -
         finished=finished,
     )
     return record.id
+
+
+async def test_a_game_in_direct_messages_counts_everywhere_and_in_no_server(
+    store: Store,
+) -> None:
+    """A game without a server (the bot's DMs) is in everyone's history and the global
+    ratings, and in no server's."""
+    in_server = await _play_to_end(store, ALICE_WINS)
+    in_dm = await _play_to_end(store, ALICE_WINS, channel=6, guild=None)
+    total, entries = await store.history(GLOBAL, user_id=111)
+    assert total == 2 and [(e.game_id, e.guild_id) for e in entries] == [
+        (in_dm, None),
+        (in_server, GUILD),
+    ]
+    assert [e.game_id for e in (await store.history(GUILD))[1]] == [in_server]
+    assert (await store.ratings_of(GLOBAL, "111"))["tigerisland"].games == 2
+    assert (await store.ratings_of(GUILD, "111"))["tigerisland"].games == 1
 
 
 async def test_a_finished_game_is_recorded_with_its_final_move(store: Store) -> None:
