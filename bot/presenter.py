@@ -10,7 +10,7 @@ import discord
 
 from engine import find_game
 from engine.core import Event, fill_names
-from locales import _, current, number
+from locales import N_, _, current, number
 from render import seat_colour
 
 from .cards import ALT_LIMIT, Card, fit
@@ -23,6 +23,12 @@ from .store import GameRecord
 BOARD_FILE = "board.png"
 MAX_EVENT_LINES = 8
 COLOUR = discord.Colour.from_rgb(38, 139, 160)
+LOBBY_FOOTER = N_(
+    "Join to play. The host can add computer players (easy, normal or hard) and press"
+    " Start. Game #{id}"
+)
+ALONE_FOOTER = N_("Add computer players (easy, normal or hard), then press Start. Game #{id}")
+"""A lobby's footer in direct messages with the bot, where nobody else can join."""
 
 
 Ping = tuple[str, discord.AllowedMentions]
@@ -50,11 +56,7 @@ def lobby_card(record: GameRecord) -> Card:
         title=_("{game}: new game", game=game_title(record.game)),
         text="\n".join(lines),
         colour=COLOUR,
-        footer=_(
-            "Join to play. The host can add computer players (easy, normal or hard) and press"
-            " Start. Game #{id}",
-            id=record.id,
-        ),
+        footer=_(LOBBY_FOOTER if record.guild_id is not None else ALONE_FOOTER, id=record.id),
     )
 
 

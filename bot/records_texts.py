@@ -153,7 +153,7 @@ def stats_card(name: str, stats: PlayerStats, ratings: Mapping[str, Skill]) -> V
 
 def board_title(game: str, scope: str, period: str) -> str:
     when = {"all": _("all time"), "month": _("last 30 days"), "week": _("last 7 days")}[period]
-    where = _("this server") if scope == "server" else _("all servers")
+    where = _("this server") if scope == "server" else _("everywhere")
     return _("{game} leaderboard", game=title_of(game)) + f" · {where} · {when}"
 
 

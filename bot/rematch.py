@@ -53,7 +53,7 @@ class RematchButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format
             invites = await invitations(service, finished, user.id)
             card = lobby_card(lobby)
             card.text = _("A rematch of game #{id}.", id=finished.id) + "\n" + card.text
-            await interaction.response.send_message(**card.send(lobby_view(lobby.id)))
+            await interaction.response.send_message(**card.send(lobby_view(lobby)))
         for text, users in invites:  # plain messages: a mention inside a card pings nobody
             await interaction.followup.send(
                 text, allowed_mentions=discord.AllowedMentions(users=users)

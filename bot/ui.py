@@ -131,7 +131,7 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
             await interaction.response.edit_message(**closed.edit())
             await post_board(interaction, result, headline=say("The game begins!"))
             return
-        await interaction.response.edit_message(**lobby_card(record).edit(lobby_view(record.id)))
+        await interaction.response.edit_message(**lobby_card(record).edit(lobby_view(record)))
 
 
 async def show_lobby(interaction: discord.Interaction, record: GameRecord) -> None:
@@ -142,7 +142,7 @@ async def show_lobby(interaction: discord.Interaction, record: GameRecord) -> No
         return
     message = channel.get_partial_message(record.board_message_id)  # type: ignore[attr-defined]
     try:
-        await message.edit(**lobby_card(record).edit(lobby_view(record.id)))
+        await message.edit(**lobby_card(record).edit(lobby_view(record)))
     except discord.NotFound:
         log.info("lobby message %s of game %s is gone", record.board_message_id, record.id)
 
@@ -159,10 +159,15 @@ async def lobby_here(
     return service, channel_id, record
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+HOST_BUTTONS = ("ai", "start", "cancel")
+"""A lobby's buttons where nobody else can join: the bot's direct messages (no server)."""
+
+
+def lobby_view(record: GameRecord) -> discord.ui.View:
+    """The lobby's buttons; a lobby in direct messages with the bot has only the host's."""
     view = discord.ui.View(timeout=None)
-    for action in LOBBY_BUTTONS:
-        view.add_item(LobbyButton(game_id, action))
+    for action in LOBBY_BUTTONS if record.guild_id is not None else HOST_BUTTONS:
+        view.add_item(LobbyButton(record.id, action))
     return view
 
 
@@ -191,9 +196,7 @@ class ComputerLevelButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_
         if self.level != "back":
             record = await service.add_computer(channel_id, interaction.user.id, self.level)
         with speaking(await public_language(interaction)):
-            await interaction.response.edit_message(
-                **lobby_card(record).edit(lobby_view(record.id))
-            )
+            await interaction.response.edit_message(**lobby_card(record).edit(lobby_view(record)))
 
 
 def computer_level_view(game_id: int, offered: str) -> discord.ui.View:

@@ -70,9 +70,7 @@ class GamesCog(commands.Cog):
             language=user_language(interaction),
         )
         with speaking(await public_language(interaction)):
-            await interaction.response.send_message(
-                **lobby_card(record).send(lobby_view(record.id))
-            )
+            await interaction.response.send_message(**lobby_card(record).send(lobby_view(record)))
         lobby = await interaction.original_response()
         await service.store.set_board_message(record.id, lobby.id)  # kicks edit it
 

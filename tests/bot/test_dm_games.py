@@ -34,6 +34,8 @@ async def start_against_computer(user, game: str, lang: str):
     opened = await user.slash("game new", game=game)
     assert not opened.ephemeral
     lobby = opened.response.message
+    host_only = [said(lang, label) for label in ("Add computer", "Start", "Cancel")]
+    assert buttons(lobby) == host_only  # nobody else can join a game in direct messages
     await user.click(lobby, label=said(lang, "Add computer"))
     await user.click(lobby, label=said(lang, "Normal"))
     started = await user.click(lobby, label=said(lang, "Start"))
