@@ -258,7 +258,10 @@ HELP_MORE = N_(
     "the day (one attempt a day, the same rolls for everyone) and `/islant today` for its "
     "leaderboard.\n"
     "**Records:** `/stats` for a player's games and ratings, `/leaderboard` for the best "
-    "players, `/game history` for finished games."
+    "players, `/game history` for finished games.\n"
+    "**On your own:** add the bot to your account (its profile → **Add App**) to play against "
+    "computer players in your direct messages with the bot (`/game new` there) and to use "
+    "`/islant daily`, `/stats` and `/leaderboard` anywhere."
 )
 
 
