@@ -24,6 +24,11 @@ TEXT_LIMIT = 4000
 ALT_LIMIT = 256
 """The longest alt text of a media gallery item that discord.py accepts."""
 ROW_WIDTH = 5
+FIELD_MARK = "### "
+"""How a named part of a card begins (a small heading)."""
+FIELD_NAME_LIMIT, FIELD_LIMIT = 256, 1024
+"""The longest name and text of a named part: an embed field's, so no part outgrows what
+the same answer could say before cards."""
 ELLIPSIS = "…"
 
 
@@ -46,15 +51,23 @@ class Card:
     alt: str = ""
     """The picture's alt text: what a reader without the picture needs to know."""
     footer: str = ""
+    fields: Sequence[tuple[str, str]] = ()
+    """Named parts under the text (a name, then its lines), each a text display of its own."""
 
     def layout(self, controls: discord.ui.View | None = None) -> discord.ui.LayoutView:
         """The card as a V2 message, ``controls``' items in action rows inside it."""
         container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=self.colour)
         heading = f"## {self.title}"
         footer = f"-# {self.footer}" if self.footer else ""
-        room = TEXT_LIMIT - len(heading) - len(footer) - 1
+        parts = [
+            f"{FIELD_MARK}{fit(name, FIELD_NAME_LIMIT)}\n{fit(value, FIELD_LIMIT)}"
+            for name, value in self.fields
+        ]
+        room = TEXT_LIMIT - len(heading) - len(footer) - sum(len(p) for p in parts) - 1
         body = f"{heading}\n{fit(self.text, room)}" if self.text else heading
         container.add_item(discord.ui.TextDisplay(body))
+        for part in parts:
+            container.add_item(discord.ui.TextDisplay(part))
         if self.image:
             item = discord.MediaGalleryItem(
                 f"attachment://{self.image}", description=fit(self.alt, ALT_LIMIT) or None
@@ -88,8 +101,14 @@ class Card:
     def summary(self) -> str:
         """The card's words as a reader without pictures gets them: title, text, alt text
         and footer, one per line."""
-        parts = (self.title, self.text, self.alt, self.footer)
+        named = [f"{name}\n{value}" for name, value in self.fields]
+        parts = (self.title, self.text, *named, self.alt, self.footer)
         return "\n".join(part for part in parts if part)
+
+
+def plain(text: str) -> str:
+    """Message text as alt text, which Discord shows as it is: without Markdown's marks."""
+    return text.replace("**", "").replace("`", "").replace("\\", "")
 
 
 def rows(items: Sequence[discord.ui.Item[Any]]) -> list[list[discord.ui.Item[Any]]]:

@@ -12,13 +12,13 @@ import discord
 from engine import all_games, find_game
 from locales import N_, SOURCE, _, current, speaking
 
+from .cards import Card
 from .components import IdItem
 from .custom_ids import IdFormat, one_of
 from .i18n import as_written, game_title, public_language
 from .presenter import COLOUR
 
 QUICK_ID = IdFormat("quick", (("game", one_of(g.info.name for g in all_games())),))
-EMBED_LIMIT = 4096
 QUICK_TITLE = N_("Quick start")
 
 
@@ -46,15 +46,12 @@ def player_count(low: int, high: int) -> str:
     return _("{low}–{high} players", low=low, high=high)
 
 
-def rules_embed(game_name: str) -> discord.Embed:
-    """The quick start, then the full rules (cut to fit one embed), in the reader's language."""
+def rules_card(game_name: str) -> Card:
+    """The quick start, then the full rules, in the reader's language."""
     info, lang = find_game(game_name).info, current()
     text = f"**{_(QUICK_TITLE)}**\n{quick_start(game_name, lang)}\n\n{rules_text(game_name, lang)}"
-    embed = discord.Embed(
-        title=game_title(game_name), description=text[:EMBED_LIMIT], colour=COLOUR
-    )
-    embed.set_footer(text=player_count(info.min_players, info.max_players))
-    return embed
+    footer = player_count(info.min_players, info.max_players)
+    return Card(title=game_title(game_name), text=text, colour=COLOUR, footer=footer)
 
 
 def rules_view(game_name: str) -> discord.ui.View:
@@ -79,11 +76,8 @@ class QuickStartButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_for
     async def run(self, interaction: discord.Interaction) -> None:
         with speaking(await public_language(interaction)):
             title = f"{game_title(self.game)}: {_(QUICK_TITLE)}"
-            text = quick_start(self.game, current())
-            embed = discord.Embed(title=title, description=text, colour=COLOUR)
-            shares = _("{name} shares how to play:", name=as_written(interaction.user.display_name))
+            shared = _("Shared by {name}", name=as_written(interaction.user.display_name))
+            card = Card(title, quick_start(self.game, current()), COLOUR, footer=shared)
         await interaction.response.send_message(
-            shares,
-            embed=embed,
-            allowed_mentions=discord.AllowedMentions.none(),
+            **card.send(), allowed_mentions=discord.AllowedMentions.none()
         )

@@ -11,13 +11,14 @@ from discord.ext import commands
 from engine import all_games
 from locales import N_, _, current, speaking, translate
 
+from ..cards import Card
 from ..choices import legal_move_choices
 from ..components import acknowledge, check_may_start, is_moderator, service_of
 from ..errors import UserError
 from ..game_options import example, suggestions
 from ..i18n import as_written, game_title, public_language, say, user_language
 from ..presenter import COLOUR, lobby_card, turn_line
-from ..quickstart import player_count, rules_embed, rules_view
+from ..quickstart import player_count, rules_card, rules_view
 from ..reach import Reach, group_extras, works
 from ..replays import replayable_game
 from ..ui import lobby_view, play_move, post_board, resigned, show_lobby
@@ -221,22 +222,22 @@ class GamesCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         await interaction.response.send_message(
-            embed=rules_embed(game), view=rules_view(game), ephemeral=True
+            **rules_card(game).send(rules_view(game)), ephemeral=True
         )
 
     @app_commands.command(name="help", description="What this bot does and how to play")
     @works(Reach.ANYWHERE)
     async def help(self, interaction: discord.Interaction) -> None:
-        text = _(HELP_TEXT) + "\n" + _(HELP_MORE)
-        embed = discord.Embed(title=_("Island games"), colour=COLOUR, description=text)
-        for info in (g.info for g in all_games()):
-            embed.add_field(
-                name=f"{game_title(info.name)} "
-                f"({player_count(info.min_players, info.max_players)})",
-                value=_(info.summary),
-                inline=False,
+        games = [
+            (
+                f"{game_title(info.name)} ({player_count(info.min_players, info.max_players)})",
+                _(info.summary),
             )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+            for info in (g.info for g in all_games())
+        ]
+        text = _(HELP_TEXT) + "\n" + _(HELP_MORE)
+        card = Card(title=_("Island games"), text=text, colour=COLOUR, fields=games)
+        await interaction.response.send_message(**card.send(), ephemeral=True)
 
 
 HELP_TEXT = N_(

@@ -1,7 +1,8 @@
 """What a message shows, whether a card (Components V2) or a classic embed: one reader for
 every flow test, so assertions do not depend on how a message is built.
 
-``face(message)`` gives an embed-like record (title, description, footer, image, fields);
+``face(message)`` gives an embed-like record (title, description, footer, image, fields: a
+card's named parts, each a text display beginning with a small heading);
 ``visible_text(message)`` everything a reader sees as text, alt text included;
 ``summary(message)`` the text summary of a card as a screen reader would read it.
 """
@@ -14,7 +15,7 @@ from typing import Any
 
 import discord
 
-HEADING, SMALL = "## ", "-# "
+HEADING, FIELD, SMALL = "## ", "### ", "-# "
 
 
 @dataclass
@@ -71,6 +72,9 @@ def face(message: Any) -> Shown:
             text = component.content
             if text.startswith(HEADING) and not result.title:
                 result.title, _, result.description = text[len(HEADING) :].partition("\n")
+            elif text.startswith(FIELD):
+                name, _, value = text[len(FIELD) :].partition("\n")
+                result.fields.append(SimpleNamespace(name=name, value=value))
             elif text.startswith(SMALL):
                 result.footer = SimpleNamespace(text=text[len(SMALL) :])
         elif isinstance(component, discord.MediaGalleryComponent) and component.items:

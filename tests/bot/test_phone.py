@@ -10,7 +10,7 @@ import discord
 from bot.panel import PREVIEW_NOTE
 from bot.quickstart import QUICK_TITLE, quick_start
 
-from .faces import face, last_card, visible_text
+from .faces import face, is_card, last_card, visible_text
 from .flow_helpers import latest_game, open_lobby
 from .test_panel import MAX_TAPS_PER_ACTION, components, member_to_move, start, tap_once
 
@@ -115,4 +115,5 @@ async def test_rules_start_with_a_quick_start_that_can_be_posted(world) -> None:
     assert len(quick_start("wars").splitlines()) == 3
     posted = await world.bob.click(shown.response.message, label="Post the quick start here")
     assert not posted.ephemeral
-    assert face(posted.response).description == quick_start("wars")
+    assert is_card(posted.response) and face(posted.response).description == quick_start("wars")
+    assert face(posted.response).footer.text == "Shared by bob"
