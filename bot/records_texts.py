@@ -10,11 +10,10 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-import discord
-
 from engine.core import View
 from locales import _, number
 
+from .cards import Card, plain
 from .i18n import as_written, game_title
 from .presenter import COLOUR
 from .ratings import Skill
@@ -24,6 +23,7 @@ from .store import HistoryEntry, SeatResult, Standing, shown_player
 PAGE_SIZE = 10
 SEATS_SHOWN = 5
 CARD = "records"  # the game name of a records picture's view
+STATS_FILE, LEADERBOARD_FILE = "stats.png", "leaderboard.png"
 
 
 def title_of(game: str) -> str:
@@ -62,26 +62,24 @@ def history_line(entry: HistoryEntry) -> str:
     return line
 
 
-def history_embed(entries: Sequence[HistoryEntry], page: int, total: int) -> discord.Embed:
-    embed = discord.Embed(title=_("Finished games"), colour=COLOUR)
-    embed.description = "\n".join(history_line(e) for e in entries) or _(
-        "No finished games match yet."
-    )
+def history_card(entries: Sequence[HistoryEntry], page: int, total: int) -> Card:
+    """A page of finished games, newest first."""
+    text = "\n".join(history_line(e) for e in entries) or _("No finished games match yet.")
     footer = _("Page {page} of {pages}", page=page + 1, pages=pages(total))
-    embed.set_footer(text=footer + " · " + _games(total))
-    return embed
+    return Card(_("Finished games"), text, COLOUR, footer=footer + " · " + _games(total))
 
 
-def stats_embed(
+def stats_answer(
     name: str,
     stats: PlayerStats,
     ratings: Mapping[str, Skill],
     scope_label: str,
     daily: tuple[int, Mapping[int, int]] = (0, {}),
-) -> discord.Embed:
-    """The text of ``/stats``; ``daily`` is the Islant of the day streak and best per level."""
-    embed = discord.Embed(title=_("Stats of {name}", name=as_written(name))[:256], colour=COLOUR)
-    embed.description = _(
+) -> Card:
+    """The card of ``/stats`` with its picture (``STATS_FILE``); ``daily`` is the Islant of the
+    day streak and best per level."""
+    fields: list[tuple[str, str]] = []
+    text = _(
         "{games} · {wins} · win rate {rate} · longest winning streak {streak}",
         games=_games(stats.games),
         wins=_wins(stats.wins),
@@ -89,28 +87,30 @@ def stats_embed(
         streak=stats.longest_streak,
     ) + (" · " + _("favourite: {game}", game=title_of(stats.favourite)) if stats.favourite else "")
     if ratings:
-        embed.add_field(
-            name=_("Ratings ({scope})", scope=scope_label),
-            value="\n".join(
-                f"{title_of(g)}: **{s.shown}** ({_games_and_wins(s.games, s.wins)})"
-                for g, s in sorted(ratings.items())
-            ),
-            inline=False,
+        fields.append(
+            (
+                _("Ratings ({scope})", scope=scope_label),
+                "\n".join(
+                    f"{title_of(g)}: **{s.shown}** ({_games_and_wins(s.games, s.wins)})"
+                    for g, s in sorted(ratings.items())
+                ),
+            )
         )
     if stats.islant_levels:
-        embed.add_field(
-            name=_("Islant scores by level"),
-            value="\n".join(
-                _(
-                    "Level {level}: best {best}, average {average} ({games})",
-                    level=lv.level,
-                    best=lv.best,
-                    average=number(lv.average, digits=1),
-                    games=_games(lv.games),
-                )
-                for lv in stats.islant_levels
-            ),
-            inline=False,
+        fields.append(
+            (
+                _("Islant scores by level"),
+                "\n".join(
+                    _(
+                        "Level {level}: best {best}, average {average} ({games})",
+                        level=lv.level,
+                        best=lv.best,
+                        average=number(lv.average, digits=1),
+                        games=_games(lv.games),
+                    )
+                    for lv in stats.islant_levels
+                ),
+            )
         )
     days_in_a_row, best = daily
     if days_in_a_row or best:
@@ -123,13 +123,15 @@ def stats_embed(
             if days_in_a_row == 1
             else _("{count} days in a row", count=days_in_a_row)
         )
-        embed.add_field(
-            name=_("Islant of the day"),
-            value=in_a_row + (" · " + _("best {scores}", scores=bests) if bests else ""),
-            inline=False,
+        fields.append(
+            (
+                _("Islant of the day"),
+                in_a_row + (" · " + _("best {scores}", scores=bests) if bests else ""),
+            )
         )
-    embed.set_image(url="attachment://stats.png")
-    return embed
+    title = _("Stats of {name}", name=as_written(name))
+    alt = plain("\n".join([title, text, *(f"{n}: {v}" for n, v in fields)]))
+    return Card(title, text, COLOUR, image=STATS_FILE, alt=alt, fields=fields)
 
 
 def stats_card(name: str, stats: PlayerStats, ratings: Mapping[str, Skill]) -> View:
@@ -184,20 +186,23 @@ def _percent(share: float) -> str:
     return _("{percent}%", percent=number(round(share * 100)))
 
 
-def board_embed(
+def leaderboard_answer(
     title: str, rows: Sequence[Standing], mine: Standing | None, page: int, total: int
-) -> discord.Embed:
-    embed = discord.Embed(title=title, colour=COLOUR)
-    embed.description = "\n".join(_standing_line(s) for s in rows) or _("Nobody is rated yet.")
-    embed.add_field(
-        name=_("Your place"),
-        value=_standing_line(mine) if mine else _("You have no rated game here yet."),
-        inline=False,
-    )
+) -> Card:
+    """A page of a leaderboard with its picture (``LEADERBOARD_FILE``) and the reader's place."""
+    text = "\n".join(_standing_line(s) for s in rows) or _("Nobody is rated yet.")
+    place = _standing_line(mine) if mine else _("You have no rated game here yet.")
     footer = _("Page {page} of {pages}", page=page + 1, pages=pages(total))
-    embed.set_footer(text=footer + " · " + _("rating = (μ − 3σ) × 40 + 1000, new players 1000"))
-    embed.set_image(url="attachment://leaderboard.png")
-    return embed
+    footer += " · " + _("rating = (μ − 3σ) × 40 + 1000, new players 1000")
+    return Card(
+        title,
+        text,
+        COLOUR,
+        image=LEADERBOARD_FILE,
+        alt=plain(f"{title}\n{text}"),
+        footer=footer,
+        fields=[(_("Your place"), place)],
+    )
 
 
 def _card_row(standing: Standing) -> list[object]:

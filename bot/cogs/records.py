@@ -17,20 +17,23 @@ from engine.core import View
 from locales import _, speaking
 from render.records import draw_card
 
+from ..cards import Card
 from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat, one_of
 from ..errors import UserError
 from ..i18n import public_language
 from ..reach import Reach, server_of, works
 from ..records_texts import (
+    LEADERBOARD_FILE,
     PAGE_SIZE,
+    STATS_FILE,
     board_card,
-    board_embed,
     board_title,
-    history_embed,
+    history_card,
+    leaderboard_answer,
     pages,
+    stats_answer,
     stats_card,
-    stats_embed,
 )
 from ..rendering import PictureKey
 from ..service import GameService
@@ -70,10 +73,10 @@ class HistoryPage(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=H
 
     async def run(self, interaction: discord.Interaction) -> None:
         with speaking(await public_language(interaction)):
-            embed, view = await history_page(
+            card, view = await history_page(
                 interaction, None if self.game == "all" else self.game, self.user or None, self.page
             )
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(**card.edit(view))
 
 
 class BoardPage(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=BOARD_PAGE):
@@ -89,8 +92,8 @@ class BoardPage(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=BOA
 
     async def run(self, interaction: discord.Interaction) -> None:
         with speaking(await public_language(interaction)):
-            embed, file, view = await leaderboard_page(interaction, *self.args, self.page)
-        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
+            card, file, view = await leaderboard_page(interaction, *self.args, self.page)
+        await interaction.response.edit_message(**card.edit(view, [file]))
 
 
 class ForgetButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=FORGET):
@@ -142,7 +145,7 @@ def records_scope(interaction: discord.Interaction) -> int:
 
 async def history_page(
     interaction: discord.Interaction, game: str | None, user: int | None, page: int
-) -> tuple[discord.Embed, discord.ui.View | None]:
+) -> tuple[Card, discord.ui.View | None]:
     store = service_of(interaction).store
     total, entries = await store.history(
         interaction.guild_id or 0,
@@ -151,9 +154,9 @@ async def history_page(
         offset=page * PAGE_SIZE,
         limit=PAGE_SIZE,
     )
-    embed = history_embed(entries, page, total)
+    card = history_card(entries, page, total)
     view = _pager(total, page, lambda p, label: HistoryPage(game or "all", user or 0, p, label))
-    return embed, view
+    return card, view
 
 
 async def leaderboard_page(
@@ -163,7 +166,7 @@ async def leaderboard_page(
     period: str,
     people_only: bool,
     page: int,
-) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
+) -> tuple[Card, discord.File, discord.ui.View | None]:
     service = service_of(interaction)
     span = PERIODS[period]
     options = {
@@ -177,10 +180,10 @@ async def leaderboard_page(
     mine = await service.store.place_on_board(where, game, str(interaction.user.id), **options)
     title = board_title(game, scope, period)
     png = await _draw(service, board_card(title, rows, mine))
-    embed = board_embed(title, rows, mine, page, total)
+    card = leaderboard_answer(title, rows, mine, page, total)
     people = "people" if people_only else "all"
     view = _pager(total, page, lambda p, label: BoardPage(game, scope, period, people, p, label))
-    return embed, discord.File(io.BytesIO(png), filename="leaderboard.png"), view
+    return card, discord.File(io.BytesIO(png), filename=LEADERBOARD_FILE), view
 
 
 async def _draw(service: GameService, card: View) -> bytes:
@@ -224,8 +227,8 @@ class RecordsCog(commands.Cog):
         player: discord.User | None = None,
     ) -> None:
         with speaking(await public_language(interaction)):
-            embed, view = await history_page(interaction, game, player.id if player else None, 0)
-        await interaction.response.send_message(embed=embed, **({"view": view} if view else {}))
+            card, view = await history_page(interaction, game, player.id if player else None, 0)
+        await interaction.response.send_message(**card.send(view))
 
     @app_commands.command(name="stats", description="A player's games, wins and ratings here")
     @works(Reach.ANYWHERE)
@@ -244,10 +247,10 @@ class RecordsCog(commands.Cog):
         with speaking(await public_language(interaction)):
             card = stats_card(who.display_name, numbers, ratings)
             where = _("everywhere") if scope == GLOBAL else _("this server")
-            embed = stats_embed(who.display_name, numbers, ratings, where, daily)
+            answer = stats_answer(who.display_name, numbers, ratings, where, daily)
         png = await _draw(service, card)
         await interaction.followup.send(
-            embed=embed, file=discord.File(io.BytesIO(png), filename="stats.png")
+            **answer.send(files=[discord.File(io.BytesIO(png), filename=STATS_FILE)])
         )
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game")
@@ -276,10 +279,10 @@ class RecordsCog(commands.Cog):
             scope = "global"  # no server here: its ranking would be empty
         await interaction.response.defer()
         with speaking(await public_language(interaction)):
-            embed, file, view = await leaderboard_page(
+            card, file, view = await leaderboard_page(
                 interaction, game, scope, period, computers == "hide", 0
             )
-        await interaction.followup.send(embed=embed, file=file, **({"view": view} if view else {}))
+        await interaction.followup.send(**card.send(view, [file]))
 
     @app_commands.command(name="forget-me", description="Delete your ratings and stats")
     @works(Reach.GAMES)
