@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
+from PIL.ImageFont import FreeTypeFont
 
 from engine.islant import GAME
 from locales import speaking
@@ -28,25 +29,29 @@ Drawn = tuple[str, tuple[float, float, float, float], tuple[int, int]]
 
 
 @contextmanager
-def drawn_words(monkeypatch) -> Iterator[list[Drawn]]:
-    """Every text ``draw_text`` put down meanwhile: its words, its box and its picture's size.
+def drawn_words(monkeypatch, faces: list[FreeTypeFont] | None = None) -> Iterator[list[Drawn]]:
+    """Every text ``draw_text`` put down meanwhile: its words, its box and its picture's size
+    (and, into ``faces`` when given, each one's font).
 
     ``draw_text`` stamps each text's (cached) mask at its anchor: the mask says what is drawn,
     the stamp where.
     """
     words: list[Drawn] = []
-    masks: list[str] = []
+    masks: list[tuple[str, FreeTypeFont]] = []
     make_mask, put_mask = text_module.stamp, text_module._stamp
 
     def mask(text, face, anchor, stroke):
-        masks.append(text)
+        masks.append((text, face))
         return make_mask(text, face, anchor, stroke)
 
     def put(draw, x, y, stamped, fill):
         left, top, image = stamped
         if image is not None:
             box = (x + left, y + top, x + left + image.width, y + top + image.height)
-            words.append((masks[-1], box, draw.im.size))
+            text, face = masks[-1]
+            words.append((text, box, draw.im.size))
+            if faces is not None:
+                faces.append(face)
         return put_mask(draw, x, y, stamped, fill)
 
     with monkeypatch.context() as patch:
@@ -83,7 +88,14 @@ GERMAN_WORDS = {
     "islant crowd": {"Alle 99 Spieler nach Summe", "du", "Summe", "Diese Runde"},
     "islant standings": {"Seiten", "Seen", "Summe"},
     "islant final standings": {"Endstand · Stufe 5"},
-    "islant sheet": {"Punkte mit diesem Zug", "Seiten", "Summe", "in diesem Zug gezeichnet"},
+    "islant sheet": {
+        "Punkte mit diesem Zug",
+        "Seiten",
+        "Summe",
+        "in diesem Zug gezeichnet",
+        "JEDE",
+        "Schiffe",
+    },
 }
 
 
