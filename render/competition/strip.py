@@ -20,9 +20,10 @@ from .icons import draw_icon
 from .labels import category as category_name
 from .labels import seat_name, side_label
 from .model import Table, Trick, slot_parts
+from .sizes import SMALLEST_PX
 
 MARGIN = 24
-LABEL_WIDTH = 214
+LABEL_WIDTH = 290  # the longest German category name, in bold, at the smallest size
 MAX_COLUMN = 300
 HEADER_HEIGHT = 44
 REVEALED_HEIGHT = 74
@@ -30,7 +31,7 @@ HIDDEN_HEIGHT = 52
 GAP = 5
 NAME_PX = 22
 LABEL_PX = 21
-SIDE_PX = 19
+SIDE_PX = SMALLEST_PX
 PROGRESS_HEIGHT = 58
 
 
@@ -56,14 +57,14 @@ def _draw_label(
         category_name(category),
         LABEL_WIDTH - 44 - GAP,
         size=LABEL_PX,
-        min_size=SIDE_PX - 5,
+        min_size=SMALLEST_PX,
         bold=True,
         family=theme.fonts,
     )
     draw_text(draw, (x, mid - 11), name, face, colour, anchor="lm")
     side = side_label(high) + (" · " + tr("next") if next_up else "")
     side, face = fit_text(
-        side, LABEL_WIDTH - 44 - GAP, size=SIDE_PX, min_size=SIDE_PX - 7, family=theme.fonts
+        side, LABEL_WIDTH - 44 - GAP, size=SIDE_PX, min_size=SMALLEST_PX, family=theme.fonts
     )
     draw_text(draw, (x, mid + 12), side, face, theme.muted_text, anchor="lm")
 

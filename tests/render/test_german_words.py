@@ -131,12 +131,13 @@ def test_german_category_names_fit_the_strip_and_the_hand_slots(monkeypatch) -> 
     labels = [box for text, box, _ in strip if text in names or text.startswith(("▲", "▼"))]
     assert labels, "the strip names its categories"
     assert all(box[2] <= MARGIN + LABEL_WIDTH - GAP for box in labels)
-    named = [box for text, box, _ in hand if text in names]
+    named = sorted((box for text, box, _ in hand if text in names), key=lambda box: box[0])
     first_row = min(box[1] for box in named)
-    slots = sorted((box for box in named if box[1] < first_row + 10), key=lambda box: box[0])
-    assert len(slots) == len(CATEGORY_LABELS), slots
-    for left, right in itertools.pairwise(slots):
-        assert left[2] < right[0], "a category name runs into the next slot"
+    assert len(named) == len(CATEGORY_LABELS), named
+    for row in (True, False):  # names too wide for their slot alternate between two rows
+        slots = [box for box in named if (box[1] < first_row + 10) == row]
+        for left, right in itertools.pairwise(slots):
+            assert left[2] < right[0], "a category name runs into the next one"
 
 
 def test_wars_colours_have_german_names_and_their_own_letters() -> None:
