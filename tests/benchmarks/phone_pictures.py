@@ -13,6 +13,7 @@ import io
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
@@ -23,7 +24,7 @@ from bot.records_texts import board_card, board_title, stats_card
 from bot.replays import draw_replay
 from bot.stats import PlayerStats
 from bot.store.history import Standing
-from locales import speaking
+from locales import current, speaking
 from render import render_view
 from render.records import draw_card
 
@@ -61,9 +62,12 @@ def first_boards() -> list[Picture]:
 
 
 def replays() -> list[Picture]:
-    """Each game's replay of a random game between computers."""
+    """Each game's replay of a random game between computers, in the current language."""
     return [
-        (f"{name} replay", lambda n=name, p=players: draw_replay(random_job(n, p, 1)))
+        (
+            f"{name} replay",
+            lambda n=name, p=players: draw_replay(replace(random_job(n, p, 1), lang=current())),
+        )
         for name, players in REPLAY_PLAYERS.items()
     ]
 

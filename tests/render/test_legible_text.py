@@ -20,31 +20,40 @@ the widest PNG it returns (a game's end may be several pictures)."""
 
 from __future__ import annotations
 
+import io
 import re
 from functools import cache
 
 import pytest
+from PIL import Image
 
 import engine
 from bot.records_texts import CARD, board_title
 from engine.competition.deck import load_deck
 from engine.core import Game, View
-from locales import LANGUAGES, speaking
+from locales import LANGUAGES, speaking, tr
+from render import render_view
 from render.common.legible import MIN_PHONE_CAP, cap_height, phone_scale
 from render.common.theme import Theme, font
 from render.records import draw_card
+from render.replay import animate
 
 from ..benchmarks.pictures import pictures as kinds
 from .test_german_words import drawn_words
-from .test_picture_bounds import EMOJI_NAME, pictures
+from .test_picture_bounds import EMOJI_NAME, GAME_VIEW, pictures
 
 GAMES = engine.all_games()
 IHDR = re.compile(rb"IHDR(.{4})", re.DOTALL)
 
 
 def widest(png: bytes) -> int:
-    """The width of the widest PNG in ``png`` (one picture, or several joined)."""
-    return max(int.from_bytes(width, "big") for width in IHDR.findall(png))
+    """The width of the widest PNG in ``png`` (one picture, or several joined), or of the
+    picture (an animation)."""
+    widths = [int.from_bytes(width, "big") for width in IHDR.findall(png)]
+    if widths:
+        return max(widths)
+    with Image.open(io.BytesIO(png)) as picture:
+        return picture.width
 
 
 @cache
@@ -107,3 +116,13 @@ def test_every_kind_of_picture_at_its_largest_is_legible_at_phone_width(monkeypa
     for what, draw in kinds():
         found += [f"{what}: {problem}" for problem in too_small(monkeypatch, draw, lang)]
     assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_replays_caption_is_legible_at_phone_width(monkeypatch, lang: str) -> None:
+    """The caption a replay draws under its frames (the boards themselves are checked above:
+    a replay shrinks them and the caption's picture alike)."""
+    picture = render_view(GAME_VIEW, ["Ada", "Ben"])
+    with speaking(lang):
+        caption = tr("Game over after {total} moves: {reason}", total=123, reason="…")
+    assert too_small(monkeypatch, lambda: animate([picture, picture], ["", caption]), lang) == []

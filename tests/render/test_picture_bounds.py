@@ -13,7 +13,10 @@ from functools import partial
 import pytest
 
 import engine
-from bot.records_texts import CARD, board_title
+from bot.ratings import Skill
+from bot.records_texts import CARD, board_card, board_title, stats_card
+from bot.stats import PlayerStats
+from bot.store.history import Standing
 from engine.core import Game, Level, Menu, View, lettered
 from locales import LANGUAGES, speaking, tr
 from render import FINAL_PICTURES, render_marked, render_view
@@ -163,3 +166,19 @@ def test_a_leaderboards_title_and_a_replays_last_caption_are_drawn_whole(monkeyp
     drawn = {text for text, _, _ in words}
     assert {title, caption} <= drawn
     assert problems(words, [], 0, None) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_leaderboards_and_a_records_cards_column_titles_are_drawn_whole(monkeypatch, lang):
+    """German's "Wertungszahl" once lost its end in both cards."""
+    skill = Skill(25, 3, 9, 4)
+    rows = [Standing(place, f"p{place}", EMOJI_NAME, skill) for place in range(1, 4)]
+    with speaking(lang):
+        leaderboard = board_card(board_title("wars", "global", "all"), rows, None)
+        card = stats_card(EMOJI_NAME, PlayerStats(games=9, wins=4), {"wars": skill})
+        with drawn_words(monkeypatch) as words:
+            draw_card(leaderboard)
+            draw_card(card)
+    titles = {*leaderboard.data["header"], *card.data["header"]}
+    assert titles <= {text for text, _, _ in words}
+    assert problems(words, [EMOJI_NAME], 0, None) == []
