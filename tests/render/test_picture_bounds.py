@@ -2,10 +2,12 @@
 they belong: drawn from random games and from the extremes (the most players, 32-character
 names with emoji), no text leaves the canvas, no text is cut short unless it is a player's
 name (alone or in a list of names), and no lettered mark of a panel picture leaves the board
-the renderer reports (``Image.info["board"]``) for the header, the score table or the key."""
+the renderer reports (``Image.info["board"]``) for the header, the score table or the key,
+or lies over another mark (tiggar islanote's "Which way?" once put letters on shared edges)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -17,7 +19,7 @@ from bot.ratings import Skill
 from bot.records_texts import CARD, board_card, board_title, stats_card
 from bot.stats import PlayerStats
 from bot.store.history import Standing
-from engine.core import Game, Level, Menu, View, lettered
+from engine.core import Game, IllegalAction, Level, Menu, View, lettered
 from locales import LANGUAGES, speaking, tr
 from render import FINAL_PICTURES, render_marked, render_view
 from render import marks as marks_module
@@ -32,6 +34,8 @@ from .test_german_words import Drawn, drawn_words
 GAMES = engine.all_games()
 EMOJI_NAME = "Ünïcødé Ŵïñdsurfer 🏄‍♀️🌊🏝️ Extraordinaire"[:32]
 PICTURES_PER_GAME = 14
+PATHS = ((), ("0",), ("0", "0"), ("1",), ("1", "0"))
+"""The menus drawn with their lettered places."""
 GAME_VIEW = engine.find_game("tigerisland").view(engine.find_game("tigerisland").new(2), None)
 Picture = Callable[[], bytes]
 Drawing = tuple[str, Picture, list[str], int]
@@ -84,18 +88,20 @@ def _joined(extras, view, who: list[str]) -> bytes:
 
 
 def marked(game: Game, state, seat: int, who: list[str], what: str) -> Iterator[Drawing]:
-    """The seat's panel pictures with lettered places, down its first menus."""
-    path: tuple[str, ...] = ()
-    for _ in range(3):
-        menu = game.menu(state, seat, path)
+    """The seat's panel pictures with lettered places, down its first menus (from each of
+    the first two choices: tiggar islanote's new tile leads to "Which way?")."""
+    for path in PATHS:
+        try:
+            menu = game.menu(state, seat, path)
+        except IllegalAction:  # a menu with one choice has no second
+            continue
         if not isinstance(menu, Menu):
-            return
+            continue
         marks = lettered(menu)[1]
         if marks:
             flat = tuple((letter, tuple((h.q, h.r) for h in at)) for letter, at in marks)
             draw = partial(render_marked, game.view(state, seat), who, flat)
             yield f"{what} marks {path}", draw, who, len(flat)
-        path = (*path, "0")
 
 
 def inside(box: Box, area: Box) -> bool:
@@ -125,10 +131,19 @@ def problems(words: list[Drawn], who: list[str], marks: int, board: Box | None) 
             found.append(f"{text!r} leaves the {width}×{height} canvas at {box}")
         if text.endswith(ELLIPSIS) and not cut_name(text, names_drawn):
             found.append(f"{text!r} is cut short")
-    for letter, box, _ in words[len(words) - marks :] if board else ():
+    drawn_marks = words[len(words) - marks :] if board else []
+    for letter, box, _ in drawn_marks:
         if not inside(box, board):
             found.append(f"mark {letter} at {box} is off the board {board}")
+    for (one, a, _), (other, b, _) in itertools.combinations(drawn_marks, 2):
+        if overlap(a, b):
+            found.append(f"marks {one} and {other} overlap")
     return found
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share more than a pixel's edge."""
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -182,3 +197,15 @@ def test_a_leaderboards_and_a_records_cards_column_titles_are_drawn_whole(monkey
     titles = {*leaderboard.data["header"], *card.data["header"]}
     assert titles <= {text for text, _, _ in words}
     assert problems(words, [EMOJI_NAME], 0, None) == []
+
+
+def test_marks_drawn_over_each_other_are_found(monkeypatch) -> None:
+    """Badges all put on their first hex (a "Which way?" letter each on the shared volcano)
+    fail the check."""
+    monkeypatch.setattr(
+        marks_module, "badge_centre", lambda layout, hexes, shared: layout.centre(*hexes[0])
+    )
+    with pytest.raises(AssertionError, match="overlap"):
+        test_words_and_marks_stay_in_their_places(
+            monkeypatch, engine.find_game("tigerisland"), "en"
+        )
