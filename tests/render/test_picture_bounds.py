@@ -8,6 +8,7 @@ or lies over another mark (tiggar islanote's "Which way?" once put letters on sh
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -209,3 +210,47 @@ def test_marks_drawn_over_each_other_are_found(monkeypatch) -> None:
         test_words_and_marks_stay_in_their_places(
             monkeypatch, engine.find_game("tigerisland"), "en"
         )
+
+
+def which_way(game: Game) -> tuple[object, int, list]:
+    """A random game's first "Which way?" menu with at least four ways: state, seat, marks."""
+    rnd = random.Random(1)
+    state = game.new(2, None, 1)
+    while True:
+        seat = min(game.to_move(state))
+        for path in (("0", "0"), ("1", "0")):
+            try:
+                menu = game.menu(state, seat, path)
+            except IllegalAction:
+                continue
+            if not isinstance(menu, Menu) or menu.prompt != "Which way?":
+                continue
+            marks = lettered(menu)[1]
+            if len(marks) >= 4:
+                return state, seat, marks
+        state, _ = game.apply(state, seat, game.choose_ai_action(state, seat, rnd, Level.RANDOM))
+
+
+def test_a_which_way_picture_frames_and_rings_every_way(monkeypatch) -> None:
+    """tiggar islanote's "Which way?": every hex of every way lies on the board (one once
+    stuck out past the left edge), the volcano they share is ringed in the marks' colour."""
+    game = engine.find_game("tigerisland")
+    state, seat, marks = which_way(game)
+    flat = [(letter, tuple((h.q, h.r) for h in at)) for letter, at in marks]
+    drawn = []
+    original = marks_module.draw_marks
+    monkeypatch.setattr(
+        marks_module, "draw_marks", lambda *args: (drawn.append(args), original(*args))
+    )
+    render_marked(game.view(state, seat), ["Ada", "Ben"], flat)
+    image, layout, _ = drawn[0]
+    board = image.info[BOARD]
+    corners = [c for _, hexes in flat for q, r in hexes for c in layout.corners(q, r)]
+    assert all(inside((x, y, x, y), board) for x, y in corners)
+    (volcano,) = marks_module.shared_hexes(flat)
+    (x0, y0), (x1, y1) = layout.corners(*volcano, 0.92)[:2]
+    cx, cy = layout.centre(*volcano)
+    side = ((x0 + x1) / 2, (y0 + y1) / 2)  # the middle of a side, a pixel inwards
+    step = 1.5 / math.dist(side, (cx, cy))
+    at = (round(side[0] + (cx - side[0]) * step), round(side[1] + (cy - side[1]) * step))
+    assert image.getpixel(at) == marks_module.FILL
