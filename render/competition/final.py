@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from locales import tr
-from render.common import Box, Theme, draw_marker, draw_text, fit_lines, star
+from render.common import Box, Theme, draw_marker, draw_text, star
 
 from .labels import seat_name
 from .model import Scores, Table
+from .names import draw_column_name
 from .seas import SEA_COLOURS
 from .sizes import SMALLEST_PX
 
@@ -28,7 +29,6 @@ ROW_HEIGHT = 48
 TOTAL_HEIGHT = 60
 TEXT_PX = 22
 NOTE_PX = SMALLEST_PX
-NAME_LINE = TEXT_PX + 2  # a player's name too wide for a column breaks onto two lines
 
 
 def _columns(players: int, width: int) -> float:
@@ -69,18 +69,10 @@ def _draw_names(
             outline=theme.text,
             width=2,
         )
-        lines, fitted = fit_lines(
-            seat_name(names, seat),
-            right - left - 28,
-            size=TEXT_PX,
-            min_size=SMALLEST_PX,
-            bold=True,
-            family=theme.fonts,
+        name = seat_name(names, seat)
+        draw_column_name(
+            draw, (left + 26, mid), name, right - left - 28, TEXT_PX, theme.text, theme
         )
-        first = mid - (len(lines) - 1) * NAME_LINE / 2
-        for number, line in enumerate(lines):
-            y = first + number * NAME_LINE
-            draw_text(draw, (left + 26, y), line, fitted, theme.text, anchor="lm")
 
 
 def _draw_seas(

@@ -20,12 +20,13 @@ from .icons import draw_icon
 from .labels import category as category_name
 from .labels import seat_name, side_label
 from .model import Table, Trick, slot_parts
+from .names import draw_column_name
 from .sizes import SMALLEST_PX
 
 MARGIN = 24
 LABEL_WIDTH = 290  # the longest German category name, in bold, at the smallest size
 MAX_COLUMN = 300
-HEADER_HEIGHT = 44
+HEADER_HEIGHT = 56  # two lines of a long name
 REVEALED_HEIGHT = 74
 HIDDEN_HEIGHT = 52
 GAP = 5
@@ -123,7 +124,6 @@ def _draw_names(
 ) -> None:
     players = len(table.players)
     column = column_width(players, width)
-    face = theme.font(NAME_PX, bold=True)
     mid = top + HEADER_HEIGHT / 2
     draw_text(draw, (MARGIN, mid), tr("Slot"), theme.font(SIDE_PX), theme.muted_text, anchor="lm")
     for player in table.players:
@@ -137,9 +137,9 @@ def _draw_names(
             outline=theme.text,
             width=2,
         )
-        name = ellipsize(seat_name(names, player.seat), face, column - 36)
         colour = theme.text if player.active else theme.muted_text
-        draw_text(draw, (left + 30, mid), name, face, colour, anchor="lm")
+        name = seat_name(names, player.seat)
+        draw_column_name(draw, (left + 30, mid), name, column - 36, NAME_PX, colour, theme)
 
 
 def strip_height(table: Table) -> float:
