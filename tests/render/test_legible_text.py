@@ -120,9 +120,10 @@ def test_every_kind_of_picture_at_its_largest_is_legible_at_phone_width(monkeypa
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_replays_caption_is_legible_at_phone_width(monkeypatch, lang: str) -> None:
-    """The caption a replay draws under its frames (the boards themselves are checked above:
-    a replay shrinks them and the caption's picture alike)."""
+    """The longest caption a replay draws under its frames, the end with a long name (the
+    boards themselves are checked above: a replay shrinks them and the caption alike)."""
     picture = render_view(GAME_VIEW, ["Ada", "Ben"])
+    reason = f"{EMOJI_NAME} cannot build after placing the tile and loses."
     with speaking(lang):
-        caption = tr("Game over after {total} moves: {reason}", total=123, reason="…")
+        caption = tr("Game over after {total} moves: {reason}", total=123, reason=reason)
     assert too_small(monkeypatch, lambda: animate([picture, picture], ["", caption]), lang) == []
