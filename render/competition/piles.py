@@ -67,8 +67,8 @@ def _draw_headers(draw: ImageDraw.ImageDraw, top: float, width: int, theme: Them
             theme.font(NOTE_PX),
             theme.text_on(colour),
         )
-    down_x = _chips_left() + len(SEAS) * CHIP_STEP + 44
-    draw_text(draw, (down_x, mid), tr("down"), face, theme.muted_text)
+    down_x = _chips_left() + len(SEAS) * CHIP_STEP + 6  # clear of the last sea's label
+    draw_text(draw, (down_x, mid), tr("down"), face, theme.muted_text, anchor="lm")
     draw_text(draw, (width - MARGIN - 40, mid), tr("score"), face, theme.muted_text)
 
 
