@@ -20,7 +20,8 @@ from PIL import Image, ImageDraw
 from engine.core import View
 
 from . import render_view
-from .common.text import draw_text, fit_text
+from .common.legible import legible_px
+from .common.text import draw_text, fit_lines
 from .common.theme import DEFAULT_THEME, Theme
 
 FRAME_MS = 800
@@ -31,10 +32,12 @@ MAX_BYTES = 8 * 1024 * 1024
 WIDTHS = (540, 420, 320, 240)
 """Frame widths tried in turn until the file fits: 540 px is what phones show."""
 COLOURS = 128
-CAPTION_HEIGHT = 30
 BAR_HEIGHT = 5
 CAPTION_PX = 14
-MIN_CAPTION_PX = 9  # a long caption (the final one, with long names) shrinks to this, not cut
+CAPTION_LINE = CAPTION_PX + 3
+CAPTION_HEIGHT = BAR_HEIGHT + 2 * CAPTION_LINE + 6
+"""A caption strip holds two lines: a long caption (the final one, with long names) breaks
+onto the second, shrinking no smaller than a phone keeps legible, rather than being cut."""
 CAPTION_PAD = 6
 
 
@@ -136,11 +139,14 @@ def _framed(
     draw.rectangle((0, top, width, top + CAPTION_HEIGHT), fill=theme.panel)
     done = round(width * (index + 1) / count)
     draw.rectangle((0, top, done, top + BAR_HEIGHT - 1), fill=theme.highlight)
-    middle = top + BAR_HEIGHT + (CAPTION_HEIGHT - BAR_HEIGHT) // 2
-    caption, face = fit_text(
-        caption, width - 2 * CAPTION_PAD, size=CAPTION_PX, min_size=MIN_CAPTION_PX, bold=True
+    middle = top + BAR_HEIGHT + (CAPTION_HEIGHT - BAR_HEIGHT) / 2
+    smallest = min(CAPTION_PX, legible_px(width))
+    lines, face = fit_lines(
+        caption, width - 2 * CAPTION_PAD, size=CAPTION_PX, min_size=smallest, bold=True
     )
-    draw_text(draw, (width // 2, middle), caption, face, theme.text)
+    first = middle - (len(lines) - 1) * CAPTION_LINE / 2
+    for number, line in enumerate(lines):
+        draw_text(draw, (width // 2, first + number * CAPTION_LINE), line, face, theme.text)
     return frame
 
 

@@ -18,9 +18,9 @@ from .final import draw_final, final_height
 from .header import Status, draw_header, header_height, public_status
 from .model import Table, parse_table
 from .piles import ChipBoxes, draw_piles, piles_height
+from .sizes import CANVAS_WIDTH
 from .strip import draw_progress, draw_strip, progress_height, strip_height
 
-CANVAS_WIDTH = 1080
 MAX_HEIGHT = 2400  # the tallest a table picture gets, with every section at its largest
 SECTION_GAP = 22
 BOTTOM_MARGIN = 24

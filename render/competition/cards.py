@@ -31,6 +31,7 @@ from .icons import draw_icon
 from .labels import island_name
 from .numbers import UNITS, format_value, format_with_unit, local_number
 from .seas import SEA_COLOURS
+from .sizes import SMALLEST_PX
 
 CARD_WIDTH = 246
 CARD_HEIGHT = 330
@@ -39,6 +40,9 @@ MUTED_INK = rgb("#6A655C")
 BORDER_RED = rgb("#D62828")
 BACK = rgb("#1F5F80")
 BLIND_GREY = rgb("#C9C4BA")
+# A slot card is too narrow for a long island name (Galapagosinseln) at SMALLEST_PX: such a
+# name shrinks down to this rather than be cut (the hand shows it whole, full size).
+NAME_MIN_PX = 13
 
 
 def sea_colour(card: IslandCard) -> RGB:
@@ -55,6 +59,7 @@ def draw_border_badge(
 ) -> None:
     """A red badge with the number of national borders on a card."""
     x, y = centre
+    radius = max(radius, SMALLEST_PX / 1.3)  # its number stays legible
     box = (x - radius, y - radius, x + radius, y + radius)
     draw.ellipse(box, fill=BORDER_RED, outline=PAPER, width=max(1, round(radius / 7)))
     draw_text(draw, centre, str(borders), theme.font(radius * 1.3, bold=True), PAPER)
@@ -97,9 +102,9 @@ def draw_card(
     sea_lines, sea_face = fit_lines(
         tr(card.sea.display_name),
         name_right - left - 20 * k,
-        size=round(17 * k),
-        min_size=max(8, round(12 * k)),
-        wrapped=max(8, round(14 * k)),
+        size=max(SMALLEST_PX, round(17 * k)),
+        min_size=SMALLEST_PX,
+        wrapped=SMALLEST_PX,
         bold=True,
         family=theme.fonts,
     )
@@ -116,8 +121,8 @@ def draw_card(
         island_name(card),
         right - left - 20 * k,
         size=round(28 * k),
-        min_size=max(8, round(15 * k)),
-        wrapped=round(22 * k),
+        min_size=SMALLEST_PX,
+        wrapped=max(SMALLEST_PX, round(22 * k)),
         bold=True,
         family=theme.fonts,
     )
@@ -126,7 +131,7 @@ def draw_card(
     draw.line((left + 12 * k, rows_top, right - 12 * k, rows_top), fill=tint(MUTED_INK, 0.5))
     row_h = (bottom - 8 * k - rows_top) / len(CATEGORIES)
     value_face = theme.font(24 * k, bold=True)
-    unit_face = theme.font(16 * k)
+    unit_face = theme.font(max(SMALLEST_PX, 16 * k))
     for i, category in enumerate(CATEGORIES):
         y = rows_top + row_h * (i + 0.5)
         if category.key == highlight:
@@ -173,7 +178,7 @@ def draw_card_back(
     if label is None:
         draw.polygon(star(centre, size * 0.28, points=4, inner=0.35), fill=tint(BACK, 0.55))
     else:
-        face = theme.font(max(14, min(size * 0.3, 26)), bold=True)
+        face = theme.font(max(SMALLEST_PX, min(size * 0.3, 26)), bold=True)
         draw_text(draw, centre, ellipsize(label, face, right - left - 2 * inset), face, theme.text)
 
 
@@ -198,7 +203,7 @@ def draw_blind_card(draw: ImageDraw.ImageDraw, box: Box, theme: Theme) -> None:
         draw.line((left + inset, y, left + inset, end), fill=ink, width=2)
         draw.line((right - inset, y, right - inset, end), fill=ink, width=2)
         y += 2 * dash
-    face = theme.font(max(14, min(size * 0.3, 28)), bold=True)
+    face = theme.font(max(SMALLEST_PX, min(size * 0.3, 28)), bold=True)
     draw_text(
         draw, ((left + right) / 2, (top + bottom) / 2), tr("blind"), face, shade(BLIND_GREY, 0.6)
     )
@@ -239,8 +244,8 @@ def draw_slot_card(
         island_name(card),
         width - 2 * badge,
         size=size,
-        min_size=13,
-        wrapped=16,
+        min_size=NAME_MIN_PX,
+        wrapped=SMALLEST_PX,
         bold=True,
         family=theme.fonts,
     )
@@ -250,10 +255,9 @@ def draw_slot_card(
     for row, line in enumerate(lines):
         draw_text(draw, (x, first + row * step), line, name_face, ink, anchor="lm")
     value = local_number(format_with_unit(category, card.value(category)))
-    value_size = size if len(lines) == 1 else min(size, 16)
     value_face = fit_font(
-        [value], width, max_size=value_size, min_size=13, family=theme.fonts
-    ) or theme.font(13)
+        [value], width, max_size=size, min_size=SMALLEST_PX, family=theme.fonts
+    ) or theme.font(SMALLEST_PX)
     value_y = top + height * (0.72 if len(lines) == 1 else 0.8)
     draw_text(draw, (x, value_y), value, value_face, ink, anchor="lm")
     if card.borders:

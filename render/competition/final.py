@@ -12,21 +12,23 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from locales import tr
-from render.common import Box, Theme, draw_marker, draw_text, ellipsize, star
+from render.common import Box, Theme, draw_marker, draw_text, star
 
 from .labels import seat_name
 from .model import Scores, Table
+from .names import draw_column_name
 from .seas import SEA_COLOURS
+from .sizes import SMALLEST_PX
 
 MARGIN = 24
 LABEL_WIDTH = 300
 MAX_COLUMN = 200
 TITLE_PX = 28
-HEADER_HEIGHT = 46
+HEADER_HEIGHT = 60
 ROW_HEIGHT = 48
 TOTAL_HEIGHT = 60
 TEXT_PX = 22
-NOTE_PX = 18
+NOTE_PX = SMALLEST_PX
 
 
 def _columns(players: int, width: int) -> float:
@@ -47,7 +49,6 @@ def _draw_names(
     width: int,
     theme: Theme,
 ) -> None:
-    face = theme.font(TEXT_PX, bold=True)
     mid = top + HEADER_HEIGHT / 2
     draw_text(
         draw,
@@ -68,8 +69,10 @@ def _draw_names(
             outline=theme.text,
             width=2,
         )
-        name = ellipsize(seat_name(names, seat), face, right - left - 28)
-        draw_text(draw, (left + 26, mid), name, face, theme.text, anchor="lm")
+        name = seat_name(names, seat)
+        draw_column_name(
+            draw, (left + 26, mid), name, right - left - 28, TEXT_PX, theme.text, theme
+        )
 
 
 def _draw_seas(

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
+from PIL.ImageFont import FreeTypeFont
 
 from engine.core import View
 from locales import tr
-from render.common import Box, Theme, draw_text, fit_text, regular_polygon
+from render.common import Box, Theme, draw_text, ellipsize, font, regular_polygon, text_width
 
 from .board import BOTTOM_MARGIN, CANVAS_WIDTH, SECTION_GAP
 from .cards import CARD_HEIGHT, CARD_WIDTH, draw_blind_card, draw_card, draw_slot_card
@@ -20,12 +21,14 @@ from .icons import draw_icon
 from .labels import category as category_name
 from .labels import join_names, seat_name
 from .model import BLIND, Own, Table, parse_table, slot_parts
+from .sizes import SMALLEST_PX
 
 MARGIN = 24
 SIDE_WIDTH = 40
 COLUMNS = 6
 HEADING_PX = 24
-LABEL_PX = 18
+LABEL_PX = SMALLEST_PX
+STAGGER = LABEL_PX + 6  # slot names too wide for their column alternate between two rows
 SLOT_HEIGHT = 74
 HAND_COLUMNS = 4
 CARD_GAP = (CANVAS_WIDTH - 2 * MARGIN - HAND_COLUMNS * CARD_WIDTH) / (HAND_COLUMNS - 1)
@@ -70,26 +73,36 @@ def _draw_empty(draw: ImageDraw.ImageDraw, box: Box, theme: Theme) -> None:
     draw_text(draw, centre, tr("empty"), theme.font(LABEL_PX), theme.muted_text)
 
 
+def _name_room() -> float:
+    """How wide a slot's category name may be (twice that when the names are staggered)."""
+    left, _, right, _ = _slot_box(0, 0)
+    return right - left - 8
+
+
+def _staggered(categories: Sequence[str], face: FreeTypeFont) -> bool:
+    """Whether a slot's name is too wide for its column, so the names alternate rows."""
+    return any(text_width(category_name(c), face) > _name_room() for c in categories)
+
+
 def _draw_placement(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Theme) -> float:
     draw_text(
         draw, (MARGIN, top), tr("Your slots"), theme.font(HEADING_PX, True), theme.text, anchor="lt"
     )
     y = top + HEADING_PX + 12
-    for index, (slot, _) in enumerate(own.placement[::2]):
-        category, _ = slot_parts(slot)
+    face = theme.font(LABEL_PX, bold=True)
+    categories = [slot_parts(slot)[0] for slot, _ in own.placement[::2]]
+    staggered = _staggered(categories, face)
+    room = _name_room()
+    for index, category in enumerate(categories):
         left, _, right, _ = _slot_box(2 * index, y)
         mid = (left + right) / 2
         draw_icon(draw, category, (mid, y + 14), 26, theme.text, theme.background)
-        name, face = fit_text(
-            category_name(category),
-            right - left - 8,
-            size=LABEL_PX,
-            min_size=LABEL_PX - 6,
-            bold=True,
-            family=theme.fonts,
-        )
-        draw_text(draw, (mid, y + 42), name, face, theme.text)
-    y += 62
+        name = ellipsize(category_name(category), face, 2 * room if staggered else room)
+        lower = STAGGER if staggered and index % 2 else 0
+        half = text_width(name, face) / 2  # a wide name at either end stays on the picture
+        x = min(max(mid, MARGIN + half), CANVAS_WIDTH - MARGIN - half)
+        draw_text(draw, (x, y + 42 + lower), name, face, theme.text)
+    y += 62 + (STAGGER if staggered else 0)
     for row, (mark_y, rotation) in enumerate(
         ((y + SLOT_HEIGHT / 2, 0), (y + SLOT_HEIGHT * 1.5 + 8, 180))
     ):
@@ -144,7 +157,9 @@ def hand_image(view: View, names: Sequence[str], title: str, theme: Theme) -> Im
 
 def hand_height(own: Own, status: Status) -> int:
     """How tall the hand picture is (as :func:`draw_hand` draws it)."""
-    placement = HEADING_PX + 12 + 62 + 2 * SLOT_HEIGHT + 8 + 10 + LABEL_PX
+    categories = [slot_parts(slot)[0] for slot, _ in own.placement[::2]]
+    stagger = STAGGER if _staggered(categories, font(LABEL_PX, bold=True)) else 0
+    placement = HEADING_PX + 12 + 62 + stagger + 2 * SLOT_HEIGHT + 8 + 10 + LABEL_PX
     rows = -(-(len(own.hand) + own.blinds) // HAND_COLUMNS)
     cards = HEADING_PX + 14 + rows * (CARD_HEIGHT + CARD_GAP)
     y = header_height(status) + SECTION_GAP + placement + SECTION_GAP * 1.5 + cards

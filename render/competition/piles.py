@@ -15,6 +15,7 @@ from .cards import draw_card_back
 from .labels import seat_name
 from .model import Player, Table
 from .seas import SEA_COLOURS, SEA_LABELS
+from .sizes import SMALLEST_PX
 
 MARGIN = 24
 NAME_WIDTH = 250
@@ -23,7 +24,7 @@ CHIP_STEP = 52
 HEADER_HEIGHT = 34
 ROW_HEIGHT = 66
 NAME_PX = 24
-NOTE_PX = 18
+NOTE_PX = SMALLEST_PX
 COUNT_PX = 22
 
 ChipBoxes = dict[tuple[int, Sea], Box]
@@ -63,11 +64,11 @@ def _draw_headers(draw: ImageDraw.ImageDraw, top: float, width: int, theme: Them
             draw,
             ((left + right) / 2, mid),
             tr(SEA_LABELS[sea]),
-            theme.font(NOTE_PX - 2, True),
+            theme.font(NOTE_PX),
             theme.text_on(colour),
         )
-    down_x = _chips_left() + len(SEAS) * CHIP_STEP + 44
-    draw_text(draw, (down_x, mid), tr("down"), face, theme.muted_text)
+    down_x = _chips_left() + len(SEAS) * CHIP_STEP + 6  # clear of the last sea's label
+    draw_text(draw, (down_x, mid), tr("down"), face, theme.muted_text, anchor="lm")
     draw_text(draw, (width - MARGIN - 40, mid), tr("score"), face, theme.muted_text)
 
 

@@ -20,17 +20,19 @@ from .icons import draw_icon
 from .labels import category as category_name
 from .labels import seat_name, side_label
 from .model import Table, Trick, slot_parts
+from .names import draw_column_name
+from .sizes import SMALLEST_PX
 
 MARGIN = 24
-LABEL_WIDTH = 214
+LABEL_WIDTH = 290  # the longest German category name, in bold, at the smallest size
 MAX_COLUMN = 300
-HEADER_HEIGHT = 44
+HEADER_HEIGHT = 56  # two lines of a long name
 REVEALED_HEIGHT = 74
 HIDDEN_HEIGHT = 52
 GAP = 5
 NAME_PX = 22
 LABEL_PX = 21
-SIDE_PX = 19
+SIDE_PX = SMALLEST_PX
 PROGRESS_HEIGHT = 58
 
 
@@ -56,14 +58,14 @@ def _draw_label(
         category_name(category),
         LABEL_WIDTH - 44 - GAP,
         size=LABEL_PX,
-        min_size=SIDE_PX - 5,
+        min_size=SMALLEST_PX,
         bold=True,
         family=theme.fonts,
     )
     draw_text(draw, (x, mid - 11), name, face, colour, anchor="lm")
     side = side_label(high) + (" · " + tr("next") if next_up else "")
     side, face = fit_text(
-        side, LABEL_WIDTH - 44 - GAP, size=SIDE_PX, min_size=SIDE_PX - 7, family=theme.fonts
+        side, LABEL_WIDTH - 44 - GAP, size=SIDE_PX, min_size=SMALLEST_PX, family=theme.fonts
     )
     draw_text(draw, (x, mid + 12), side, face, theme.muted_text, anchor="lm")
 
@@ -122,7 +124,6 @@ def _draw_names(
 ) -> None:
     players = len(table.players)
     column = column_width(players, width)
-    face = theme.font(NAME_PX, bold=True)
     mid = top + HEADER_HEIGHT / 2
     draw_text(draw, (MARGIN, mid), tr("Slot"), theme.font(SIDE_PX), theme.muted_text, anchor="lm")
     for player in table.players:
@@ -136,9 +137,9 @@ def _draw_names(
             outline=theme.text,
             width=2,
         )
-        name = ellipsize(seat_name(names, player.seat), face, column - 36)
         colour = theme.text if player.active else theme.muted_text
-        draw_text(draw, (left + 30, mid), name, face, colour, anchor="lm")
+        name = seat_name(names, player.seat)
+        draw_column_name(draw, (left + 30, mid), name, column - 36, NAME_PX, colour, theme)
 
 
 def strip_height(table: Table) -> float:

@@ -13,12 +13,12 @@ from render.common.layers import cached_layer
 from .glyphs import boat, compass, dashed_box, wave_lines
 from .model import Cell, Sheet
 from .palette import Palette
+from .parts import SMALLEST_PX
 
 # Sizes are fractions of the cell side.
 LAKE_RADIUS = 0.24
 NUMBER_PX = 0.4
 NAME_PX = 0.22
-MIN_NAME_PX = 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ def sea_layer(
     left, top, right, bottom = grid.extent
     image = Image.new("RGB", (round(right) + 1, round(bottom) + 1), palette.sea)
     draw = ImageDraw.Draw(image)
-    face = theme.font(max(MIN_NAME_PX, grid.px(NAME_PX)))
+    face = theme.font(max(SMALLEST_PX, grid.px(NAME_PX)))
     for index, name in enumerate(names):
         draw_text(draw, grid.centre(index), name, face, palette.cell_name)
     for k in range(grid.size + 1):

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from render.common import RGB, Theme, draw_die, draw_text, ellipsize, mix
+from render.common import RGB, Theme, draw_die, draw_text, ellipsize, fit_text, mix
+from render.common.legible import legible_px
 
 from .glyphs import cross
 
@@ -15,6 +16,8 @@ MARGIN = 24
 TITLE_PX = 36
 STATUS_PX = 26
 CAPTION_PX = 20
+PICTURE_WIDTH = 1000  # the sheet, race board and ranking pictures
+SMALLEST_PX = legible_px(PICTURE_WIDTH)  # no text in them smaller (see render.common.legible)
 DIE_PX = 62
 DIE_GAP = 16
 
@@ -44,7 +47,6 @@ def draw_dice(
     size: float = DIE_PX,
 ) -> float:
     """A row of dice from ``(left, top)``; returns the y below the row (captions included)."""
-    caption = theme.font(CAPTION_PX, bold=True)
     bottom = top + size
     x = left
     for face in faces:
@@ -69,8 +71,15 @@ def draw_dice(
             _badge(draw, (x + size, top), size * 0.3, str(face.wild), theme)
         if face.caption:
             colour = face.colour or theme.muted_text
-            text = ellipsize(face.caption, caption, size + DIE_GAP)
-            draw_text(draw, (x + size / 2, top + size + 6), text, caption, colour, anchor="mt")
+            text, fitted = fit_text(
+                face.caption,
+                size + DIE_GAP,
+                size=CAPTION_PX,
+                min_size=min(CAPTION_PX, legible_px(draw.im.size[0])),
+                bold=True,
+                family=theme.fonts,
+            )
+            draw_text(draw, (x + size / 2, top + size + 6), text, fitted, colour, anchor="mt")
             bottom = top + size + 6 + CAPTION_PX
         x += size + DIE_GAP
     return bottom

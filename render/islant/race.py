@@ -15,6 +15,7 @@ from .model import ENDED, PLAYING, SUBMITTED, Race, Standing, parse_race
 from .parts import (
     DIE_PX,
     MARGIN,
+    PICTURE_WIDTH,
     STATUS_PX,
     TITLE_PX,
     DieFace,
@@ -25,14 +26,15 @@ from .parts import (
 )
 from .table import panel_rows, shown_rows
 
-WIDTH = 1000
+WIDTH = PICTURE_WIDTH
 TEXT_PX = 26
 SMALL_PX = 22
 ALL_ROWS = 12  # up to this many players, every one gets a row
 TOP_ROWS = 10  # beyond it, the leaders get rows and everyone is in the histogram
 BAR_H = 26
 HISTOGRAM_H = 200
-HISTOGRAM_HEIGHT = SMALL_PX + 14 + HISTOGRAM_H + 6 + SMALL_PX  # heading, bars, axis labels
+HISTOGRAM_TOP = TEXT_PX + 14 + SMALL_PX  # heading, then room for the tallest bar's count
+HISTOGRAM_HEIGHT = HISTOGRAM_TOP + HISTOGRAM_H + 6 + TEXT_PX  # ... bars, axis labels
 MAX_BINS = 30
 ROUND_STATUS = {SUBMITTED: N_("done ✓"), PLAYING: N_("drawing")}
 ENDED_STATUS = N_("ended")
@@ -125,12 +127,12 @@ def _draw_histogram(
     step = max(1, -(-(high - low + 1) // MAX_BINS))
     bins = Counter((t - low) // step for t in totals)
     count = (high - low) // step + 1
-    small = theme.font(SMALL_PX)
+    axis = theme.font(TEXT_PX)
     heading = tr("All {count} players by total", count=len(totals))
     draw_text(
-        draw, (MARGIN, top), heading, theme.font(SMALL_PX, True), theme.muted_text, anchor="lt"
+        draw, (MARGIN, top), heading, theme.font(TEXT_PX, True), theme.muted_text, anchor="lt"
     )
-    base = top + SMALL_PX + 14 + HISTOGRAM_H
+    base = top + HISTOGRAM_TOP + HISTOGRAM_H
     width = (WIDTH - 2 * MARGIN) / count
     tallest = max(bins.values())
     mine = next((s.score.total for s in race.standings if s.seat == seat), None)
@@ -144,7 +146,7 @@ def _draw_histogram(
                 draw,
                 (x0 + width / 2, base + 6),
                 tr("you"),
-                theme.font(SMALL_PX, True),
+                theme.font(TEXT_PX, True),
                 theme.highlight,
                 anchor="mt",
             )
@@ -155,7 +157,7 @@ def _draw_histogram(
                 draw,
                 (x0 + width / 2, base - h - 4),
                 str(n),
-                theme.font(16),
+                theme.font(SMALL_PX),
                 theme.muted_text,
                 anchor="mb",
             )
@@ -167,11 +169,11 @@ def _draw_histogram(
             draw,
             (MARGIN + (k + 0.5) * width, base + 6),
             label,
-            small,
+            axis,
             theme.muted_text,
             anchor="mt",
         )
-    return base + 6 + SMALL_PX
+    return base + 6 + TEXT_PX
 
 
 def board_image(

@@ -28,6 +28,8 @@ from .parts import (
     CAPTION_PX,
     DIE_PX,
     MARGIN,
+    PICTURE_WIDTH,
+    SMALLEST_PX,
     STATUS_PX,
     TITLE_PX,
     DieFace,
@@ -36,7 +38,7 @@ from .parts import (
     draw_title,
 )
 
-WIDTH = 1000
+WIDTH = PICTURE_WIDTH
 ROW_LABELS = 40  # room left of the grid for row numbers
 MAX_CELL = 120
 HEADER_PX = 22
@@ -55,6 +57,7 @@ SLOT_CAPTIONS = {
     "waves": N_("waves"),
     "ships": N_("ships"),
 }
+ANY_CAPTION = N_("ANY")  # the label of a column any value may go in (engine: ANY_LABEL)
 STATUS_TEXT = {
     PLAYING: N_("Drawing this round"),
     SUBMITTED: N_("Turn submitted"),
@@ -146,7 +149,8 @@ def _draw_margins(
             draw.rounded_rectangle(box, 8, fill=fill)
             text_colour = theme.text_on(fill)
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-            draw_text(draw, centre, label, face, text_colour)
+            shown = tr(ANY_CAPTION) if label == ANY_LABEL else label
+            draw_text(draw, centre, shown, face, text_colour)
         y += COLUMN_LABEL_H
     for col in range(sheet.size):
         centre = (left + (col + 0.5) * grid.cell, y + LETTERS_H / 2)
@@ -250,7 +254,7 @@ def _draw_score(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, them
         draw, (left, top), caption, theme.font(HEADER_PX, bold=True), theme.muted_text, anchor="lt"
     )
     terms = score_terms(sheet, sheet.shown_score)
-    op_face, label_face = theme.font(26, bold=True), theme.font(18, bold=True)
+    op_face, label_face = theme.font(26, bold=True), theme.font(SMALLEST_PX, bold=True)
     op_widths = [max(28, op_face.getlength(op) + 12) if op else 0 for op, _, _ in terms]
     box_w = (right - left - sum(op_widths)) / len(terms)
     box_top, box_bottom = top + HEADER_PX + 10, top + SCORE_H

@@ -12,12 +12,12 @@ from locales import N_, tr
 from render.common import Theme, draw_panel, draw_text, panel_height
 
 from .model import Race, Standing, parse_race
-from .parts import MARGIN, draw_title, title_height
+from .parts import MARGIN, PICTURE_WIDTH, SMALLEST_PX, draw_title, title_height
 from .race import status_line
 from .table import panel_rows, shown_rows
 
-WIDTH = 1000
-ROW_PX = 18  # text size when many rows are shown
+WIDTH = PICTURE_WIDTH
+ROW_PX = SMALLEST_PX  # text size when many rows are shown
 BIG_ROW_PX = 26  # text size for a short table
 BIG_TABLE = 20
 FOOTER_PX = 22

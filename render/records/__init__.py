@@ -14,14 +14,16 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import View
 
+from ..common.legible import legible_px
 from ..common.png import to_png
-from ..common.text import draw_text, ellipsize, fit_text
+from ..common.text import draw_text, ellipsize, fit_font, fit_text
 from ..common.theme import font
 
 WIDTH = 640
 PAD = 20
 TITLE_HEIGHT = 64
 ROW_HEIGHT = 30
+HEADER_PX = 14
 BACKGROUND = (246, 241, 228)
 HEADER = (38, 139, 160)
 INK = (34, 40, 49)
@@ -46,7 +48,7 @@ def draw_card(view: View, names: Sequence[str] = ()) -> bytes:
     subtitle, small = fit_text(str(data.get("subtitle", "")), room, size=14, min_size=10)
     draw_text(draw, (PAD, 44), subtitle, small, BACKGROUND, anchor="lm")
     edges = _column_edges(max(len(header), *(len(r) for r in rows), 1))
-    _row(draw, TITLE_HEIGHT, header, edges, font(14, bold=True), MUTED)
+    _row(draw, TITLE_HEIGHT, header, edges, _header_face(header, edges), MUTED)
     highlight = data.get("highlight")
     body = font(16)
     for index, row in enumerate(rows):
@@ -66,6 +68,19 @@ def _column_edges(columns: int) -> list[float]:
     return [PAD, *(PAD + first + rest * i for i in range(columns - 1))]
 
 
+def _widths(edges: Sequence[float]) -> list[float]:
+    """The width of each column."""
+    return [b - a for a, b in zip(edges, [*edges[1:], WIDTH - PAD], strict=True)]
+
+
+def _header_face(header: Sequence[str], edges: Sequence[float]) -> ImageFont.FreeTypeFont:
+    """The largest bold face (down to a phone's legible size) every column title fits."""
+    room = min(_widths(edges)) - 6
+    smallest = legible_px(WIDTH)
+    face = fit_font(header, room, max_size=HEADER_PX, min_size=smallest, bold=True)
+    return face or font(smallest, bold=True)
+
+
 def _row(
     draw: ImageDraw.ImageDraw,
     top: int,
@@ -74,7 +89,6 @@ def _row(
     face: ImageFont.FreeTypeFont,
     fill: tuple[int, int, int],
 ) -> None:
-    widths = [b - a for a, b in zip(edges, [*edges[1:], WIDTH - PAD], strict=True)]
-    for cell, left, width in zip(cells, edges, widths, strict=False):
+    for cell, left, width in zip(cells, edges, _widths(edges), strict=False):
         text = ellipsize(cell, face, width - 6)
         draw_text(draw, (left + 4, top + ROW_HEIGHT // 2), text, face, fill, anchor="lm")

@@ -22,6 +22,7 @@ from render.common import (
     shade,
     side_runs,
 )
+from render.common.legible import legible_px
 
 from .model import DIRECTIONS, Cell, Cube, LastTurn, Piece, add, to_axial
 from .symbols import draw_symbol
@@ -38,8 +39,8 @@ SYMBOL_Y, SYMBOL_SCALE = -0.55, 0.3
 PIECE_Y, PIECE_RADIUS = 0.0, 0.29
 LABEL_Y, LABEL_WIDTH, LABEL_HEIGHT = 0.56, 1.3, 0.32
 BADGE_X, BADGE_RADIUS = -0.6, 0.2
-# Coordinates never go below MIN_LABEL_PX; hexes too small for that go without.
-MIN_LABEL_PX = 11
+# Coordinates are never smaller than a phone keeps legible; hexes too small for that go
+# without (the panel's lettered places name them instead).
 MAX_LABEL_PX = 26
 MIN_LABELLED_HEX = 26
 
@@ -141,10 +142,11 @@ def _draw_last_turn(
 def _draw_piece(
     draw: ImageDraw.ImageDraw, centre: Point, size: float, piece: Piece, theme: Theme
 ) -> None:
-    """Villagers: the seat's marker with their count. A totoro: the marker with ears and a T."""
+    """Villagers: the seat's marker with their count. A totoro: the marker with ears and a T.
+    The marker grows past its share of a small hex so that its number stays legible."""
     colour = theme.player(piece.seat)
     shape = theme.marker(piece.seat)
-    radius = PIECE_RADIUS * size
+    radius = max(PIECE_RADIUS * size, legible_px(draw.im.size[0]) / 1.3)
     width = _halo_width(size)
     label = str(piece.count)
     if piece.kind == "totoro":
@@ -162,24 +164,26 @@ def _draw_piece(
 def _draw_badge(
     draw: ImageDraw.ImageDraw, centre: Point, size: float, level: int, theme: Theme
 ) -> None:
-    """The level number in a small dark hexagon."""
-    radius = BADGE_RADIUS * size
+    """The level number in a small dark hexagon, never smaller than a phone keeps legible."""
+    radius = max(BADGE_RADIUS * size, legible_px(draw.im.size[0]) / 1.35)
     draw.polygon(regular_polygon(centre, radius, 6), fill=theme.line)
     draw_text(draw, centre, str(level), theme.font(radius * 1.35, bold=True), theme.text)
 
 
-def _label_font(cells: Sequence[Cell], size: float, theme: Theme) -> FreeTypeFont | None:
-    """One font for every coordinate label: the largest in which all fit their hexes."""
+def _label_font(
+    cells: Sequence[Cell], size: float, theme: Theme, smallest: int
+) -> FreeTypeFont | None:
+    """One font for every coordinate label: the largest in which all fit their hexes, at
+    least ``smallest`` (None: the hexes are too small for legible labels)."""
     if size < MIN_LABELLED_HEX:
         return None
-    face = fit_font(
+    return fit_font(
         {coordinate_label(c.cube) for c in cells},
         LABEL_WIDTH * size,
-        max_size=max(MIN_LABEL_PX, min(MAX_LABEL_PX, round(LABEL_HEIGHT * size))),
-        min_size=MIN_LABEL_PX,
+        max_size=min(MAX_LABEL_PX, round(LABEL_HEIGHT * size)),
+        min_size=smallest,
         family=theme.fonts,
     )
-    return face or theme.font(MIN_LABEL_PX)
 
 
 def _draw_contents(
@@ -191,7 +195,8 @@ def _draw_contents(
 ) -> None:
     """Symbol, level badge, piece and coordinates of every hex."""
     size = layout.size
-    label_font = _label_font(cells, size, theme) if coordinates else None
+    smallest = legible_px(draw.im.size[0])
+    label_font = _label_font(cells, size, theme, smallest) if coordinates else None
     for cell in cells:
         cx, cy = layout.centre(*to_axial(cell.cube))
         fill = hex_fill(theme, cell.terrain, cell.level)

@@ -20,12 +20,14 @@ from render.common import (
     draw_text,
     ellipsize,
     fit_layout,
+    fit_lines,
     fit_text,
     panel_height,
     regular_polygon,
     star,
     text_width,
 )
+from render.common.legible import legible_px
 
 from .board import draw_island
 from .model import NORTH_EAST, NORTH_WEST, Board, Cell, to_axial
@@ -36,7 +38,7 @@ TITLE_PX = 34
 STATUS_PX = 30
 TEXT_PX = 28
 SMALL_PX = 22
-MIN_SMALL_PX = 14  # a long line (the end's reason, German terrains) shrinks to this, not cut
+REASON_LINES = 2  # the end's reason (a long name, German) is broken onto this many lines
 HEADERS = (N_("Score"), N_("Villagers left"), N_("Totoros left"))
 TERRAIN_WORDS = (N_("JUNGLE"), N_("LAKE"), N_("GRASS"), N_("ROCK"))
 """The terrains of a tile in hand, as the panel writes them (looked up with ``tr``)."""
@@ -124,7 +126,8 @@ def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: Board, theme: Theme) 
     else:
         terrain_a, terrain_b = board.tile_in_hand
         both = f"{tr(terrain_a)} + {tr(terrain_b)}"
-        label, face = fit_text(both, right - left - 16, size=SMALL_PX, min_size=MIN_SMALL_PX)
+        smallest = legible_px(draw.im.size[0])
+        label, face = fit_text(both, right - left - 16, size=SMALL_PX, min_size=smallest)
         draw_text(draw, (mid, bottom - 42), label, face, theme.text, anchor="mb")
         tile = [
             Cell((0, 0, 0), "VOLCANO", 1, 0, None),
@@ -140,13 +143,14 @@ def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: Board, theme: Theme) 
 def _draw_legend(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:
     """Keys for the level badge and the last-turn highlights, as drawn on the board."""
     small = theme.font(SMALL_PX)
-    r = SMALL_PX * 0.55
+    digit = theme.font(max(SMALL_PX * 0.7, legible_px(draw.im.size[0])), True)
+    r = max(SMALL_PX * 0.55, digit.size * 0.75)
     for key in LEGEND_KEYS:
         label = tr(key)
         centre = (x + r, y)
         if key == LEGEND_KEYS[0]:
             draw.polygon(regular_polygon(centre, r, 6), fill=theme.line, outline=theme.muted_text)
-            draw_text(draw, centre, "2", theme.font(SMALL_PX * 0.7, True), theme.text)
+            draw_text(draw, centre, "2", digit, theme.text)
         elif key == LEGEND_KEYS[1]:
             for width, colour in ((7, theme.line), (3, theme.highlight)):
                 draw_path(draw, regular_polygon(centre, r, 6), colour, width, closed=True)
@@ -163,7 +167,7 @@ def header_height(board: Board) -> int:
     """How tall the header is (as :func:`draw_header` draws it)."""
     y = MARGIN + TITLE_PX + 12 + STATUS_PX + 8
     if board.outcome is not None:
-        y += SMALL_PX + 10
+        y += REASON_LINES * (SMALL_PX + 4) + 6
     y += panel_height(board.players, text_size=TEXT_PX, title=False, headers=True)
     return round(y + 20 + SMALL_PX / 2 + MARGIN)
 
@@ -211,9 +215,14 @@ def draw_header(
     y += STATUS_PX + 8
     if board.outcome is not None:
         reason = fill_names(engine_words(current(), board.outcome.reason), short_names)
-        reason, face = fit_text(reason, right - MARGIN, size=SMALL_PX, min_size=MIN_SMALL_PX)
-        draw_text(draw, (MARGIN, y), reason, face, theme.muted_text, anchor="lt")
-        y += SMALL_PX + 10
+        smallest = legible_px(width)
+        lines, face = fit_lines(
+            reason, right - MARGIN, size=SMALL_PX, min_size=smallest, wrapped=SMALL_PX
+        )
+        for line in lines:
+            draw_text(draw, (MARGIN, y), line, face, theme.muted_text, anchor="lt")
+            y += SMALL_PX + 4
+        y += 6 + (REASON_LINES - len(lines)) * (SMALL_PX + 4)
     y = draw_panel(
         draw,
         (MARGIN, y, right, y),

@@ -18,6 +18,7 @@ from render.common import (
     side_runs,
     tint,
 )
+from render.common.legible import legible_px
 
 from .model import Axial, Board, Cell
 from .palette import LAGOON, NEUTRAL, SEA, letter
@@ -30,11 +31,11 @@ DIRECTIONS: tuple[Axial, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1,
 GRID_EDGE = 0.03
 BORDER_EDGE = 0.08
 LETTER_Y, LETTER_PX = -0.56, 0.38
-LABEL_Y, LABEL_PX = 0.6, 0.33
+LABEL_Y, LABEL_PX = 0.58, 0.4
 PIECE_RADIUS = 0.3
 ANCHOR_Y, ANCHOR_PX = -0.12, 0.5
 SECURED_INSET, SECURED_WIDTH = 0.9, 0.07
-SECURED_LABEL_Y = 0.52  # coordinates sit higher inside the secured ring
+SECURED_LABEL_Y = 0.47  # coordinates sit higher inside the secured ring
 LAST_INSET, LAST_WIDTH = 0.92, 0.09
 FLIPPED_INSET, FLIPPED_WIDTH = 0.88, 0.04
 
@@ -155,10 +156,12 @@ def _draw_last_action(
 def _draw_contents(
     draw: ImageDraw.ImageDraw, layout: HexLayout, board: Board, theme: Theme, coordinates: bool
 ) -> None:
-    """The colour letter, piece or anchor, and coordinates of every hex."""
+    """The colour letter, piece or anchor, and coordinates of every hex; letters and
+    coordinates never smaller than a phone keeps legible."""
     size = layout.size
-    letter_face = theme.font(LETTER_PX * size, bold=True)
-    label_face = theme.font(LABEL_PX * size)
+    smallest = legible_px(draw.im.size[0])
+    letter_face = theme.font(max(LETTER_PX * size, smallest), bold=True)
+    label_face = theme.font(max(LABEL_PX * size, smallest))
     anchor_px = ANCHOR_PX * size
     for cell in board.cells:
         cx, cy = layout.centre(*cell.axial)
@@ -174,7 +177,7 @@ def _draw_contents(
             anchor_at = (cx, cy + ANCHOR_Y * size)
             draw_anchor(draw, anchor_at, anchor_px, theme.player(cell.secured_by[0]), theme)
         if coordinates:
-            label_ink = tint(fill, 0.75) if cell.water else ink
+            label_ink = tint(fill, 0.9) if cell.water else ink
             label_at = (cx, cy + (SECURED_LABEL_Y if cell.secured_by else LABEL_Y) * size)
             draw_text(draw, label_at, coordinate_label(cell), label_face, label_ink)
 

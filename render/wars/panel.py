@@ -19,10 +19,11 @@ from render.common import (
     draw_path,
     draw_text,
     ellipsize,
-    fit_text,
+    fit_lines,
     regular_polygon,
     text_width,
 )
+from render.common.legible import legible_px
 
 from .model import KINDS, SCORE_PARTS, Board
 from .palette import colour_name, letter
@@ -34,7 +35,8 @@ ROUND_PX = 42
 STATUS_PX = 30
 TEXT_PX = 26
 SMALL_PX = 22
-MIN_SMALL_PX = 14  # a long line (the last turn of a long name) shrinks to this before it is cut
+LAST_NAME_WIDTH = 300  # a long name in the last turn's line is cut to this, the move kept whole
+LAST_LINES = 2  # ... which breaks onto this many lines (a long move in German)
 ROW_PX = 48
 ICON_RADIUS = 14
 HEADERS: dict[str, str] = {
@@ -103,12 +105,12 @@ def round_label(board: Board) -> str:
 def draw_swatch(
     draw: ImageDraw.ImageDraw, centre: Point, radius: float, board: Board, seat: int, theme: Theme
 ) -> None:
-    """A small flat-top hex of ``seat``'s land, with the colour's letter."""
+    """A small flat-top hex of ``seat``'s land, with the colour's letter (legible on a phone)."""
     colour = theme.player(seat)
     corners = regular_polygon(centre, radius, 6, rotation=30)
     draw.polygon(corners, fill=colour)
     draw_path(draw, corners, theme.text, 2, closed=True)
-    face = theme.font(radius * 1.05, bold=True)
+    face = theme.font(max(radius * 1.05, legible_px(draw.im.size[0])), bold=True)
     draw_text(draw, centre, letter(board.colours, seat), face, theme.text_on(colour))
 
 
@@ -196,7 +198,7 @@ def header_height(board: Board, names: Sequence[str]) -> int:
     """How tall the header is (as :func:`draw_header` draws it)."""
     y = MARGIN + ROUND_PX * 1.45 + 18 + STATUS_PX + 12
     if last_turn_line(board, names) is not None:
-        y += SMALL_PX + 12
+        y += LAST_LINES * (SMALL_PX + 4) + 8
     return round(y + SMALL_PX * 1.3 + board.players * ROW_PX + MARGIN * 0.75)
 
 
@@ -251,9 +253,15 @@ def draw_header(
     status = ellipsize(status_line(board, names), status_face, right - x)
     draw_text(draw, (x, y), status, status_face, theme.highlight, anchor="lt")
     y += STATUS_PX + 12
-    last = last_turn_line(board, names)
+    short = [ellipsize(name, small, LAST_NAME_WIDTH) for name in names]
+    last = last_turn_line(board, short)
     if last is not None:
-        last, face = fit_text(last, right - MARGIN * 2, size=SMALL_PX, min_size=MIN_SMALL_PX)
-        draw_text(draw, (MARGIN, y), last, face, theme.muted_text, anchor="lt")
-        y += SMALL_PX + 12
+        smallest = legible_px(draw.im.size[0])
+        lines, face = fit_lines(
+            last, right - MARGIN * 2, size=SMALL_PX, min_size=smallest, wrapped=SMALL_PX
+        )
+        for line in lines:
+            draw_text(draw, (MARGIN, y), line, face, theme.muted_text, anchor="lt")
+            y += SMALL_PX + 4
+        y += 8 + (LAST_LINES - len(lines)) * (SMALL_PX + 4)
     return _draw_table(draw, (MARGIN, y, right, y), board, names, theme)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PIL import ImageDraw
 
 from render.common import RGB, Point, Theme, draw_path, draw_text, regular_polygon, shade, tint
+from render.common.legible import legible_px
 
 # Light from the top left: face shading by side (top, right, bottom, left).
 FACE_SHADES: tuple[Callable[[RGB], RGB], ...] = (
@@ -111,7 +112,9 @@ def draw_piece(
 def draw_anchor(
     draw: ImageDraw.ImageDraw, centre: Point, size: float, colour: RGB, theme: Theme
 ) -> None:
-    """An anchor in ``colour`` with a contrasting halo: water secured by that colour's port."""
+    """An anchor in ``colour`` with a contrasting halo: water secured by that colour's port
+    (never smaller than a phone keeps legible)."""
+    size = max(size, legible_px(draw.im.size[0]))
     face = theme.font(size, bold=True)
     draw_text(
         draw,

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 import engine
+from bot import panel as panel_module
 from bot.panel import ASK, PanelPick, PanelTap, panel_view
 from bot.panel_plans import PanelPlan, SavedState
 from bot.service import PanelStep
@@ -104,3 +106,20 @@ async def test_choices_that_end_a_game_are_marked_and_confirmed(game: Game) -> N
                 else:
                     again = acts_again(game, state, seat, answer, rnd)
                     assert again is not False, f"{choice.label} ends seat {seat}'s game unmarked"
+
+
+async def test_a_game_ending_choice_on_one_tap_is_found(monkeypatch) -> None:
+    """A panel that forgets which choices end the game (Islant's "Stop: end my game now"
+    then plays on one tap, as it once did) fails the check."""
+    shown = panel_module.named
+
+    def careless(menu: Menu | None, names) -> Menu | None:
+        named = shown(menu, names)
+        if named is None:
+            return None
+        choices = tuple(replace(choice, ends=False) for choice in named.choices)
+        return replace(named, choices=choices)
+
+    monkeypatch.setattr(panel_module, "named", careless)
+    with pytest.raises(AssertionError, match="plays on one tap"):
+        await test_choices_that_end_a_game_are_marked_and_confirmed(engine.find_game("islant"))

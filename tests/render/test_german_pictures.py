@@ -16,6 +16,7 @@ from engine.core import Game
 from locales import catalog, speaking
 from render.wars import panel as wars_panel
 
+from ..benchmarks.pictures import pictures as kinds
 from .test_german_words import drawn_words
 from .test_picture_bounds import pictures
 
@@ -70,3 +71,14 @@ def test_an_untranslated_label_is_found(monkeypatch) -> None:
     game = engine.find_game("wars")
     monkeypatch.setattr(wars_panel, "tr", lambda text, **params: text.format(**params))
     assert english_in(german_texts(monkeypatch, game)) != []
+
+
+def test_no_kind_of_german_picture_draws_english_text(monkeypatch) -> None:
+    """Pictures beside a game's board (an Islant sheet's column labels, the competition's
+    hand and final table) hold no English either."""
+    drawn: list[str] = []
+    for _what, draw in kinds():
+        with drawn_words(monkeypatch) as words, speaking("de"):
+            draw()
+        drawn += [text for text, _, _ in words]
+    assert english_in(drawn) == []

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
+from PIL.ImageFont import FreeTypeFont
 
 from engine.islant import GAME
 from locales import speaking
@@ -28,25 +29,29 @@ Drawn = tuple[str, tuple[float, float, float, float], tuple[int, int]]
 
 
 @contextmanager
-def drawn_words(monkeypatch) -> Iterator[list[Drawn]]:
-    """Every text ``draw_text`` put down meanwhile: its words, its box and its picture's size.
+def drawn_words(monkeypatch, faces: list[FreeTypeFont] | None = None) -> Iterator[list[Drawn]]:
+    """Every text ``draw_text`` put down meanwhile: its words, its box and its picture's size
+    (and, into ``faces`` when given, each one's font).
 
     ``draw_text`` stamps each text's (cached) mask at its anchor: the mask says what is drawn,
     the stamp where.
     """
     words: list[Drawn] = []
-    masks: list[str] = []
+    masks: list[tuple[str, FreeTypeFont]] = []
     make_mask, put_mask = text_module.stamp, text_module._stamp
 
     def mask(text, face, anchor, stroke):
-        masks.append(text)
+        masks.append((text, face))
         return make_mask(text, face, anchor, stroke)
 
     def put(draw, x, y, stamped, fill):
         left, top, image = stamped
         if image is not None:
             box = (x + left, y + top, x + left + image.width, y + top + image.height)
-            words.append((masks[-1], box, draw.im.size))
+            text, face = masks[-1]
+            words.append((text, box, draw.im.size))
+            if faces is not None:
+                faces.append(face)
         return put_mask(draw, x, y, stamped, fill)
 
     with monkeypatch.context() as patch:
@@ -83,7 +88,14 @@ GERMAN_WORDS = {
     "islant crowd": {"Alle 99 Spieler nach Summe", "du", "Summe", "Diese Runde"},
     "islant standings": {"Seiten", "Seen", "Summe"},
     "islant final standings": {"Endstand · Stufe 5"},
-    "islant sheet": {"Punkte mit diesem Zug", "Seiten", "Summe", "in diesem Zug gezeichnet"},
+    "islant sheet": {
+        "Punkte mit diesem Zug",
+        "Seiten",
+        "Summe",
+        "in diesem Zug gezeichnet",
+        "JEDE",
+        "Schiffe",
+    },
 }
 
 
@@ -119,12 +131,13 @@ def test_german_category_names_fit_the_strip_and_the_hand_slots(monkeypatch) -> 
     labels = [box for text, box, _ in strip if text in names or text.startswith(("▲", "▼"))]
     assert labels, "the strip names its categories"
     assert all(box[2] <= MARGIN + LABEL_WIDTH - GAP for box in labels)
-    named = [box for text, box, _ in hand if text in names]
+    named = sorted((box for text, box, _ in hand if text in names), key=lambda box: box[0])
     first_row = min(box[1] for box in named)
-    slots = sorted((box for box in named if box[1] < first_row + 10), key=lambda box: box[0])
-    assert len(slots) == len(CATEGORY_LABELS), slots
-    for left, right in itertools.pairwise(slots):
-        assert left[2] < right[0], "a category name runs into the next slot"
+    assert len(named) == len(CATEGORY_LABELS), named
+    for row in (True, False):  # names too wide for their slot alternate between two rows
+        slots = [box for box in named if (box[1] < first_row + 10) == row]
+        for left, right in itertools.pairwise(slots):
+            assert left[2] < right[0], "a category name runs into the next one"
 
 
 def test_wars_colours_have_german_names_and_their_own_letters() -> None:

@@ -11,8 +11,9 @@ from render.common import DEFAULT_THEME, draw_text
 from render.common.layers import LAYER_CACHE, LayerCache
 from render.islant import DEFAULT_PALETTE, sheet_image
 from render.islant import grid as islant_grid
-from render.islant.grid import MIN_NAME_PX, NAME_PX, GridLayout
+from render.islant.grid import NAME_PX, GridLayout
 from render.islant.model import Sheet, parse_sheet
+from render.islant.parts import SMALLEST_PX
 from render.wars import WARS_THEME
 from render.wars.legend import draw_legend, legend_image
 
@@ -88,7 +89,7 @@ def test_the_wars_legend_is_cached_per_language():
 def uncached_sea(image, draw, grid: GridLayout, sheet: Sheet, palette, theme) -> None:
     """The sea as it was drawn before layers: names of the empty cells only, then the lines."""
     draw.rectangle(grid.extent, fill=palette.sea)
-    face = theme.font(max(MIN_NAME_PX, grid.px(NAME_PX)))
+    face = theme.font(max(SMALLEST_PX, grid.px(NAME_PX)))
     for index in range(grid.size * grid.size):
         if index not in sheet.cells:
             draw_text(draw, grid.centre(index), sheet.name_of(index), face, palette.cell_name)

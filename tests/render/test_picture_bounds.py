@@ -2,10 +2,13 @@
 they belong: drawn from random games and from the extremes (the most players, 32-character
 names with emoji), no text leaves the canvas, no text is cut short unless it is a player's
 name (alone or in a list of names), and no lettered mark of a panel picture leaves the board
-the renderer reports (``Image.info["board"]``) for the header, the score table or the key."""
+the renderer reports (``Image.info["board"]``) for the header, the score table or the key,
+or lies over another mark (tiggar islanote's "Which way?" once put letters on shared edges)."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -13,8 +16,11 @@ from functools import partial
 import pytest
 
 import engine
-from bot.records_texts import CARD, board_title
-from engine.core import Game, Level, Menu, View, lettered
+from bot.ratings import Skill
+from bot.records_texts import CARD, board_card, board_title, stats_card
+from bot.stats import PlayerStats
+from bot.store.history import Standing
+from engine.core import Game, IllegalAction, Level, Menu, View, lettered
 from locales import LANGUAGES, speaking, tr
 from render import FINAL_PICTURES, render_marked, render_view
 from render import marks as marks_module
@@ -29,6 +35,8 @@ from .test_german_words import Drawn, drawn_words
 GAMES = engine.all_games()
 EMOJI_NAME = "Ünïcødé Ŵïñdsurfer 🏄‍♀️🌊🏝️ Extraordinaire"[:32]
 PICTURES_PER_GAME = 14
+PATHS = ((), ("0",), ("0", "0"), ("1",), ("1", "0"))
+"""The menus drawn with their lettered places."""
 GAME_VIEW = engine.find_game("tigerisland").view(engine.find_game("tigerisland").new(2), None)
 Picture = Callable[[], bytes]
 Drawing = tuple[str, Picture, list[str], int]
@@ -81,18 +89,20 @@ def _joined(extras, view, who: list[str]) -> bytes:
 
 
 def marked(game: Game, state, seat: int, who: list[str], what: str) -> Iterator[Drawing]:
-    """The seat's panel pictures with lettered places, down its first menus."""
-    path: tuple[str, ...] = ()
-    for _ in range(3):
-        menu = game.menu(state, seat, path)
+    """The seat's panel pictures with lettered places, down its first menus (from each of
+    the first two choices: tiggar islanote's new tile leads to "Which way?")."""
+    for path in PATHS:
+        try:
+            menu = game.menu(state, seat, path)
+        except IllegalAction:  # a menu with one choice has no second
+            continue
         if not isinstance(menu, Menu):
-            return
+            continue
         marks = lettered(menu)[1]
         if marks:
             flat = tuple((letter, tuple((h.q, h.r) for h in at)) for letter, at in marks)
             draw = partial(render_marked, game.view(state, seat), who, flat)
             yield f"{what} marks {path}", draw, who, len(flat)
-        path = (*path, "0")
 
 
 def inside(box: Box, area: Box) -> bool:
@@ -122,10 +132,19 @@ def problems(words: list[Drawn], who: list[str], marks: int, board: Box | None) 
             found.append(f"{text!r} leaves the {width}×{height} canvas at {box}")
         if text.endswith(ELLIPSIS) and not cut_name(text, names_drawn):
             found.append(f"{text!r} is cut short")
-    for letter, box, _ in words[len(words) - marks :] if board else ():
+    drawn_marks = words[len(words) - marks :] if board else []
+    for letter, box, _ in drawn_marks:
         if not inside(box, board):
             found.append(f"mark {letter} at {box} is off the board {board}")
+    for (one, a, _), (other, b, _) in itertools.combinations(drawn_marks, 2):
+        if overlap(a, b):
+            found.append(f"marks {one} and {other} overlap")
     return found
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share more than a pixel's edge."""
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -160,6 +179,79 @@ def test_a_leaderboards_title_and_a_replays_last_caption_are_drawn_whole(monkeyp
         with drawn_words(monkeypatch) as words:
             draw_card(card)
             animate([picture, picture], ["", caption])
-    drawn = {text for text, _, _ in words}
-    assert {title, caption} <= drawn
+    drawn = [text for text, _, _ in words]
+    assert title in drawn
+    assert caption in " ".join(drawn)  # on one line, or broken onto two
     assert problems(words, [], 0, None) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_leaderboards_and_a_records_cards_column_titles_are_drawn_whole(monkeypatch, lang):
+    """German's "Wertungszahl" once lost its end in both cards."""
+    skill = Skill(25, 3, 9, 4)
+    rows = [Standing(place, f"p{place}", EMOJI_NAME, skill) for place in range(1, 4)]
+    with speaking(lang):
+        leaderboard = board_card(board_title("wars", "global", "all"), rows, None)
+        card = stats_card(EMOJI_NAME, PlayerStats(games=9, wins=4), {"wars": skill})
+        with drawn_words(monkeypatch) as words:
+            draw_card(leaderboard)
+            draw_card(card)
+    titles = {*leaderboard.data["header"], *card.data["header"]}
+    assert titles <= {text for text, _, _ in words}
+    assert problems(words, [EMOJI_NAME], 0, None) == []
+
+
+def test_marks_drawn_over_each_other_are_found(monkeypatch) -> None:
+    """Badges all put on their first hex (a "Which way?" letter each on the shared volcano)
+    fail the check."""
+    monkeypatch.setattr(
+        marks_module, "badge_centre", lambda layout, hexes, shared: layout.centre(*hexes[0])
+    )
+    with pytest.raises(AssertionError, match="overlap"):
+        test_words_and_marks_stay_in_their_places(
+            monkeypatch, engine.find_game("tigerisland"), "en"
+        )
+
+
+def which_way(game: Game) -> tuple[object, int, list]:
+    """A random game's first "Which way?" menu with at least four ways: state, seat, marks."""
+    rnd = random.Random(1)
+    state = game.new(2, None, 1)
+    while True:
+        seat = min(game.to_move(state))
+        for path in (("0", "0"), ("1", "0")):
+            try:
+                menu = game.menu(state, seat, path)
+            except IllegalAction:
+                continue
+            if not isinstance(menu, Menu) or menu.prompt != "Which way?":
+                continue
+            marks = lettered(menu)[1]
+            if len(marks) >= 4:
+                return state, seat, marks
+        state, _ = game.apply(state, seat, game.choose_ai_action(state, seat, rnd, Level.RANDOM))
+
+
+def test_a_which_way_picture_frames_and_rings_every_way(monkeypatch) -> None:
+    """tiggar islanote's "Which way?": every hex of every way lies on the board (one once
+    stuck out past the left edge), the volcano they share is ringed in the marks' colour."""
+    game = engine.find_game("tigerisland")
+    state, seat, marks = which_way(game)
+    flat = [(letter, tuple((h.q, h.r) for h in at)) for letter, at in marks]
+    drawn = []
+    original = marks_module.draw_marks
+    monkeypatch.setattr(
+        marks_module, "draw_marks", lambda *args: (drawn.append(args), original(*args))
+    )
+    render_marked(game.view(state, seat), ["Ada", "Ben"], flat)
+    image, layout, _ = drawn[0]
+    board = image.info[BOARD]
+    corners = [c for _, hexes in flat for q, r in hexes for c in layout.corners(q, r)]
+    assert all(inside((x, y, x, y), board) for x, y in corners)
+    (volcano,) = marks_module.shared_hexes(flat)
+    (x0, y0), (x1, y1) = layout.corners(*volcano, 0.92)[:2]
+    cx, cy = layout.centre(*volcano)
+    side = ((x0 + x1) / 2, (y0 + y1) / 2)  # the middle of a side, a pixel inwards
+    step = 1.5 / math.dist(side, (cx, cy))
+    at = (round(side[0] + (cx - side[0]) * step), round(side[1] + (cy - side[1]) * step))
+    assert image.getpixel(at) == marks_module.FILL

@@ -105,3 +105,13 @@ def test_undisclosed_steps_change_nothing_anyone_else_sees(game: Game, lang: str
 def _starts(game: Game) -> list[tuple[object, int]]:
     state = game.new(max(2, game.info.min_players), None, 1)
     return [(state, seat) for seat in sorted(game.to_move(state))]
+
+
+def test_a_leaking_view_is_found(monkeypatch) -> None:
+    """A view that shows everyone seat 0's own sheet (an unsubmitted Islant turn drawn on it,
+    as /islant sheet once did) fails the check."""
+    game = engine.find_game("islant")
+    own_view = type(game).view
+    monkeypatch.setattr(type(game), "view", lambda self, state, viewer: own_view(self, state, 0))
+    with pytest.raises(AssertionError, match="tells"):
+        test_undisclosed_steps_change_nothing_anyone_else_sees(game, "en")
