@@ -19,7 +19,8 @@ from ..i18n import as_written, game_title, public_language, say
 from ..presenter import COLOUR, lobby_card, turn_line
 from ..quickstart import player_count, rules_embed, rules_view
 from ..replays import replayable_game
-from ..ui import lobby_view, play_move, post_board, resigned, show_lobby
+from ..setup_form import open_lobby, show_form
+from ..ui import play_move, post_board, resigned, show_lobby
 
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 
@@ -56,21 +57,10 @@ class GamesCog(commands.Cog):
         self, interaction: discord.Interaction, game: str, options: str | None = None
     ) -> None:
         await check_may_start(interaction)
-        service = service_of(interaction)
-        record = await service.open_lobby(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id or 0,
-            game_name=game,
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            options=parse_options(options, game),
-        )
-        with speaking(await public_language(interaction)):
-            await interaction.response.send_message(
-                **lobby_card(record).send(lobby_view(record.id))
-            )
-        lobby = await interaction.original_response()
-        await service.store.set_board_message(record.id, lobby.id)  # kicks edit it
+        if options is None:
+            await show_form(interaction, game)
+            return
+        await open_lobby(interaction, game, parse_options(options, game))
 
     @new.autocomplete("options")
     async def new_options(
