@@ -76,7 +76,9 @@ def _typed(value: object) -> str:
 
 
 def _description(spec: OptionSpec) -> str | None:
-    return _(spec.description) if spec.description else None
+    """An option's typing help, where its values are shown as typed (not where they have
+    words: the choices explain themselves, and the help speaks of typed values)."""
+    return _(spec.description) if spec.description and not spec.words else None
 
 
 def _rule_part(spec: OptionSpec) -> discord.ui.Label[Any]:
