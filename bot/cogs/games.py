@@ -50,7 +50,10 @@ class GamesCog(commands.Cog):
     @game.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
         game="Which game to play",
-        options="Game options as name=value words, e.g. first_player=0 (see /game rules)",
+        options=(
+            "Leave empty for a form, or type name=value words, e.g. first_player=0 "
+            "(see /game rules)"
+        ),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
