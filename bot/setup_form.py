@@ -56,7 +56,7 @@ SELECT_MOST = 25
 FORM_TIMEOUT = timedelta(minutes=30)
 
 
-def _fits(spec: OptionSpec) -> bool:
+def fits(spec: OptionSpec) -> bool:
     """Whether an option has a control in the form (see the module's docstring)."""
     values = spec.values()
     if isinstance(spec.default, bool):
@@ -68,7 +68,7 @@ def _fits(spec: OptionSpec) -> bool:
 
 def form_options(game: str) -> list[OptionSpec]:
     """The rules options the form of ``game`` shows, most important first."""
-    return [spec for spec in find_game(game).info.options if _fits(spec)][:RULES_PARTS]
+    return [spec for spec in find_game(game).info.options if fits(spec)][:RULES_PARTS]
 
 
 def _typed(value: object) -> str:
@@ -81,20 +81,15 @@ def _description(spec: OptionSpec) -> str | None:
     return _(spec.description) if spec.description and not spec.words else None
 
 
-def _rule_part(spec: OptionSpec) -> discord.ui.Label[Any]:
+def rule_part(spec: OptionSpec) -> discord.ui.Label[Any]:
     """The control of one rules option, defaulting to the game's default."""
     custom_id = RULES_ID + spec.name
-    control: discord.ui.Item[Any]
+    control: discord.ui.Checkbox[Any] | discord.ui.RadioGroup[Any] | discord.ui.Select[Any]
     if isinstance(spec.default, bool):
         control = discord.ui.Checkbox(custom_id=custom_id, default=spec.default)
-    elif spec.choices:
-        control = discord.ui.RadioGroup(custom_id=custom_id, required=False)
-        for value in spec.values():
-            control.add_option(
-                label=value_words(spec, value), value=_typed(value), default=value == spec.default
-            )
     else:
-        control = discord.ui.Select(custom_id=custom_id, required=False)
+        kind = discord.ui.RadioGroup if spec.choices else discord.ui.Select
+        control = kind(custom_id=custom_id, required=False)
         for value in spec.values():
             control.add_option(
                 label=value_words(spec, value), value=_typed(value), default=value == spec.default
@@ -116,7 +111,7 @@ class SetupForm(discord.ui.Modal):
         self.game = game
         self.rules = form_options(game)
         for spec in self.rules:
-            self.add_item(_rule_part(spec))
+            self.add_item(rule_part(spec))
         guests = min(info.max_players - 1, SELECT_MOST)
         self.invite: discord.ui.UserSelect[Any] = discord.ui.UserSelect(
             custom_id=INVITE_ID, required=False, min_values=0, max_values=guests

@@ -5,11 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import discord
 import pytest
 
 from bot.i18n import game_title
-from bot.setup_form import COMPUTERS_ID, INVITE_ID, LEVEL_ID, RULES_ID, form_options
+from bot.setup_form import (
+    COMPUTERS_ID,
+    INVITE_ID,
+    LEVEL_ID,
+    RULES_ID,
+    fits,
+    form_options,
+    rule_part,
+)
 from engine import all_games, find_game
+from engine.core import OptionSpec
 from locales import translate
 
 from .faces import face, last_plain
@@ -150,3 +160,18 @@ async def test_an_empty_form_opens_the_lobby_at_every_default(world) -> None:
         spec.name: spec.default for spec in find_game("competition").info.options
     }
     assert lobby.table_options == {"computer": "normal"}
+
+
+def test_each_kind_of_option_gets_its_control() -> None:
+    flag = OptionSpec("hints", "show hints", True, title="Hints")
+    choice = OptionSpec("map", "which map", "a", choices=("a", "b", "c"), title="Map")
+    small = OptionSpec("level", "level", 1, minimum=1, maximum=25, title="Level")
+    large = OptionSpec("rounds", "rounds", 0, minimum=0, maximum=25, title="Rounds")
+
+    controls = {spec.name: rule_part(spec).component for spec in (flag, choice, small)}
+
+    assert isinstance(controls["hints"], discord.ui.Checkbox) and controls["hints"].default
+    assert isinstance(controls["map"], discord.ui.RadioGroup)
+    assert [o.value for o in controls["map"].options if o.default] == ["a"]
+    assert isinstance(controls["level"], discord.ui.Select) and len(controls["level"].options) == 25
+    assert not fits(large), "26 values do not fit a select"
