@@ -109,9 +109,11 @@ class SetupForm(discord.ui.Modal):
             timeout=FORM_TIMEOUT.total_seconds(),
         )
         self.game = game
-        self.rules = form_options(game)
-        for spec in self.rules:
-            self.add_item(rule_part(spec))
+        self.rule_controls: dict[str, Any] = {}
+        for spec in form_options(game):
+            part = rule_part(spec)
+            self.add_item(part)
+            self.rule_controls[spec.name] = part.component
         guests = min(info.max_players - 1, SELECT_MOST)
         self.invite: discord.ui.UserSelect[Any] = discord.ui.UserSelect(
             custom_id=INVITE_ID, required=False, min_values=0, max_values=guests
@@ -149,16 +151,15 @@ class SetupForm(discord.ui.Modal):
     def _rule_values(self) -> dict[str, str]:
         """The rules options chosen, as typed options (an empty control: the default)."""
         chosen: dict[str, str] = {}
-        for item in self.walk_children():
-            custom_id = getattr(item, "custom_id", "")
-            if not custom_id.startswith(RULES_ID):
-                continue
-            if isinstance(item, discord.ui.Checkbox):
-                chosen[custom_id.removeprefix(RULES_ID)] = _typed(item.value)
-            elif isinstance(item, discord.ui.RadioGroup) and item.value:
-                chosen[custom_id.removeprefix(RULES_ID)] = item.value
-            elif isinstance(item, discord.ui.Select) and item.values:
-                chosen[custom_id.removeprefix(RULES_ID)] = item.values[0]
+        for name, control in self.rule_controls.items():
+            if isinstance(control, discord.ui.Select):
+                picked = control.values[0] if control.values else None
+            elif isinstance(control, discord.ui.Checkbox):
+                picked = _typed(control.value)
+            else:
+                picked = control.value
+            if picked:
+                chosen[name] = picked
         return chosen
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
