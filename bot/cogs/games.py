@@ -226,8 +226,9 @@ class GamesCog(commands.Cog):
 
 
 HELP_TEXT = N_(
-    "**Start:** `/game new` opens a lobby; others press **Join**, the host can **Add "
-    "computer** players and presses **Start**. One game per channel (use a thread for more).\n"
+    "**Start:** `/game new` opens a form (the game's options, people to invite, computer "
+    "players), then a lobby; others press **Join**, the host presses **Start**. One game per "
+    "channel (use a thread for more).\n"
     "**Play:** `/game move` with suggestions of your legal moves, or the game's own commands "
     "(`/tiger place`, `/tiger build`). The board is posted after every move.\n"
     "**Follow:** `/game status` shows the board; **My moves** lists what you can do. "

@@ -75,6 +75,7 @@ async def test_a_form_sets_up_every_game(world, member_locales, game, lang) -> N
     assert translate(lang, "Computer players") in texts
     if lang == "de":
         assert "Invite players" not in texts and "Spieler einladen" in texts
+        assert any("`/spiel neu optionen:`" in text for text in texts), "German command names"
     name, value = _other_value(game)
 
     opened = await world.alice.submit_modal(
