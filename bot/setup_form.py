@@ -101,11 +101,13 @@ def rule_part(spec: OptionSpec) -> discord.ui.Label[Any]:
 class SetupForm(discord.ui.Modal):
     """The set-up form of one game, in its opener's language."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, opened_by: int) -> None:
+        """``opened_by``: the id of the interaction that opens it; discord.py keeps forms
+        by custom id, so each form's own keeps two people's forms apart."""
         info = find_game(game).info
         super().__init__(
             title=_("New game: {game}", game=game_title(game)),
-            custom_id=f"{FORM_ID}:{game}",
+            custom_id=f"{FORM_ID}:{game}:{opened_by}",
             timeout=FORM_TIMEOUT.total_seconds(),
         )
         self.game = game
@@ -208,7 +210,7 @@ async def show_form(interaction: discord.Interaction, game: str) -> None:
     if existing is not None:
         raise UserError("channel_busy", game=game_title(existing.game))
     with speaking(user_language(interaction)):
-        form = SetupForm(game)
+        form = SetupForm(game, interaction.id)
     await interaction.response.send_modal(form)
 
 

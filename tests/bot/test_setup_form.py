@@ -146,6 +146,21 @@ async def test_a_form_with_computer_seats_starts_a_game_with_computers(
     assert game_now.status == "active" and len(game_now.players) == 1 + computers
 
 
+async def test_two_people_fill_their_forms_at_the_same_time(world, member_locales) -> None:  # noqa: F811
+    other = world.guild.create_text_channel("more-islands")
+    alices = await _open_form(world, member_locales, "islant", "en")
+    bobs = await world.bob.slash(other, "game new", game="islant")
+
+    await world.alice.submit_modal(alices, _filled(alices, {COMPUTERS_ID: "1"}))
+    opened = await world.bob.submit_modal(bobs, _filled(bobs, {COMPUTERS_ID: "2"}))
+
+    assert not opened.ephemeral
+    store = world.env.bot.store
+    mine, bobs_game = await store.open_game_in(world.channel.id), await store.open_game_in(other.id)
+    assert (mine.host_id, len(mine.players)) == (world.alice.id, 2)
+    assert (bobs_game.host_id, len(bobs_game.players)) == (world.bob.id, 3)
+
+
 async def test_typed_options_still_open_the_lobby_without_a_form(world) -> None:
     opened = await new_game(world.alice, world.channel, "islant", options="level=3 cap=10")
     assert opened.modal is None and not opened.ephemeral
