@@ -19,6 +19,14 @@ MESSAGES: dict[str, str] = {
     "already_joined": N_("You are already in this game."),
     "not_joined": N_("You are not in this lobby."),
     "lobby_full": N_("The lobby is full: this {game} table takes at most {max} players."),
+    "form_too_many": N_(
+        "That makes {wanted} players ({invited} invited, {computers} computer, and you), but "
+        "{game} seats at most {max}: invite fewer people or choose fewer computer players."
+    ),
+    "form_bot_invited": N_(
+        "{who} is a bot and cannot play: invite people, and choose computer players for the "
+        "other seats."
+    ),
     "too_few_players": N_(
         "{game} needs at least {min} players; there are {count}. "
         "Ask friends to press Join, or add computer players."

@@ -16,12 +16,13 @@ from ..choices import legal_move_choices
 from ..components import acknowledge, check_may_start, is_moderator, service_of
 from ..errors import UserError
 from ..game_options import example, suggestions
-from ..i18n import as_written, game_title, public_language, say, user_language
+from ..i18n import as_written, game_title, public_language, say
 from ..presenter import COLOUR, lobby_card, turn_line
 from ..quickstart import player_count, rules_card, rules_view
 from ..reach import Reach, group_extras, works
 from ..replays import replayable_game
-from ..ui import lobby_view, play_move, post_board, resigned, show_lobby
+from ..setup_form import open_lobby, show_form
+from ..ui import play_move, post_board, resigned, show_lobby
 
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 
@@ -53,27 +54,20 @@ class GamesCog(commands.Cog):
     @game.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
         game="Which game to play",
-        options="Game options as name=value words, e.g. first_player=0 (see /game rules)",
+        options=(
+            "Leave empty for a form, or type name=value words, e.g. first_player=0 "
+            "(see /game rules)"
+        ),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
         self, interaction: discord.Interaction, game: str, options: str | None = None
     ) -> None:
         await check_may_start(interaction)
-        service = service_of(interaction)
-        record = await service.open_lobby(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id or 0,
-            game_name=game,
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            options=parse_options(options, game),
-            language=user_language(interaction),
-        )
-        with speaking(await public_language(interaction)):
-            await interaction.response.send_message(**lobby_card(record).send(lobby_view(record)))
-        lobby = await interaction.original_response()
-        await service.store.set_board_message(record.id, lobby.id)  # kicks edit it
+        if options is None:
+            await show_form(interaction, game)
+            return
+        await open_lobby(interaction, game, parse_options(options, game))
 
     @new.autocomplete("options")
     async def new_options(
@@ -241,8 +235,9 @@ class GamesCog(commands.Cog):
 
 
 HELP_TEXT = N_(
-    "**Start:** `/game new` opens a lobby; others press **Join**, the host can **Add "
-    "computer** players and presses **Start**. One game per channel (use a thread for more).\n"
+    "**Start:** `/game new` opens a form (the game's options, people to invite, computer "
+    "players), then a lobby; others press **Join**, the host presses **Start**. One game per "
+    "channel (use a thread for more).\n"
     "**Play:** `/game move` with suggestions of your legal moves, or the game's own commands "
     "(`/tiger place`, `/tiger build`). The board is posted after every move.\n"
     "**Follow:** `/game status` shows the board; **My moves** lists what you can do. "

@@ -18,6 +18,7 @@ import simcord
 
 from bot.client import IslandBot
 from engine import find_game
+from tests.bot.flow_helpers import new_game
 from tests.bot.forge import forge_click, is_user_error
 
 REPEAT = 15
@@ -36,7 +37,7 @@ async def bench_hostile_bot() -> list[tuple[str, str, str, str, str, str]]:
             guild = env.create_guild()
             channel = guild.create_text_channel("bench")
             alice, bob, carol = (guild.add_member(env.create_user(n)) for n in "abc")
-            opened = await alice.slash(channel, "game new", game="tigerisland")
+            opened = await new_game(alice, channel, "tigerisland")
             lobby = opened.response.message
             await bob.click(lobby, label="Join")
             await alice.click(lobby, label="Start")

@@ -28,6 +28,8 @@ V2_FLAG = 1 << 15  # IS_COMPONENTS_V2
 V2_COMPONENTS, V2_TEXT, GALLERY_ITEMS, ALT_TEXT = 40, 4000, 10, 256
 ACTION_ROW, THUMBNAIL, TEXT_DISPLAY, MEDIA_GALLERY = 1, 11, 10, 12
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
+MODAL_PARTS, LABEL, LABEL_TEXT, LABEL_DESCRIPTION, TEXT_INPUT = 5, 18, 45, 100, 4
+RADIO_GROUP, CHECKBOX_GROUP, RADIO_OPTIONS, CHECKBOX_OPTIONS = 21, 22, (2, 10), (1, 10)
 TOKEN_LIFETIME = timedelta(minutes=15)
 INTERACTION_TOKEN = re.compile(r"/(?:webhooks/\d+|interactions/\d+)/[a-z_]*?(\d{15,20})")
 
@@ -94,13 +96,52 @@ def _request(path: str, body: dict[str, Any]) -> Iterator[str]:
         if body.get("type") == AUTOCOMPLETE_RESULT:
             yield from _choices(data.get("choices") or [])
         elif body.get("type") == MODAL:
-            if len(data.get("title", "")) > MODAL_TITLE:
-                yield f"modal title of {len(data['title'])} characters"
-            yield from _custom_id(data.get("custom_id"))
+            yield from _modal(data)
         else:
             yield from _message(data)
     else:
         yield from _message(body)
+
+
+def _modal(data: dict[str, Any]) -> Iterator[str]:
+    """A modal: its title, at most five top-level parts, labels and the controls in them."""
+    if not 1 <= len(data.get("title") or "") <= MODAL_TITLE:
+        yield f"modal title of {len(data.get('title') or '')} characters"
+    yield from _custom_id(data.get("custom_id"))
+    parts = data.get("components") or []
+    if not 1 <= len(parts) <= MODAL_PARTS:
+        yield f"{len(parts)} top-level parts in a modal (limit {MODAL_PARTS})"
+    seen: set[str] = set()
+    for part in parts:
+        if len(part.get("content") or "") > V2_TEXT:
+            yield f"modal text of {len(part['content'])} characters"
+        if part.get("type") == LABEL:
+            if not 1 <= len(part.get("label") or "") <= LABEL_TEXT:
+                yield f"modal label of {len(part.get('label') or '')} characters"
+            if len(part.get("description") or "") > LABEL_DESCRIPTION:
+                yield f"modal label description of {len(part['description'])} characters"
+        inner = [part["component"]] if part.get("type") == LABEL else part.get("components", [])
+        for control in inner:
+            custom_id = control.get("custom_id")
+            yield from _custom_id(custom_id)
+            if custom_id in seen:
+                yield f"custom id {custom_id!r} twice in one modal"
+            seen.add(custom_id)
+            yield from _modal_control(control)
+
+
+def _modal_control(control: dict[str, Any]) -> Iterator[str]:
+    kind, options = control.get("type"), control.get("options") or []
+    if len(control.get("placeholder") or "") > PLACEHOLDER:
+        yield f"placeholder of {len(control['placeholder'])} characters"
+    if kind == TEXT_INPUT and len(control.get("label") or "") > LABEL_TEXT:
+        yield f"text input label of {len(control['label'])} characters"
+    bounds = {RADIO_GROUP: RADIO_OPTIONS, CHECKBOX_GROUP: CHECKBOX_OPTIONS}.get(kind)
+    if bounds and not bounds[0] <= len(options) <= bounds[1]:
+        yield f"{len(options)} options in a radio or checkbox group"
+    if kind in SELECT_TYPES and int(control.get("max_values") or 1) > SELECT_OPTIONS:
+        yield f"a select taking {control['max_values']} values"
+    yield from _options(options)
 
 
 def _message(data: dict[str, Any]) -> Iterator[str]:

@@ -9,9 +9,21 @@ from bot.store import GameRecord
 from engine.core import Budget, Game, IllegalAction, Level
 
 
+async def new_game(
+    host: simcord.MemberActor, channel, game: str, form: dict | None = None, **options
+) -> simcord.InteractionResult:
+    """Run /game new as a player would: without typed options it opens the set-up form, which
+    is submitted with ``form`` (custom id → value; nothing: every default). Returns the answer
+    that opened the lobby, or the refusal."""
+    result = await host.slash(channel, "game new", game=game, **options)
+    if result.modal is None:
+        return result
+    return await host.submit_modal(result, form or {})
+
+
 async def open_lobby(world, host: simcord.MemberActor, game: str, **options) -> object:
-    """Run /game new and return the lobby message."""
-    result = await host.slash(world.channel, "game new", game=game, **options)
+    """Run /game new (its form at its defaults if no options are typed); the lobby message."""
+    result = await new_game(host, world.channel, game, **options)
     assert not result.ephemeral, result.response.content if result.response else result
     return result.response.message
 

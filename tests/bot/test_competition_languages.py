@@ -16,7 +16,7 @@ from locales import gettext
 
 from ..engine.competition.test_menus import KINDS, _sample
 from .faces import face
-from .flow_helpers import expect_refusal, latest_game
+from .flow_helpers import expect_refusal, latest_game, new_game
 from .test_competition_flow import components
 from .test_language_flow import labels, member_locales  # noqa: F401 (a fixture)
 
@@ -75,7 +75,7 @@ async def test_a_german_member_in_an_english_server_places_a_hand_in_german(
     member_locales,  # noqa: F811
 ) -> None:
     member_locales[world.bob.id] = "de"
-    opened = await world.alice.slash(world.channel, "game new", game="competition")
+    opened = await new_game(world.alice, world.channel, "competition")
     await world.bob.click(opened.response.message, label="Join")
     await world.alice.click(opened.response.message, label="Start")
     record = await latest_game(world)

@@ -68,6 +68,61 @@ def test_autocomplete_choices_are_checked() -> None:
     assert any("choice name of 101" in p for p in found)
 
 
+def _labelled(custom_id: str, control: dict, label: str = "l", description: str = "d") -> dict:
+    return {
+        "type": 18,
+        "label": label,
+        "description": description,
+        "component": {**control, "custom_id": custom_id},
+    }
+
+
+def test_a_modal_within_every_limit_passes() -> None:
+    radio = {
+        "type": 21,
+        "options": [{"label": f"{i}" * 100, "value": f"{i}" * 100} for i in range(10)],
+    }
+    data = {
+        "title": "t" * 45,
+        "custom_id": "m" * 100,
+        "components": [
+            _labelled("r", radio, "l" * 45, "d" * 100),
+            _labelled("u", {"type": 5, "max_values": 25, "placeholder": "p" * 150}),
+            {"type": 10, "content": "x" * 4000},
+        ],
+    }
+    body = {"type": 9, "data": data}
+    assert violations([_post("/interactions/1/t/callback", body)]) == []
+
+
+def test_each_broken_modal_limit_is_named() -> None:
+    radio = {"type": 21, "options": [{"label": "o", "value": "v"}]}
+    select = {"type": 3, "options": [{"label": str(i), "value": str(i)} for i in range(26)]}
+    data = {
+        "title": "t" * 46,
+        "custom_id": "m",
+        "components": [
+            _labelled("r", radio, "l" * 46, "d" * 101),
+            _labelled("s", select),
+            _labelled("s", {"type": 6, "max_values": 26, "placeholder": "p" * 151}),
+            *[{"type": 10, "content": "x"}] * 3,
+        ],
+    }
+    found = violations([_post("/interactions/1/t/callback", {"type": 9, "data": data})])
+    assert_named(
+        found,
+        "modal title of 46",
+        "6 top-level parts",
+        "modal label of 46",
+        "label description of 101",
+        "1 options in a radio",
+        "26 select options",
+        "custom id 's' twice in one modal",
+        "a select taking 26 values",
+        "placeholder of 151",
+    )
+
+
 def test_a_token_used_after_fifteen_minutes_is_reported() -> None:
     made = discord.utils.utcnow()
     interaction = discord.utils.time_snowflake(made)

@@ -10,7 +10,7 @@ from engine import find_game
 from locales import speaking
 
 from .faces import face, is_card, last_card, visible_text
-from .flow_helpers import expect_refusal, latest_game, open_lobby
+from .flow_helpers import expect_refusal, latest_game, new_game, open_lobby
 from .test_autocomplete import mid_game
 from .test_language_flow import member_locales  # noqa: F401 (a fixture, read by name)
 
@@ -138,7 +138,7 @@ async def test_a_german_server_tells_moves_and_the_end_in_german(
     channel = guild.create_text_channel("inselspiele")
     anna = guild.add_member(simcord_env.create_user("anna"))
     options = {"options": "first_player=1"} if game == "tigerisland" else {}
-    lobby = (await anna.slash(channel, "game new", game=game, **options)).response.message
+    lobby = (await new_game(anna, channel, game, **options)).response.message
     await anna.click(lobby, label="Computer hinzufügen")
     await anna.click(lobby, label="Mittel")
     await anna.click(lobby, label="Starten")

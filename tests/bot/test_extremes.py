@@ -11,7 +11,7 @@ from itertools import cycle, islice
 from engine import find_game
 
 from .faces import face, has_controls, last_plain
-from .flow_helpers import latest_game, open_lobby
+from .flow_helpers import latest_game, new_game, open_lobby
 from .test_competition_flow import tap_first
 
 # 32 characters each (Discord's limit for a display name): emoji, right-to-left text, accents.
@@ -66,7 +66,7 @@ async def test_a_99_player_islant_race_from_the_lobby_to_the_final_ranking(world
 async def test_a_six_player_wars_game_and_a_five_player_competition_with_long_names(world) -> None:
     for game, size in (("wars", 6), ("competition", 5)):
         channel = world.guild.create_text_channel(f"long-{game}")
-        opened = await world.alice.slash(channel, "game new", game=game)
+        opened = await new_game(world.alice, channel, game)
         lobby = opened.response.message
         for member in _fill(world, size - 1):
             await member.click(lobby, label="Join")
@@ -80,7 +80,7 @@ async def test_a_six_player_wars_game_and_a_five_player_competition_with_long_na
 
 async def test_five_long_named_players_place_reveal_and_split_through_their_panels(world) -> None:
     channel = world.guild.create_text_channel("long-islands")
-    lobby = (await world.alice.slash(channel, "game new", game="competition")).response.message
+    lobby = (await new_game(world.alice, channel, "competition")).response.message
     members = {world.alice.id: world.alice}
     for member in _fill(world, 4):
         await member.click(lobby, label="Join")

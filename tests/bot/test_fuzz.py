@@ -17,6 +17,7 @@ from engine import all_games, find_game
 from engine.core import Game
 
 from .faces import last_card
+from .flow_helpers import new_game
 from .forge import (
     custom_ids,
     errors_logged,
@@ -95,7 +96,7 @@ async def tables(world) -> dict[str, object]:
     channels = {}
     for name in GAMES:
         channel = world.guild.create_text_channel(f"fuzz-{name}")
-        opened = await world.alice.slash(channel, "game new", game=name)
+        opened = await new_game(world.alice, channel, name)
         lobby = opened.response.message
         await world.bob.click(lobby, label="Join")
         await world.alice.click(lobby, label="Start")

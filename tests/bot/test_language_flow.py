@@ -13,7 +13,7 @@ from bot.quickstart import quick_start, rules_text
 from engine import all_games
 
 from .faces import controls, face, has_controls, last_card, last_plain, visible_text
-from .flow_helpers import expect_refusal, latest_game
+from .flow_helpers import expect_refusal, latest_game, new_game
 from .test_islant_flow import choose
 from .test_islant_flow import labels as panel_labels
 from .test_replays_flow import finish_a_game
@@ -55,7 +55,7 @@ async def seat_two_and_start(lobby, host, guest, join: str, start: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_german_member_in_an_english_server(world, member_locales, game) -> None:
     member_locales[world.alice.id] = "de"
-    opened = await world.alice.slash(world.channel, "game new", game=game)
+    opened = await new_game(world.alice, world.channel, game)
     lobby = opened.response.message
     assert not opened.ephemeral
     assert face(lobby).title.endswith(": new game") and "Join" in labels(lobby)
@@ -86,7 +86,7 @@ async def test_a_german_server_posts_in_german_and_answers_english_members_in_en
     anna, ben = (guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben"))
     member_locales[anna.id] = "de"
 
-    opened = await anna.slash(channel, "game new", game=game)
+    opened = await new_game(anna, channel, game)
     lobby = opened.response.message
     assert face(lobby).title.endswith(": neues Spiel")
     assert labels(lobby) == [
@@ -112,7 +112,7 @@ async def test_boards_of_turn_games_follow_the_server(simcord_env, member_locale
     guild = simcord_env.create_guild(preferred_locale="de")
     channel = guild.create_text_channel("inselspiele")
     anna, ben = (guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben"))
-    lobby = (await anna.slash(channel, "game new", game=game)).response.message
+    lobby = (await new_game(anna, channel, game)).response.message
     await seat_two_and_start(lobby, anna, ben, "Mitspielen", "Starten")
     board = last_card(channel)
     assert face(board).footer.text.startswith("Spiel #")
@@ -129,7 +129,7 @@ async def test_settings_language_overrides_the_servers_discord_language(
     fields = {f.name: f.value for f in face(changed.response.message).fields}
     assert changed.ephemeral and fields["Language of public posts"].startswith("**German**")
     assert face(changed.response.message).description == "Saved: Language of public posts: German"
-    opened = await world.bob.slash(world.channel, "game new", game="wars")
+    opened = await new_game(world.bob, world.channel, "wars")
     assert face(opened.response.message).title == "Island Wars: neues Spiel"
 
 
@@ -137,7 +137,7 @@ async def test_a_typed_word_that_is_no_move_gets_one_line_in_the_members_languag
     world, member_locales
 ) -> None:
     member_locales[world.bob.id] = "de"
-    lobby = (await world.alice.slash(world.channel, "game new", game="wars")).response.message
+    lobby = (await new_game(world.alice, world.channel, "wars")).response.message
     await seat_two_and_start(lobby, world.alice, world.bob, "Join", "Start")
     for member, expected in (
         (world.alice, "That is not a move: pick one of the suggestions."),
@@ -158,11 +158,11 @@ async def test_a_refused_game_option_is_explained_in_the_members_language(
     world, member_locales, options, german
 ) -> None:
     member_locales[world.bob.id] = "de"
-    refused = await world.bob.slash(world.channel, "game new", game="islant", options=options)
+    refused = await new_game(world.bob, world.channel, "islant", options=options)
     said = expect_refusal(world, refused)
     assert said.startswith(german) and "must be" not in said and "Unknown" not in said
     assert await world.env.bot.store.last_game_in(world.channel.id) is None  # nothing opened
-    english = await world.alice.slash(world.channel, "game new", game="islant", options=options)
+    english = await new_game(world.alice, world.channel, "islant", options=options)
     assert expect_refusal(world, english).startswith(("Option `level` must be", "Unknown option"))
 
 
@@ -245,7 +245,7 @@ async def make_german(world, member_locales) -> None:
 
 async def test_an_islant_race_in_a_german_server(world, member_locales) -> None:
     await make_german(world, member_locales)
-    opened = await world.alice.slash(world.channel, "game new", game="islant", options="level=3")
+    opened = await new_game(world.alice, world.channel, "islant", options="level=3")
     await seat_two_and_start(
         opened.response.message, world.alice, world.bob, "Mitspielen", "Starten"
     )
@@ -276,7 +276,7 @@ async def test_an_islant_race_in_a_german_server(world, member_locales) -> None:
 
 async def test_an_island_competition_in_a_german_server(world, member_locales) -> None:
     await make_german(world, member_locales)
-    opened = await world.alice.slash(world.channel, "game new", game="competition")
+    opened = await new_game(world.alice, world.channel, "competition")
     await seat_two_and_start(
         opened.response.message, world.alice, world.bob, "Mitspielen", "Starten"
     )
@@ -309,7 +309,7 @@ async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
     turn lines, the move he made and the moves refused; the public round message stays
     English."""
     member_locales[world.bob.id] = "de"
-    opened = await world.alice.slash(world.channel, "game new", game="islant", options="level=5")
+    opened = await new_game(world.alice, world.channel, "islant", options="level=5")
     await seat_two_and_start(opened.response.message, world.alice, world.bob, "Join", "Start")
     board = next(m for m in reversed(world.channel.history()) if has_controls(m))
     assert face(board).title.startswith("Islant · Level 5 · Round 1")
@@ -365,7 +365,7 @@ async def test_a_computer_is_named_in_the_servers_language_and_stored_in_one_spe
     guild = simcord_env.create_guild(preferred_locale="de")
     channel = guild.create_text_channel("inselspiele")
     anna = guild.add_member(simcord_env.create_user("anna"))
-    lobby = (await anna.slash(channel, "game new", game="tigerisland")).response.message
+    lobby = (await new_game(anna, channel, "tigerisland")).response.message
     await anna.click(lobby, label="Computer hinzufügen")
     await anna.click(lobby, label="Schwer")
     seats = face(message(channel, lobby.id)).description

@@ -11,7 +11,7 @@ import simcord
 from engine import find_game
 
 from .faces import face, last_card, last_plain, visible_text
-from .flow_helpers import expect_refusal, latest_game, open_lobby
+from .flow_helpers import expect_refusal, latest_game, new_game, open_lobby
 
 GAME = find_game("tigerisland")
 HOUR = 3600
@@ -192,5 +192,5 @@ async def test_hosts_can_kick_and_others_cannot(world) -> None:
 async def test_servers_can_reserve_lobbies_for_managers(world, setting) -> None:
     store = world.env.bot.store
     await store.update_guild_settings(world.guild.id, {"who_can_start": setting})
-    refused = await world.bob.slash(world.channel, "game new", game="tigerisland")
+    refused = await new_game(world.bob, world.channel, "tigerisland")
     expect_refusal(world, refused, "manage channels")

@@ -9,7 +9,7 @@ import discord
 from engine import find_game
 
 from .faces import face, last_card, visible_text
-from .flow_helpers import expect_refusal, latest_game, open_lobby
+from .flow_helpers import expect_refusal, latest_game, new_game, open_lobby
 
 GAME = find_game("tigerisland")
 
@@ -154,7 +154,7 @@ async def test_lobby_rules_host_only_start_and_one_game_per_channel(world) -> No
     assert early.ephemeral and "Only the host" in early.response.content
     alone = await world.alice.click(lobby, label="Start")
     assert alone.ephemeral and "at least 2" in alone.response.content
-    second = await world.bob.slash(world.channel, "game new", game="tigerisland")
+    second = await new_game(world.bob, world.channel, "tigerisland")
     expect_refusal(world, second, "already has")
     await world.bob.click(lobby, label="Join")
     full = await world.carol.click(lobby, label="Join")

@@ -23,6 +23,7 @@ from bot.shards import Shards
 from bot.store import Store
 from engine import find_game
 from tests.bot.faces import last_card, visible_text
+from tests.bot.flow_helpers import new_game
 
 GAME = find_game("tigerisland")
 SHARDS = (Shards((0, 1), 4), Shards((2, 3), 4))
@@ -71,7 +72,7 @@ class Table:
         await self.env.bot.sync_commands(self.guild_id)
 
     async def start_game(self) -> None:
-        lobby = await self.player.slash(self.channel, "game new", game="tigerisland")
+        lobby = await new_game(self.player, self.channel, "tigerisland")
         message = lobby.response.message
         await self.player.click(message, label="Add computer")
         await self.player.click(message, label="Normal")
