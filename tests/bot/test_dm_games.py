@@ -4,11 +4,14 @@ there; and what is played there counts toward the player's records everywhere.""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
 
 from bot.i18n import game_title
+from bot.setup_form import COMPUTERS_ID, INVITE_ID
 from engine import all_games
 from locales import translate
 
@@ -30,14 +33,19 @@ def said(lang: str, text: str) -> str:
 
 
 async def start_against_computer(user, game: str, lang: str):
-    """``/game new`` in the bot's DM, a Normal computer added, started; the lobby's answer."""
-    opened = await user.slash("game new", game=game)
+    """``/game new`` in the bot's DM: its form (no one to invite there) submitted as it
+    opens, which seats a Normal computer; then Start. The lobby's message."""
+    asked = await user.slash("game new", game=game)
+    assert asked.modal is not None
+    parts = json.dumps(asked.modal)
+    assert INVITE_ID not in parts and COMPUTERS_ID in parts  # computers only in a DM
+    opened = await user.submit_modal(asked, {})
     assert not opened.ephemeral
     lobby = opened.response.message
     host_only = [said(lang, label) for label in ("Add computer", "Start", "Cancel")]
     assert buttons(lobby) == host_only  # nobody else can join a game in direct messages
-    await user.click(lobby, label=said(lang, "Add computer"))
-    await user.click(lobby, label=said(lang, "Normal"))
+    seated = rf"^2\. .*, {said(lang, 'Normal').lower()}$"
+    assert re.search(seated, visible_text(lobby), re.M)  # the form's computer, seated
     started = await user.click(lobby, label=said(lang, "Start"))
     assert started.acknowledged
     return lobby
@@ -161,4 +169,4 @@ async def test_a_rematch_in_the_dm_seats_the_computer_again_in_the_hosts_languag
     lobby = await last_game(world, user.dm_channel)
     assert lobby.id != finished.id and lobby.status == "lobby" and lobby.guild_id is None
     assert [p.level for p in lobby.players if p.is_ai] == ["normal"]
-    assert lobby.table_options == finished.table_options == {"language": "de"}
+    assert lobby.table_options == finished.table_options == {"computer": "normal", "language": "de"}
