@@ -102,6 +102,8 @@ class IslandBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
         self.tree.interaction_check = self._on_arrival
         self._component_templates: dict[type, re.Pattern[str]] = {}
+        self._expired_forms: set[str] = set()
+        """Interactions sending a form that had expired (answered by :meth:`on_interaction`)."""
         self._ignore_repeated_interactions()
 
     def _ignore_repeated_interactions(self) -> None:
@@ -126,6 +128,8 @@ class IslandBot(commands.Bot):
             seen[key] = None
             if len(seen) > RECENT_INTERACTIONS:
                 seen.popitem(last=False)
+            if self._is_expired_form(data):
+                self._expired_forms.add(key)
             before = asyncio.all_tasks()
             with speaking(language(data.get("locale"))):  # its handlers' tasks copy it
                 parse(data)
@@ -145,13 +149,27 @@ class IslandBot(commands.Bot):
         for item in items:
             self._component_templates.pop(item, None)
 
+    def _is_expired_form(self, data: Any) -> bool:
+        """Whether an interaction sends a form this process no longer holds: discord.py keeps
+        forms in memory only, until their timeout (read before it dispatches the form)."""
+        if data.get("type") != discord.InteractionType.modal_submit.value:
+            return False
+        custom_id = str((data.get("data") or {}).get("custom_id", ""))
+        return custom_id not in self._connection._view_store._modals  # discord.py's forms
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a click on a component that no handler of this bot recognises.
+        """Answer a click on a component, or a form, that no handler of this bot recognises.
 
         Every component the bot draws is a dynamic item; an id matching none of them is
         outdated (an older version's button) or forged, and gets a clear answer instead of
-        Discord's "This interaction failed".
+        Discord's "This interaction failed". So does a form sent after it expired.
         """
+        if str(interaction.id) in self._expired_forms:
+            self._expired_forms.discard(str(interaction.id))
+            await reply_error(
+                interaction, UserError("form_expired").text(user_language(interaction))
+            )
+            return
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))

@@ -42,6 +42,10 @@ MESSAGES: dict[str, str] = {
     "not_offered": N_(
         "That choice is not on the menu any more. Open the panel again to see what you can do now."
     ),
+    "form_expired": N_(
+        "This form has expired: a form lasts 30 minutes and does not outlive a restart of "
+        "the bot. Run `/game new` again."
+    ),
     "unknown_button": N_(
         "That button no longer works: it belongs to a game or a version of the "
         "bot that is gone. `/game status` shows the current game."

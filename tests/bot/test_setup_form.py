@@ -8,6 +8,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.errors import MESSAGES
 from bot.i18n import game_title
 from bot.setup_form import (
     COMPUTERS_ID,
@@ -191,3 +192,17 @@ def test_each_kind_of_option_gets_its_control() -> None:
     assert [o.value for o in controls["map"].options if o.default] == ["a"]
     assert isinstance(controls["level"], discord.ui.Select) and len(controls["level"].options) == 25
     assert not fits(large), "26 values do not fit a select"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_a_form_sent_after_a_restart_is_told_it_expired(
+    world,
+    member_locales,  # noqa: F811
+    lang,
+) -> None:
+    asked = await _open_form(world, member_locales, "islant", lang)
+    await world.restart()  # the form lived in the old process only
+    answer = await world.alice.submit_modal(asked, {})
+    assert answer.ephemeral
+    assert translate(lang, MESSAGES["form_expired"]) == answer.response.content
+    assert await world.env.bot.store.open_game_in(world.channel.id) is None  # nothing opened
