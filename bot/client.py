@@ -102,6 +102,8 @@ class IslandBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
         self.tree.interaction_check = self._on_arrival
         self._component_templates: dict[type, re.Pattern[str]] = {}
+        self._closing: asyncio.Task[None] | None = None
+        """The stop under way (see :meth:`close`)."""
         self._expired_forms: set[str] = set()
         """Interactions sending a form that had expired (answered by :meth:`on_interaction`)."""
         self._ignore_repeated_interactions()
@@ -297,7 +299,15 @@ class IslandBot(commands.Bot):
     async def close(self) -> None:
         """Stop gracefully: take no more interactions, let those being handled finish and
         the boards still to show be shown (each for a bounded time; the outbox keeps what is
-        left for the next start), then stop the worker processes and close the store."""
+        left for the next start), then stop the worker processes and close the store.
+
+        Once: a second call while the stop is under way (discord.py's own, when the gateway
+        closes under it) waits for that stop to end instead of starting another."""
+        if self._closing is None:
+            self._closing = asyncio.get_running_loop().create_task(self._stop())
+        await asyncio.shield(self._closing)
+
+    async def _stop(self) -> None:
         if not self.stopping:
             self.stopping = True
             if self._in_flight:
@@ -320,15 +330,15 @@ class IslandBot(commands.Bot):
         """Free what the bot holds besides its Discord connection: the web pages' server,
         the worker pools and the store's connection. :meth:`close` ends with it; a bot that is
         dropped without a goodbye (as a killed process would be) is freed by it alone."""
-        if self.pages is not None:
-            await self.pages.stop()
-            self.pages = None
+        pages, self.pages = self.pages, None  # taken first: a second call finds nothing
+        store, self.store = self.store, None
+        if pages is not None:
+            await pages.stop()
         if self.service is not None:
             self.service.computers.close()
             self.service.pictures.close()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
+        if store is not None:
+            await store.close()
 
     async def _cut_short(self) -> None:
         """Handlers still running when the stop stopped waiting are cancelled, and their
