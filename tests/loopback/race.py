@@ -215,15 +215,21 @@ async def run_race(
 async def open_race(harness: LoopbackHarness, channel: Any, members: list[Any], level: int) -> None:
     """The host opens a race for everyone, all join and the host starts it."""
     host = members[0]
-    opened = await host.slash(
+    await host.slash(
         channel, "game new", game="islant", options=f"level={level} cap={len(members)}"
     )
     await quiet(harness.log)
-    lobby = opened.response.message
-    for member in members[1:]:
-        await member.click(lobby, label="Join")
-    await quiet(harness.log)
-    await host.click(lobby, label="Start")
+    lobby = burst.round_message(channel)  # the newest card with buttons
+    await click(harness, [(m, lobby, "Join") for m in members[1:]])
+    await click(harness, [(host, lobby, "Start")])
+
+
+async def click(harness: LoopbackHarness, clicks: list[tuple[Any, Any, str]]) -> None:
+    """Each (member, message, label): the member clicks that button, all at once; returns
+    once the bot has answered them all and gone quiet."""
+    for member, message, label in clicks:
+        _, payload = harness.payload(member, message, burst.button(message, label))
+        harness.env.backend.emit("INTERACTION_CREATE", payload)
     await quiet(harness.log)
 
 
