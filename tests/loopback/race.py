@@ -37,6 +37,7 @@ EMOJI = "🏝️🐢🌋🌊"
 NAME_LENGTH = 32  # characters of each player's display name
 READY_SECONDS = 120.0  # a bot process's start (imports, store, commands)
 ANSWER_SECONDS = 60.0  # a tap not answered by then is lost (its player stops)
+STOP_SECONDS = 30.0  # a bot process's graceful stop
 QUIET_SECONDS = 1.0  # no request for this long: the bot has finished showing a step
 
 
@@ -104,10 +105,12 @@ def cpu_of(pid: int) -> BotCpu:
 
 
 @asynccontextmanager
-async def bot_process(fake: FakeDiscord, kind: str, argument: str) -> AsyncIterator[Any]:
-    """A bot process (:mod:`tests.loopback.bot_main`) connected to ``fake``; yields the
-    process and the rest of its ``ready`` line. Stopped by SIGTERM at the end (its whole
-    session killed if it does not end)."""
+async def bot_process(
+    fake: FakeDiscord, kind: str, argument: str, started: list[subprocess.Popen[str]]
+) -> AsyncIterator[Any]:
+    """A bot process (:mod:`tests.loopback.bot_main`) connected to ``fake``, in a session of
+    its own (added to ``started``); yields the process and the rest of its ``ready``
+    line. Stopped by SIGTERM at the end (its whole session killed if it does not end)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.loopback.bot_main", fake.url, kind, argument],
         stdout=subprocess.PIPE,
@@ -115,6 +118,7 @@ async def bot_process(fake: FakeDiscord, kind: str, argument: str) -> AsyncItera
         cwd=ROOT,
         start_new_session=True,
     )
+    started.append(process)
     try:
         assert process.stdout is not None
         line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), READY_SECONDS)
@@ -123,7 +127,7 @@ async def bot_process(fake: FakeDiscord, kind: str, argument: str) -> AsyncItera
     finally:
         process.send_signal(signal.SIGTERM)
         try:
-            await asyncio.to_thread(process.wait, 30)
+            await asyncio.to_thread(process.wait, STOP_SECONDS)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
@@ -150,6 +154,10 @@ class Race:
     refusals: dict[str, int] = field(default_factory=dict)
     lost: int = 0
     violations: list[str] = field(default_factory=list)
+    sessions: list[int] = field(default_factory=list)
+    """The bot processes' ids (each led a session of its own)."""
+    stopped: list[int] = field(default_factory=list)
+    """Their exit statuses."""
 
 
 async def run_race(
@@ -175,15 +183,19 @@ async def run_race(
     log = Clock.on(env)
     harness = LoopbackHarness(fake, log)
     spinner = spin() if busy else None
+    sessions: list[subprocess.Popen[str]] = []
     try:
         with tempfile.TemporaryDirectory() as folder:
-            async with bot_process(fake, "trivial", str(channel.id)) as (process, message_id):
+            async with bot_process(fake, "trivial", str(channel.id), sessions) as (
+                process,
+                message_id,
+            ):
                 trivial = next(m for m in channel.history() if m.id == int(message_id))
                 before = cpu_of(process.pid)
                 await trivial_taps(harness, trivial, members, "people")
                 after = cpu_of(process.pid)
                 trivial_cpu = BotCpu(after.loop - before.loop, after.total - before.total)
-            async with bot_process(fake, "island", folder) as (process, _):
+            async with bot_process(fake, "island", folder, sessions) as (process, _):
                 await open_race(harness, channel, members, level)
                 rnd = random.Random(seed)
                 before, delivered = cpu_of(process.pid), harness.delivered
@@ -209,6 +221,8 @@ async def run_race(
         codes,
         len(harness.lost),
         violations(log),
+        [process.pid for process in sessions],
+        [process.returncode for process in sessions],
     )
 
 
