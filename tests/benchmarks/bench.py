@@ -11,14 +11,16 @@ bot in simcord, beside an answer that does no work. Last, every kind of picture 
 encoding a flat image of its size, and how late the event loop answers while pictures are
 drawn in a thread or in worker processes. ``burst`` plays a 99-player Islant race through the
 real bot three ways: everyone clicking at once, taps arriving one by one as people decide, and
-the same on a busy machine (see :mod:`tests.benchmarks.burst`); ``close`` times a round
-closing at 10, 33 and 99 players (see :mod:`tests.benchmarks.round_close`). ``backends``
+the same on a busy machine (see :mod:`tests.benchmarks.burst`); ``loopback`` plays it as people
+tap with the bot in a process of its own, through a fake Discord over loopback (see
+:mod:`tests.benchmarks.loopback`); ``close`` times a round closing at 10, 33 and 99 players
+(see :mod:`tests.benchmarks.round_close`). ``backends``
 compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`); ``records``
 rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
-``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``close``, ``pictures``,
-``backends``,
-``records``, ``replays``, ``pages``) runs one section only. ``replays`` draws the animated GIF
-of the longest random game of each kind beside one final board. ``pages`` times the web pages
+``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``loopback``, ``close``,
+``pictures``, ``backends``, ``records``, ``replays``, ``pages``) runs one section only.
+``replays`` draws the animated GIF of the longest random game of each kind beside one final
+board. ``pages`` times the web pages
 (see :mod:`tests.benchmarks.pages`).
 """
 
@@ -45,6 +47,8 @@ from tests.benchmarks.backends import bench_backends
 from tests.benchmarks.burst import bench_burst
 from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
+from tests.benchmarks.loopback import HEADER as LOOPBACK_HEADER
+from tests.benchmarks.loopback import bench_loopback
 from tests.benchmarks.pages import bench_pages
 from tests.benchmarks.pictures import bench_pictures
 from tests.benchmarks.records import bench_records
@@ -527,6 +531,7 @@ SECTIONS = (
     "worst",
     "bot",
     "burst",
+    "loopback",
     "close",
     "pictures",
     "backends",
@@ -589,6 +594,11 @@ def main() -> None:
         print_table(header, asyncio.run(bench_hostile_bot()))
     if "burst" in wanted:
         print_burst(args.islant_players, args.think)
+    if "loopback" in wanted:
+        print()
+        think = (min(0.5, args.think), args.think)
+        header = (f"{args.islant_players} players, {LOOPBACK_HEADER[0]}", *LOOPBACK_HEADER[1:])
+        print_table(header, bench_loopback(args.islant_players, think))
     if "close" in wanted:
         print()
         header = ("Islant round close", "wall ms", "event loop CPU ms", "1 ms timer late by, ms")

@@ -267,6 +267,11 @@ ENDLESS_TAPS = 60
 says why."""
 
 
+class TapLost(RuntimeError):
+    """A tap that was never answered (Discord refused its late acknowledgement): its player
+    is stuck for the round, as a person seeing "This interaction failed" would be."""
+
+
 class StalledPanel(RuntimeError):
     """A player's taps no longer change their panel, or never end the turn: the race could
     never end."""
@@ -380,6 +385,12 @@ async def play_round_as_people(
         return True, interaction if panel_ids(panel) == before else None
 
     async def person(who: Any, pause: random.Random) -> None:
+        try:
+            await taps_of(who, pause)
+        except TapLost:
+            return
+
+    async def taps_of(who: Any, pause: random.Random) -> None:
         await asyncio.sleep(pause.uniform(*think))
         panel, number = await pacer.on_bot(open_panel(who))
         unchanged = taps = 0
@@ -426,6 +437,11 @@ class Work:
     trivial_bot_loop_ms_per_tap: float = 0.0
     floors: list[tuple[float, float]] = field(default_factory=list)
     """(floor ms, answered p99 ms) per wave of the wave model."""
+
+
+def spin() -> subprocess.Popen[bytes]:
+    """Another process spinning on a core (the busy machine): kill it when done."""
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
 
 
 def processor_seconds() -> float:
@@ -476,7 +492,7 @@ async def run_burst(
                 "baseline", view=discord.ui.View().add_item(Trivial())
             )
             if busy:
-                spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                spinner = spin()
             with LoopShare() as share:
                 work.trivial_loop_ms_per_tap = await trivial_taps(
                     harness, trivial, members, arrival

@@ -1,0 +1,106 @@
+"""The 99-player race as people tap, with the bot in a process of its own (``bench loopback``).
+
+The same players and decisions as the in-process burst (:mod:`tests.benchmarks.burst`), but
+the bot runs alone in its process and meets a fake Discord over loopback
+(:mod:`tests.loopback.race`): what the bot's event loop does is the bot's alone. Twice: on a
+quiet machine and with another process spinning on a core. Each beside a trivial bot's
+acknowledgements through the same fake, in the same run.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+from tests.benchmarks.burst import BUTTON, DONE, LEVEL, OPEN, ROUNDS, SELECT, TRIVIAL_KIND
+from tests.benchmarks.stats import p
+from tests.loopback.race import Race, time_race
+
+MODELS = (("as people tap", False), ("as people tap, busy machine", True))
+"""(title, another process spinning on a core)."""
+SLOW_MS, DEADLINE_MS = 1000.0, 3000.0
+LoopbackRow = tuple[str, str, str, str, str, str, str, str]
+HEADER = (
+    "ms",
+    "taps",
+    "ack p50 / p99 / max",
+    "ack p99 ÷ trivial p99",
+    "answered p50 / p99 / max",
+    "acks over 1 s / 3 s",
+    "10062s",
+    "bot CPU ms per tap: loop / with workers",
+)
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.1f} / {p(values, 0.99):.1f} / {max(values):.1f}"
+
+
+def race_rows(title: str, race: Race) -> list[LoopbackRow]:
+    """One model's rows: the trivial bot, each kind of tap, and the whole race."""
+    base = race.latencies.ack.pop(TRIVIAL_KIND)
+    race.latencies.answered.pop(TRIVIAL_KIND)
+    base_p99 = p(base, 0.99)
+    trivial = race.trivial_cpu
+    rows: list[LoopbackRow] = [
+        (
+            f"{title}: trivial bot (baseline)",
+            str(len(base)),
+            spread(base),
+            "1×",
+            "",
+            over(base),
+            "",
+            per_tap(trivial.loop, trivial.total, race.trivial_taps),
+        )
+    ]
+    for kind in (OPEN, SELECT, BUTTON, DONE):
+        acks = race.latencies.ack.get(kind, [])
+        if acks:
+            answered = race.latencies.answered[kind]
+            ratio = f"{p(acks, 0.99) / base_p99:.1f}×"
+            rows.append(
+                (
+                    f"{title}: {kind}",
+                    str(len(acks)),
+                    spread(acks),
+                    ratio,
+                    spread(answered),
+                    over(acks),
+                    "",
+                    "",
+                )
+            )
+    every = [ms for acks in race.latencies.ack.values() for ms in acks]
+    others = ", ".join(f"{k}: {n}" for k, n in race.refusals.items() if k != "10062")
+    rows.append(
+        (
+            f"{title}: all taps ({others}; lost {race.lost}; limits broken {len(race.violations)})",
+            str(race.taps),
+            spread(every),
+            f"{p(every, 0.99) / base_p99:.1f}×",
+            "",
+            over(every),
+            str(race.refusals.get("10062", 0)),
+            per_tap(race.bot_cpu.loop, race.bot_cpu.total, race.taps),
+        )
+    )
+    return rows
+
+
+def over(acks: list[float]) -> str:
+    return f"{sum(ms > SLOW_MS for ms in acks)} / {sum(ms > DEADLINE_MS for ms in acks)}"
+
+
+def per_tap(loop: float, total: float, taps: int) -> str:
+    return f"{loop * 1000 / max(1, taps):.2f} / {total * 1000 / max(1, taps):.2f}"
+
+
+def bench_loopback(
+    players: int, think: tuple[float, float], rounds: int = ROUNDS
+) -> list[LoopbackRow]:
+    """Rows for each model (see :data:`MODELS`)."""
+    rows: list[LoopbackRow] = []
+    for title, busy in MODELS:
+        race = time_race(players=players, rounds=rounds, think=think, busy=busy, level=LEVEL)
+        rows += race_rows(title, race)
+    return rows

@@ -1,0 +1,76 @@
+"""A bot process pointed at the loopback fake Discord (:mod:`tests.loopback.fake_discord`).
+
+``python -m tests.loopback.bot_main URL island FOLDER`` runs the real :class:`IslandBot`
+(a SQLite database in ``FOLDER``, the commands synced at start); ``... URL trivial CHANNEL``
+runs the baseline, a bot whose only button acknowledges at once, and posts that button in
+``CHANNEL``. Each says ``ready`` (the trivial one with its message's id) once connected, and
+stops gracefully on SIGTERM. Only this entry module points discord.py at the fake: the REST
+base (webhooks use the same :class:`discord.http.Route`) and the gateway's address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+import discord
+import yarl
+from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+
+from bot.client import IslandBot, stop_on_signals
+from tests.benchmarks.burst import Trivial
+
+TOKEN = "loopback.bot.token"
+
+
+def point_at(url: str) -> None:
+    """discord.py's REST and gateway addresses, on the fake's."""
+    discord.http.Route.BASE = f"{url}/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url.replace("http", "ws", 1) + "/gateway")
+
+
+async def island(folder: str) -> commands.Bot:
+    bot = IslandBot(Path(folder) / "loopback.db", job_poll_seconds=600)
+
+    async def on_ready() -> None:
+        print("ready", flush=True)
+
+    bot.add_listener(on_ready)
+    await bot.login(TOKEN)
+    await bot.sync_commands()
+    return bot
+
+
+async def trivial(channel: str) -> commands.Bot:
+    bot = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+    bot.add_dynamic_items(Trivial)
+
+    async def on_ready() -> None:
+        target = bot.get_channel(int(channel))
+        assert isinstance(target, discord.TextChannel)
+        sent = await target.send("baseline", view=discord.ui.View().add_item(Trivial()))
+        print(f"ready {sent.id}", flush=True)
+
+    bot.add_listener(on_ready)
+    await bot.login(TOKEN)
+    return bot
+
+
+async def main(url: str, kind: str, argument: str) -> None:
+    point_at(url)
+    bot = await {"island": island, "trivial": trivial}[kind](argument)
+    stop_on_signals(bot)  # type: ignore[arg-type]  # it only needs close()
+    try:
+        await bot.connect(reconnect=False)
+    finally:
+        if not bot.is_closed():
+            await bot.close()
+    print("stopped", flush=True)
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    asyncio.run(main(*sys.argv[1:4]))
