@@ -1,8 +1,9 @@
 """A bot process pointed at the loopback fake Discord (:mod:`tests.loopback.fake_discord`).
 
-``python -m tests.loopback.bot_main URL island FOLDER`` runs the real :class:`IslandBot`
-(a SQLite database in ``FOLDER``, the commands synced at start); ``... URL trivial CHANNEL``
-runs the baseline, a bot whose only button acknowledges at once, and posts that button in
+``python -m tests.loopback.bot_main URL island WHERE`` runs the real :class:`IslandBot` (on a
+SQLite database in the folder ``WHERE``, the SQLite file ``WHERE`` (``….db``) or the
+PostgreSQL database at the URL ``WHERE``; the commands synced at start); ``... URL trivial
+CHANNEL`` runs the baseline, a bot whose only button acknowledges at once, and posts that button in
 ``CHANNEL``. Each says ``ready`` (the trivial one with its message's id) once connected, and
 stops gracefully on SIGTERM. Only this entry module points discord.py at the fake: the REST
 base (webhooks use the same :class:`discord.http.Route`) and the gateway's address.
@@ -21,6 +22,7 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
 from bot.client import IslandBot, stop_on_signals
+from bot.store import is_postgres_url
 from tests.benchmarks.burst import Trivial
 
 TOKEN = "loopback.bot.token"
@@ -32,8 +34,13 @@ def point_at(url: str) -> None:
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url.replace("http", "ws", 1) + "/gateway")
 
 
-async def island(folder: str) -> commands.Bot:
-    bot = IslandBot(Path(folder) / "loopback.db", job_poll_seconds=600)
+async def island(where: str) -> commands.Bot:
+    """The bot on a PostgreSQL database (``where`` is its URL) or a SQLite file in the
+    folder ``where`` (or ``where`` itself, a file's path ending in ``.db``)."""
+    database = (
+        where if is_postgres_url(where) or where.endswith(".db") else Path(where) / "loopback.db"
+    )
+    bot = IslandBot(database, job_poll_seconds=600)
 
     async def on_ready() -> None:
         print("ready", flush=True)
