@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import View
+from engine.core import EndReason, Outcome, View, Words, seat_ref
 
 Cube = tuple[int, int, int]
 TERRAINS = ("JUNGLE", "LAKE", "GRASS", "ROCK")
@@ -183,10 +183,10 @@ def finished_view() -> View:
         scores=[466, 251],
         villagers_left=[0, 6],
         totoros_left=[0, 1],
-        outcome={
-            "scores": [466, 251],
-            "winners": [0],
-            "reason": "Alice placed her last piece.",
-            "code": "last_piece",
-        },
+        outcome=Outcome(  # as the engine ends a game: its sentence readers translate
+            (466, 251),
+            (0,),
+            Words("{who} placed their last piece.", {"who": seat_ref(0)}),
+            EndReason.LAST_PIECE,
+        ).to_json(),
     )
