@@ -14,7 +14,7 @@ from engine.competition import Table
 from locales import _
 
 from ..competition.presentation import CompetitionBoard
-from ..competition.scores import scoreboard_embed
+from ..competition.scores import scoreboard_card
 from ..competition.texts import next_step, table_of
 from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat
@@ -61,9 +61,8 @@ async def show_scores(interaction: discord.Interaction) -> None:
         raise UserError("no_game")
     _check_game(record)
     table = table_of(record, service.state_of(record))
-    await interaction.response.send_message(
-        embed=scoreboard_embed(table, record.names), ephemeral=True
-    )
+    card = scoreboard_card(table, record.names)
+    await interaction.response.send_message(**card.send(), ephemeral=True)
 
 
 async def reveal_next(interaction: discord.Interaction, *, expected_version: int | None) -> None:

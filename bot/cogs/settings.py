@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from locales import _
 
+from ..cards import Card
 from ..components import service_of
 from ..errors import UserError
 from ..game_options import value_words
@@ -117,17 +118,17 @@ class SettingsCog(commands.Cog):
             saved = _("Saved: {changes}", changes=setting_words(changes))
         else:
             current = await store.guild_settings(guild_id)
-        embed = discord.Embed(title=_("Server settings"), description=saved or None, colour=COLOUR)
+        fields = []
         for spec in SETTING_NAMES:
             value = effective({}, current, spec.name)
-            shown = f"**{value_words(spec, value)}** · `{spec.name}={value}`"
-            embed.add_field(name=_(spec.title), value=shown, inline=False)
-        embed.set_footer(
-            text=_(
-                "A host can override these per game in /game new options, e.g. timeout_hours=24."
+            fields.append(
+                (_(spec.title), f"**{value_words(spec, value)}** · `{spec.name}={value}`")
             )
+        footer = _(
+            "A host can override these per game in /game new options, e.g. timeout_hours=24."
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        card = Card(_("Server settings"), saved, COLOUR, footer=footer, fields=fields)
+        await interaction.response.send_message(**card.send(), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

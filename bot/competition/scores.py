@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import discord
-
 from engine.competition import SeaRow, Table
 from locales import N_, _, number
 from render.competition.labels import join_names, seat_name
 from render.competition.seas import SEA_LABELS
 
+from ..cards import Card
 from ..presenter import COLOUR
 from .texts import plural
 
@@ -22,16 +21,15 @@ RULE_STANDARD = N_(
 RULE_SIMPLE = N_("Simple evaluation: every card won is worth 1 point.")
 
 
-def scoreboard_embed(table: Table, names: Sequence[str]) -> discord.Embed:
+def scoreboard_card(table: Table, names: Sequence[str]) -> Card:
     """Each player's sea piles and face-down count, with the points they would score now."""
     scores = table.scores
-    embed = discord.Embed(
-        title=_("Final scores")
+    title = (
+        _("Final scores")
         if table.outcome is not None
-        else _("Scores so far · round {round} of {rounds}", round=table.round, rounds=table.rounds),
-        description=_(RULE_SIMPLE if scores.variant == SIMPLE else RULE_STANDARD),
-        colour=COLOUR,
+        else _("Scores so far · round {round} of {rounds}", round=table.round, rounds=table.rounds)
     )
+    fields = []
     for player in table.players:
         seat = player.seat
         piles = [
@@ -44,12 +42,10 @@ def scoreboard_embed(table: Table, names: Sequence[str]) -> discord.Embed:
             "Face down: {count}", count=plural(player.face_down, "card")
         )
         left = "" if player.active else _(" (left the game)")
-        embed.add_field(
-            name=f"{seat_name(names, seat)}{left}: {plural(scores.totals[seat], 'point')}",
-            value=value,
-            inline=False,
-        )
-    return embed
+        name = f"{seat_name(names, seat)}{left}: {plural(scores.totals[seat], 'point')}"
+        fields.append((name, value))
+    rule = _(RULE_SIMPLE if scores.variant == SIMPLE else RULE_STANDARD)
+    return Card(title, rule, COLOUR, fields=fields)
 
 
 def final_scoring_text(table: Table, names: Sequence[str]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.competition.presentation import call_line, needs_new_message
-from bot.competition.scores import final_scoring_text, scoreboard_embed
+from bot.competition.scores import final_scoring_text, scoreboard_card
 from bot.competition.texts import event_lines, reveal_line, split_line, steal_line
 from bot.service import MoveResult
 from bot.store import GameRecord, PlayerRecord
@@ -104,7 +104,7 @@ def test_the_final_scoring_explains_each_sea_ties_rounding_and_winners() -> None
     assert "**North & Baltic Sea**: cleo 1 → cleo scores 1 point" in text
     assert "**Face down** (1 point each): ann 1, ben 0, cleo 2" in text
     assert text.endswith("**Totals**: 🏆 ann 5 · ben 4 · cleo 3")
-    board = scoreboard_embed(_table(state), NAMES)
+    board = scoreboard_card(_table(state), NAMES)
     assert board.title == "Final scores"
-    assert board.fields[0].value == "Face up: Pac 7 (shares the lead)\nFace down: 1 card"
-    assert board.fields[2].name == "cleo: 3 points"
+    assert board.fields[0][1] == "Face up: Pac 7 (shares the lead)\nFace down: 1 card"
+    assert board.fields[2][0] == "cleo: 3 points"
