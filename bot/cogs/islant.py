@@ -35,7 +35,7 @@ from ..islant.texts import (
     close_question,
     panel_lines,
     rank_line,
-    sheet_embed,
+    sheet_card,
     totals,
 )
 from ..panel import LOOKS, PanelLook, PanelOpen, open_panel
@@ -104,8 +104,10 @@ async def show_sheet(
     drawer = SheetOf(seat)
     png = await service_of(interaction).render(record, state, viewer, drawer, drawer.name)
     sheet = sheet_view(state, seat, draft=own)
-    embed = sheet_embed(record, state, seat, sheet, totals(state))
-    await interaction.followup.send(embed=embed, file=_png(png, SHEET_FILE), ephemeral=not public)
+    card = sheet_card(record, state, seat, sheet, totals(state))
+    await interaction.followup.send(
+        **card.send(files=[_png(png, SHEET_FILE)]), ephemeral=not public
+    )
 
 
 class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=ROUND):

@@ -40,7 +40,7 @@ from ..service import PanelStep
 from ..store import DailyAttempt
 from .rolls import day_number
 from .service import DailyService, DailyStep, card_view
-from .texts import CARD_FILE, DAY_OVER, SHEET_FILE, board_embed, result_text, share_line, sheet_text
+from .texts import CARD_FILE, DAY_OVER, SHEET_FILE, board_card, result_text, share_line, sheet_text
 
 DAILY_TAP = IdFormat("dtap", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
 DAILY_PICK = IdFormat("dpick", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
@@ -198,7 +198,7 @@ async def show_board(interaction: discord.Interaction, level: int, day: date | N
             for a in best
         ]
         view.add_item(SheetSelect(level, options))
-    await interaction.response.send_message(embed=board_embed(board), view=view, ephemeral=True)
+    await interaction.response.send_message(**board_card(board).send(view), ephemeral=True)
 
 
 class SheetSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=SHEETS):

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from datetime import date
 
-import discord
-
 from engine.islant import score_breakdown
 from locales import N_, _, current, engine_words
 
+from ..cards import Card
 from ..i18n import as_written
 from ..presenter import COLOUR
 from ..store import DailyAttempt
@@ -113,18 +112,18 @@ def own_line(board: DailyBoard) -> str:
     return f"{_points(mine.attempt.score)} · " + " · ".join(r for r in ranks if r)
 
 
-def board_embed(board: DailyBoard) -> discord.Embed:
+def board_card(board: DailyBoard) -> Card:
     """The day's leaderboard: this server's and everyone's top, the user's own line."""
     when = (
         _("The day is over: pick a sheet below.")
         if board.over
         else _("Sheets stay hidden until the day ends (UTC).")
     )
-    embed = discord.Embed(title=title(board.day, board.level), description=when, colour=COLOUR)
+    fields = []
     if board.server or not board.over:
-        embed.add_field(name=_("This server"), value=_rows(board.server), inline=True)
-    embed.add_field(name=_("Everywhere"), value=_rows(board.everywhere), inline=True)
-    embed.add_field(name=_("You"), value=own_line(board), inline=False)
+        fields.append((_("This server"), _rows(board.server)))
+    fields.append((_("Everywhere"), _rows(board.everywhere)))
+    fields.append((_("You"), own_line(board)))
     best = " · ".join(
         _("L{level} {score}", level=level, score=score) for level, score in board.best.items()
     ) or _("none yet")
@@ -133,8 +132,8 @@ def board_embed(board: DailyBoard) -> discord.Embed:
         if board.streak == 1
         else _("Streak: {count} days", count=board.streak)
     )
-    embed.set_footer(text=streak + " · " + _("best: {scores}", scores=best))
-    return embed
+    footer = streak + " · " + _("best: {scores}", scores=best)
+    return Card(title(board.day, board.level), when, COLOUR, footer=footer, fields=fields)
 
 
 def sheet_text(attempt: DailyAttempt) -> str:

@@ -24,7 +24,7 @@ from engine.islant import (
 )
 from locales import N_, _, current, tr_counted
 
-from ..cards import ALT_LIMIT, Card, fit
+from ..cards import ALT_LIMIT, Card, fit, plain
 from ..i18n import as_written, engine_text, written
 from ..presenter import COLOUR, as_sentence, mention_messages
 from ..store import GameRecord
@@ -195,10 +195,11 @@ def final_options(record: GameRecord, scores: list[int]) -> list[discord.SelectO
 
 
 # ----- sheets and the panel ---------------------------------------------------------------
-def sheet_embed(
+def sheet_card(
     record: GameRecord, state: IslantState, seat: int, sheet: dict[str, Any], scores: list[int]
-) -> discord.Embed:
-    """A sheet shown on request: whose, the score and its parts, the islands' names."""
+) -> Card:
+    """A sheet shown on request: whose, the score and its parts, the islands' names, with its
+    picture (``SHEET_FILE``)."""
     parts = sheet["score"]
     named = [as_written(i["name"]) for i in sheet["islands"] if i["name"]]
     name = as_written(record.names[seat])
@@ -212,13 +213,16 @@ def sheet_embed(
     ]
     if named:
         lines.append(_("Islands: {names}", names=", ".join(named)))
-    embed = discord.Embed(
-        title=_("{name}'s sheet · Level {level}", name=name, level=state.level),
-        description="\n".join(lines),
-        colour=COLOUR,
+    title = _("{name}'s sheet · Level {level}", name=name, level=state.level)
+    text = "\n".join(lines)
+    return Card(
+        title,
+        text,
+        COLOUR,
+        image=SHEET_FILE,
+        alt=plain(f"{title}\n{text}"),
+        footer=_("Game #{id} · round {round}", id=record.id, round=state.round),
     )
-    embed.set_image(url=f"attachment://{SHEET_FILE}")
-    return embed.set_footer(text=_("Game #{id} · round {round}", id=record.id, round=state.round))
 
 
 def panel_lines(state: IslantState, seat: int) -> list[str]:

@@ -15,6 +15,7 @@ import pytest
 from bot.daily.rolls import day_of
 from engine.islant import GAME, roll_text
 
+from .faces import controls as controls_of
 from .faces import face
 from .flow_helpers import expect_refusal
 from .test_islant_flow import SUBMIT, choose, controls, labels, tap
@@ -125,7 +126,7 @@ async def test_two_friends_on_two_servers_play_the_same_rolls_and_compare(world)
     assert "alice" in fields["This server"] and "bob" not in fields["This server"]
     assert "alice" in fields["Everywhere"] and "bob" in fields["Everywhere"]
     assert "Streak: 1 day" in embed.footer.text and "L3 " in embed.footer.text
-    assert not board.response.components  # no sheets while the day runs
+    assert not controls_of(board.response.message)  # no sheets while the day runs
 
     # /stats shows the habit beside the records: a day in a row and the level's best.
     stats = await world.alice.slash(world.channel, "stats")
@@ -214,8 +215,8 @@ async def test_the_day_ends_unfinished_attempts_and_opens_the_sheets(world) -> N
 
     day = alice.day
     board = await world.carol.slash(world.channel, "islant today", level=2, day=day)
-    (select,) = controls(board.response)
-    assert {o["value"] for o in select["options"]} == {str(alice.id), str(bob.id)}
+    (select,) = controls_of(board.response.message)
+    assert {o.value for o in select.options} == {str(alice.id), str(bob.id)}
     shown = await world.carol.select(board.response, [str(bob.id)])
     assert shown.ephemeral and shown.response.attachments[0].filename == "sheet.png"
     assert "**bob**" in shown.response.content
