@@ -353,15 +353,18 @@ def _why_not(draft: Draft, step: Draw, value: int) -> str:
 
 def any_placement(draft: Draft, slot: str) -> tuple[int, int] | None:
     """Some ``(value, cell)`` where a slot's tile could still go, over every value its die may
-    take (a 6: any) and, for land, every column an unchosen wild grid-column die allows."""
+    take (a 6 whose value is not chosen yet: any; once chosen, that one) and, for land, every
+    column an unchosen wild grid-column die allows."""
     sheet = draft.sheet
+    chosen = draft.value(slot)
+    values = possible_values(draft.die(slot)) if chosen is None else (chosen,)
     choices = [NO_COLUMN_RULE]
     if slot in LAND_SLOTS and COLUMN in sheet.spec.slots:
         column = draft.value(COLUMN)
         choices = column_choices(sheet.spec, draft.die(COLUMN) if column is None else column)
     near = open_cells(sheet, slot)
     for columns in choices:
-        for value in possible_values(draft.die(slot)):
+        for value in values:
             spot = next(placements(sheet, slot, value, columns, cells=near), None)
             if spot is not None:
                 return value, spot[0]

@@ -234,3 +234,20 @@ def test_legal_actions_all_apply() -> None:
     state = play(state, 0, GAME.format(GAME.legal_actions(state, 0)[0]))
     actions = GAME.legal_actions(state, 0)
     assert actions and all(GAME.apply(state, 0, a) for a in actions)
+
+
+def test_a_wild_tile_whose_chosen_value_has_no_place_is_crossed_out() -> None:
+    # Beside the corner 6 waves every cell is taken, so a wave of 5 has nowhere to go; a 2
+    # wave in the open sea still takes a 1 beside it. Once the 6 stands for 5, the wave can
+    # only be crossed out (another value would fit, but the value is chosen).
+    grid = blank(2).splitlines()
+    grid[0] = "W6 LNESW . . . . . LNESW W6"
+    grid[1] = "LNESW . . . . . . . LNESW"
+    grid[4] = ". . . . C . W2 . ."
+    grid[7] = "LNESW . . . . . . . LNESW"
+    grid[8] = "W6 LNESW . . . . . LNESW W6"
+    state = race(2, (4, 6), sheet(2, "\n".join(grid)))
+    state = play(state, 0, "ASSIGN land=4 waves=6")
+    _refused(play(state, 0, "WILD waves=1"), 0, "CROSS waves", "must_draw")
+    state = play(state, 0, "WILD waves=5", "CROSS waves", "DRAW land D5 R0", "SUBMIT")
+    assert state.round == 2
