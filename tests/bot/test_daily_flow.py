@@ -18,7 +18,7 @@ from engine.islant import GAME, roll_text
 from .faces import controls as controls_of
 from .faces import face
 from .flow_helpers import expect_refusal
-from .test_islant_flow import SUBMIT, choose, controls, labels, tap
+from .test_islant_flow import SUBMIT, choose, labels, tap
 
 
 async def stop(actor, panel) -> None:
