@@ -24,6 +24,8 @@ TEXT_LIMIT = 4000
 ALT_LIMIT = 256
 """The longest alt text of a media gallery item that discord.py accepts."""
 ROW_WIDTH = 5
+TEXT_KEPT = 1000
+"""Characters of a card's text that its named parts never take from it."""
 FIELD_MARK = "### "
 """How a named part of a card begins (a small heading)."""
 FIELD_NAME_LIMIT, FIELD_LIMIT = 256, 1024
@@ -59,11 +61,9 @@ class Card:
         container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=self.colour)
         heading = f"## {self.title}"
         footer = f"-# {self.footer}" if self.footer else ""
-        parts = [
-            f"{FIELD_MARK}{fit(name, FIELD_NAME_LIMIT)}\n{fit(value, FIELD_LIMIT)}"
-            for name, value in self.fields
-        ]
-        room = TEXT_LIMIT - len(heading) - len(footer) - sum(len(p) for p in parts) - 1
+        room = TEXT_LIMIT - len(heading) - len(footer) - 1
+        parts = named_parts(self.fields, room - min(len(self.text), TEXT_KEPT))
+        room -= sum(len(p) for p in parts)
         body = f"{heading}\n{fit(self.text, room)}" if self.text else heading
         container.add_item(discord.ui.TextDisplay(body))
         for part in parts:
@@ -104,6 +104,26 @@ class Card:
         named = [f"{name}\n{value}" for name, value in self.fields]
         parts = (self.title, self.text, *named, self.alt, self.footer)
         return "\n".join(part for part in parts if part)
+
+
+def named_parts(fields: Sequence[tuple[str, str]], room: int) -> list[str]:
+    """The text displays of a card's named parts, together at most ``room`` characters: each
+    within an embed field's limits, and when they still do not fit, the longest cut to an
+    equal share (the shorter ones keep what they have)."""
+    parts = [
+        f"{FIELD_MARK}{fit(name, FIELD_NAME_LIMIT)}\n{fit(value, FIELD_LIMIT)}"
+        for name, value in fields
+    ]
+    if sum(map(len, parts)) <= room:
+        return parts
+    cap, budget = room // len(parts), room
+    for left, length in enumerate(sorted(map(len, parts))):
+        share = budget // (len(parts) - left)
+        if length > share:
+            cap = share
+            break
+        budget -= length
+    return [fit(part, cap) for part in parts]
 
 
 def plain(text: str) -> str:

@@ -43,6 +43,14 @@ def test_a_card_keeps_its_text_and_alt_text_within_the_limits() -> None:
     assert [len(r) for r in rows(buttons.children)] == [5, 5, 5, 5, 5]
 
 
+def test_named_parts_never_take_a_card_past_its_text_limit() -> None:
+    fields = [(f"part {i} " + "n" * 300, "v" * 2000) for i in range(8)]
+    wire = _wire(Card(title="t" * 200, text="x" * 500, fields=fields, footer="f" * 300).layout())
+    shown = [c["content"] for c in _walk(wire) if c["type"] == 10]
+    assert sum(map(len, shown)) <= TEXT_LIMIT
+    assert sum(c.startswith("### part") for c in shown) == len(fields)  # every part still named
+
+
 def test_a_select_and_a_row_change_start_new_rows() -> None:
     view = discord.ui.View()
     view.add_item(discord.ui.Button(label="a", custom_id="a"))
