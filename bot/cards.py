@@ -13,6 +13,7 @@ is never taken off again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -127,8 +128,9 @@ def named_parts(fields: Sequence[tuple[str, str]], room: int) -> list[str]:
 
 
 def plain(text: str) -> str:
-    """Message text as alt text, which Discord shows as it is: without Markdown's marks."""
-    return text.replace("**", "").replace("`", "").replace("\\", "")
+    """Message text without its Markdown (bold and code marks, escapes): for alt text and
+    summaries, which Discord shows as they are."""
+    return re.sub(r"\\(.)", r"\1", text.replace("**", "").replace("`", ""))
 
 
 def rows(items: Sequence[discord.ui.Item[Any]]) -> list[list[discord.ui.Item[Any]]]:

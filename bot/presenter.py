@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Collection, Sequence
 
 import discord
@@ -13,7 +12,7 @@ from engine.core import Event, fill_names
 from locales import N_, _, current, number
 from render import seat_colour
 
-from .cards import ALT_LIMIT, Card, fit
+from .cards import ALT_LIMIT, Card, fit, plain
 from .computers import LEVEL_LABELS
 from .game_options import options_line
 from .i18n import as_written, engine_text, event_text, game_title, written
@@ -164,11 +163,6 @@ def board_alt(record: GameRecord, state: object, headline: str | None) -> str:
     if headline:
         parts.append(_("Last: {move}", move=plain(headline)))
     return fit(" ".join(parts), ALT_LIMIT)
-
-
-def plain(text: str) -> str:
-    """Message text without its Markdown: bold marks and escapes gone (alt text, summaries)."""
-    return re.sub(r"\\(.)", r"\1", text.replace("**", ""))
 
 
 def turn_line(

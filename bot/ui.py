@@ -12,16 +12,18 @@ from typing import Any
 
 import discord
 
+from engine import find_game
 from engine.core import BAD_NOTATION, OFFERED_LEVELS, IllegalAction
 from locales import N_, _, speaking
 
+from .cards import Card
 from .components import IdItem, is_moderator, service_of
 from .computers import LEVEL_LABELS
 from .custom_ids import NUMBER, IdFormat, one_of
 from .errors import UserError
-from .i18n import Phrase, as_written, public_language, say
+from .i18n import Phrase, as_written, game_title, public_language, say, written
 from .panel import PANEL_ITEMS, finished_game, open_panel
-from .presenter import closed_lobby_card, lobby_card
+from .presenter import accent, board_alt, closed_lobby_card, lobby_card, to_move_line
 from .publisher import Publisher
 from .quickstart import QuickStartButton
 from .service import GameService, MoveResult
@@ -262,9 +264,15 @@ class BoardButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=B
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         png = await service.render(record, state, seat)
-        await interaction.followup.send(
-            file=discord.File(io.BytesIO(png), filename="view.png"), ephemeral=True
+        card = Card(
+            title=_("Your view · {game}", game=game_title(record.game)),
+            text=to_move_line(written(record.names), find_game(record.game).to_move(state)),
+            colour=accent(record.game, state),
+            image=VIEW_FILE,
+            alt=board_alt(record, state, None),
         )
+        files = [discord.File(io.BytesIO(png), filename=VIEW_FILE)]
+        await interaction.followup.send(**card.send(files=files), ephemeral=True)
 
 
 async def show_over(interaction: discord.Interaction, game_id: int, error: UserError) -> None:
@@ -276,6 +284,7 @@ async def show_over(interaction: discord.Interaction, game_id: int, error: UserE
 
 
 RESIGN_ID = IdFormat("resign", (("game", NUMBER),))
+VIEW_FILE = "view.png"
 GAME_OVER = N_("That game is over.")
 
 

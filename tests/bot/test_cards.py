@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 
 import discord
+import pytest
 
 from bot.cards import ALT_LIMIT, TEXT_LIMIT, Card, rows
 from bot.presenter import BOARD_FILE
@@ -79,6 +80,29 @@ async def test_every_public_message_is_a_card_and_the_call_to_move_is_plain(worl
     assert is_card(lobby) and face(lobby).description == "The game has started."
     assert not has_controls(lobby)
     print(summary(board))
+
+
+@pytest.mark.parametrize(
+    ("locale", "title", "alt"),
+    [
+        ("en-US", "Your view · tiggar islanote", "Picture of the tiggar islanote board."),
+        ("de", "Deine Sicht · tiggar islanote", "Bild des"),
+    ],
+)
+async def test_my_view_answers_privately_with_a_card_and_alt_text_in_the_readers_language(
+    world,
+    member_locales,  # noqa: F811
+    locale,
+    title,
+    alt,
+) -> None:
+    await _start_tiger(world)
+    member_locales[world.bob.id] = locale
+    shown = await world.bob.click(last_card(world.channel), label="My view")
+    answer = shown.followups[-1] if shown.followups else shown.response
+    assert shown.ephemeral and is_card(answer)
+    assert face(answer).title == title and face(answer).alt.startswith(alt)
+    assert answer.attachments[0].filename == "view.png"
 
 
 async def test_a_board_from_before_cards_answers_and_becomes_a_card(world) -> None:
