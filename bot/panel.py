@@ -25,13 +25,15 @@ import discord
 
 from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, joined, lettered
 from locales import N_, _, current, tr_counted
+from render import seat_colour
 
+from .cards import Card, plain
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
-from .i18n import as_written, engine_text, say, written
+from .i18n import as_written, engine_text, game_title, say, written
 from .panel_plans import LinesOf
-from .presenter import as_sentence
+from .presenter import accent, as_sentence, board_alt
 from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
 
@@ -250,6 +252,15 @@ def panel_view(
     return view
 
 
+def panel_card(step: PanelStep, text: str) -> Card:
+    """The private panel as a card: the game, what the panel says, the seat's picture (alt
+    text: the panel's own words, which name the turn, the score and what is asked)."""
+    title = game_title(step.record.game)
+    alt = _("Picture of your {game} board.", game=title) + "\n" + text
+    colour = discord.Colour.from_rgb(*seat_colour(step.seat))
+    return Card(title=title, text=text, colour=colour, image=PICTURE, alt=plain(alt))
+
+
 async def picture(service: GameService, step: PanelStep) -> discord.File:
     """The seat's own picture of the game, as the panel shows it: after the actions picked
     earlier in the turn, with the menu's choices lettered on the board."""
@@ -274,16 +285,14 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
     try:
         step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
     except UserError as error:
-        over = await finished_game(interaction, game_id, error)
-        await interaction.followup.send(**over, ephemeral=True)
+        card, file = await finished_game(interaction, game_id, error)
+        await interaction.followup.send(**card.send(files=[file]), ephemeral=True)
         return
     if game_id is not None and step.record.id != game_id:
         raise UserError("wrong_game_button")
+    card = panel_card(step, panel_text(step, []))
     await interaction.followup.send(
-        panel_text(step, []),
-        file=await picture(service, step),
-        view=panel_view(step),
-        ephemeral=True,
+        **card.send(panel_view(step), [await picture(service, step)]), ephemeral=True
     )
     await after_computers(interaction, step, "")
 
@@ -305,23 +314,19 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
             lines=lines_of,
         )
     except UserError as error:
-        over = await finished_game(interaction, game_id, error)
-        await interaction.edit_original_response(
-            content=over["content"], attachments=[over["file"]], view=None
-        )
+        card, file = await finished_game(interaction, game_id, error)
+        await interaction.edit_original_response(**card.edit(None, [file]))
         return
     choice = ending_choice(step, asking) if step.move is None else None
-    if choice is not None:
-        await interaction.edit_original_response(
-            content=sure_text(step, choice), view=panel_view(step, asking=asking)
-        )
+    if choice is not None:  # the picture stays: only the words and buttons change
+        card = panel_card(step, sure_text(step, choice))
+        await interaction.edit_original_response(**card.edit(panel_view(step, asking=asking)))
         return
     if step.move is None:  # (while computers think, the panel says so instead)
         note = _(STALE_NOTE) if step.stale and not step.plan.thinking else ""
+        card = panel_card(step, panel_text(step, list(step.plan.labels), note))
         await interaction.edit_original_response(
-            content=panel_text(step, list(step.plan.labels), note),
-            attachments=[await picture(service, step)],
-            view=panel_view(step),
+            **card.edit(panel_view(step), [await picture(service, step)])
         )
         await after_computers(interaction, step, "")
         return
@@ -332,10 +337,9 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         "**{name}** {move}", name=as_written(interaction.user.display_name), move=described
     )
     said = as_sentence(headline.text(current()))
+    card = panel_card(step, panel_text(step, [], said))
     await interaction.edit_original_response(
-        content=panel_text(step, [], said),
-        attachments=[await picture(service, step)],
-        view=panel_view(step),
+        **card.edit(panel_view(step), [await picture(service, step)])
     )
     client: Any = interaction.client
     await client.show_change(interaction.channel_id, move, headline)
@@ -355,21 +359,18 @@ async def after_computers(interaction: discord.Interaction, step: PanelStep, sai
     try:
         step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
     except UserError as error:
-        over = await finished_game(interaction, step.record.id, error)
-        await interaction.edit_original_response(
-            content=over["content"], attachments=[over["file"]], view=None
-        )
+        card, file = await finished_game(interaction, step.record.id, error)
+        await interaction.edit_original_response(**card.edit(None, [file]))
         return
+    card = panel_card(step, panel_text(step, [], said))
     await interaction.edit_original_response(
-        content=panel_text(step, [], said),
-        attachments=[await picture(service, step)],
-        view=panel_view(step),
+        **card.edit(panel_view(step), [await picture(service, step)])
     )
 
 
 async def finished_game(
     interaction: discord.Interaction, game_id: int | None, error: UserError
-) -> dict[str, Any]:
+) -> tuple[Card, discord.File]:
     """The answer to a panel or its button when the channel has no running game: if the
     button's game ``game_id`` is over, "This game is over" with its final picture as the user
     may see it (a later lobby in the channel is another game); else ``error`` is raised."""
@@ -381,7 +382,14 @@ async def finished_game(
         raise error
     state = service.state_of(record)
     png = await service.render(record, state, record.seat_of(interaction.user.id))
-    return {"content": _(OVER_TEXT), "file": discord.File(io.BytesIO(png), filename=PICTURE)}
+    card = Card(
+        title=game_title(record.game),
+        text=_(OVER_TEXT),
+        colour=accent(record.game, state),
+        image=PICTURE,
+        alt=board_alt(record, state, None),
+    )
+    return card, discord.File(io.BytesIO(png), filename=PICTURE)
 
 
 class PanelItem(ExplainsErrors):

@@ -279,8 +279,8 @@ async def show_over(interaction: discord.Interaction, game_id: int, error: UserE
     """A board button of game ``game_id`` that is over: "This game is over" with its final
     picture (``error`` when that game is not over)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    over = await finished_game(interaction, game_id, error)
-    await interaction.followup.send(**over, ephemeral=True)
+    card, file = await finished_game(interaction, game_id, error)
+    await interaction.followup.send(**card.send(files=[file]), ephemeral=True)
 
 
 RESIGN_ID = IdFormat("resign", (("game", NUMBER),))

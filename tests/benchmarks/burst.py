@@ -50,7 +50,7 @@ from bot.workers import machine_cores
 from tests.benchmarks.loop_share import BOT, LoopShare
 from tests.benchmarks.pacer import Pacer
 from tests.benchmarks.stats import p
-from tests.bot.faces import controls, has_controls, is_card
+from tests.bot.faces import controls, has_controls, is_card, rows_of, text_of
 
 PLAYERS = 99
 ROUNDS = 2
@@ -226,7 +226,7 @@ class Harness:
 
 
 def components(message: Any) -> list[dict[str, Any]]:
-    return [c for row in message.components for c in row["components"]]
+    return rows_of(message.components)
 
 
 def choices(panel: Any) -> list[dict[str, Any]]:
@@ -256,7 +256,7 @@ def next_click(panel: Any, rnd: random.Random) -> tuple[str, dict[str, Any]]:
     going_on = [(kind, data) for label, kind, data in options if not label.startswith(LEFT_ALONE)]
     if not going_on:  # the turn left nothing to draw: take back the last step, as a player would
         going_on = [(kind, data) for label, kind, data in options if label.startswith(UNDO)]
-    assert going_on, f"nothing to choose on the panel: {panel.content}"
+    assert going_on, f"nothing to choose on the panel: {text_of(panel)}"
     return rnd.choice(going_on)
 
 
@@ -281,7 +281,7 @@ class StalledPanel(RuntimeError):
             c.get("label") or [o["label"] for o in c.get("options", [])] for c in components(panel)
         ]
         super().__init__(
-            f"a panel {why}: {panel.content!r}, components {labels}; "
+            f"a panel {why}: {text_of(panel)!r}, components {labels}; "
             f"the last tap was answered with {answers}"
         )
 
@@ -347,7 +347,7 @@ ROUND = re.compile(r"Round (\d+)")
 
 def round_of(panel: Any) -> int | None:
     """The round a panel's lines are about (None: a panel without them)."""
-    found = ROUND.search(panel.content or "")
+    found = ROUND.search(text_of(panel) or "")
     return int(found.group(1)) if found else None
 
 

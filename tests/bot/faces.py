@@ -101,6 +101,26 @@ def visible_text(message: Any, *, alt: bool = True) -> str:
     return "\n".join(part for part in parts if part)
 
 
+def text_of(message: Any) -> str:
+    """What a message says in its body: a card's text under its title, or a plain message's
+    content (as a panel's words read either way)."""
+    shown = as_message(message)
+    return face(shown).description if is_card(shown) else shown.content
+
+
+def rows_of(components: list[Any]) -> list[dict[str, Any]]:
+    """The buttons and selects of a message's raw components, whether in action rows or
+    inside a card's container, in order."""
+    found = []
+    for component in components:
+        inner = component.get("components") if isinstance(component, dict) else None
+        if inner is not None:
+            found += rows_of(inner)
+        elif isinstance(component, dict) and component.get("type") in (2, 3, 5, 6, 7, 8):
+            found.append(component)
+    return found
+
+
 def summary(message: Any) -> str:
     """A card's text summary: its title, its text and the picture's alt text."""
     card = face(message)

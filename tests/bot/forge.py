@@ -22,6 +22,8 @@ from bot.errors import UserError
 from bot.panel import PICK, TAP
 from engine.core import IllegalAction
 
+from .faces import controls, rows_of
+
 BUTTON, STRING_SELECT = int(ComponentType.BUTTON), int(ComponentType.STRING_SELECT)
 
 
@@ -66,12 +68,7 @@ async def forge_select(
 
 def custom_ids(message) -> list[str]:
     """The custom ids of every component on a message (a ``discord.Message``)."""
-    return [
-        child.custom_id
-        for row in message.components
-        for child in getattr(row, "children", ())
-        if getattr(child, "custom_id", None)
-    ]
+    return [c.custom_id for c in controls(message) if getattr(c, "custom_id", None)]
 
 
 async def _send(actor, channel, message, data, payload) -> simcord.InteractionResult:
@@ -138,7 +135,7 @@ def errors_logged(caplog) -> list[logging.LogRecord]:
 def panel_select(components: list[dict]) -> tuple[str, list[str]]:
     """A panel's select (custom id and offered values); for a menu shown as buttons, the
     select that menu would be (same game, version and path, the buttons' choices)."""
-    items = [c for row in components for c in row["components"]]
+    items = rows_of(components)
     for item in items:
         if item["type"] == STRING_SELECT:
             return item["custom_id"], [o["value"] for o in item["options"]]

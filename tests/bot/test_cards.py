@@ -12,12 +12,15 @@ import discord
 import pytest
 
 from bot.cards import ALT_LIMIT, TEXT_LIMIT, Card, rows
+from bot.i18n import game_title
 from bot.presenter import BOARD_FILE
 from bot.ui import board_view
 from bot.ui import publisher_of as publisher
+from engine import all_games, find_game
+from locales import language, translate
 
 from .discord_limits import V2_COMPONENTS, _walk
-from .faces import controls, face, has_controls, is_card, last_card, last_plain, summary
+from .faces import buttons, controls, face, has_controls, is_card, last_card, last_plain, summary
 from .flow_helpers import latest_game, open_lobby
 from .test_extremes import RACE_SIZE, _fill
 from .test_language_flow import member_locales  # noqa: F401 (a fixture)
@@ -177,3 +180,29 @@ async def test_a_99_player_german_race_keeps_every_card_within_the_limits(
     assert (await host.slash(channel, "islant end")).acknowledged
     final = last_card(channel)
     assert face(final).title == "Islant · Stufe 5 · Schlusswertung" and has_controls(final)
+
+
+@pytest.mark.parametrize("lang", ["en-US", "de"])
+@pytest.mark.parametrize("game", [g.info.name for g in all_games()])
+async def test_every_games_private_panel_is_a_card_with_alt_text_in_the_readers_language(
+    world,
+    member_locales,  # noqa: F811
+    game,
+    lang,
+) -> None:
+    lobby = await open_lobby(world, world.alice, game)
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    record = await latest_game(world)
+    state = world.env.bot.service.state_of(record)
+    seat = min(find_game(game).to_move(state))
+    mover = world.alice if record.players[seat].user_id == world.alice.id else world.bob
+    member_locales[mover.id] = lang
+    board = last_card(world.channel)
+    opener = next(b for b in buttons(board) if b in ("My moves", "Play my turn"))
+    panel = (await mover.click(board, label=opener)).response
+    title = game_title(game, language(lang))
+    picture_of = translate(language(lang), "Picture of your {game} board.", game=title)
+    assert is_card(panel) and face(panel).title == title
+    assert face(panel).alt.startswith(picture_of)
+    assert face(panel).image.url.endswith("/panel.png") and controls(panel.message)

@@ -27,7 +27,7 @@ from engine.core import Level
 from render import render_view
 
 from .conftest import JOB_POLL_SECONDS
-from .faces import controls, face, last_card, last_plain, visible_text
+from .faces import controls, face, last_card, last_plain, text_of, visible_text
 from .flow_helpers import (
     add_hard_computer,
     computer_actions,
@@ -180,7 +180,7 @@ class Players:
                 return
             await tap_first(member, panel.message)
             await self.watch.check()
-        raise AssertionError(f"still to move after {MAX_TAPS} taps: {panel.content}")
+        raise AssertionError(f"still to move after {MAX_TAPS} taps: {text_of(panel)}")
 
     async def reveal(self, member) -> None:
         result = await member.click(await self.board(), label="Reveal next")
@@ -273,8 +273,8 @@ async def test_the_taker_is_pinged_alone_and_others_cannot_split_for_them(world,
     assert "press **My moves** to split it" in call.content
     other = players.member(record, 3 - taker)  # neither alice (0) nor the taker
     idle = await players.open_panel(other)
-    assert IDLE_TEXT in idle.content and "Waiting for 1 other player." in idle.content
-    buttons = [item.label for row in idle.message.components for item in row.children]
+    assert IDLE_TEXT in text_of(idle) and "Waiting for 1 other player." in text_of(idle)
+    buttons = [item.label for item in controls(idle.message)]
     assert buttons == [NEXT_LABEL]
     dave = world.guild.add_member(world.env.create_user("dave"))
     stranger = await dave.click(await players.board(), label="My moves")
@@ -296,7 +296,7 @@ async def test_a_stale_panel_is_redrawn_and_applies_nothing(world, watch) -> Non
     await players.play_turn(world.alice)
     before = await latest_game(world)
     await tap_first(world.alice, old_panel.message)
-    assert STALE_NOTE in old_panel.content and IDLE_TEXT in old_panel.content
+    assert STALE_NOTE in text_of(old_panel) and IDLE_TEXT in text_of(old_panel)
     assert (await latest_game(world)).version == before.version
     record, state = await _reach(players, lambda r, s: s.phase == "split")
     taker = players.member(record, state.jobs[0].seat)
@@ -306,7 +306,7 @@ async def test_a_stale_panel_is_redrawn_and_applies_nothing(world, watch) -> Non
     moved = await latest_game(world)
     assert moved.version > record.version
     await tap_first(taker, second.message)
-    assert STALE_NOTE in second.content
+    assert STALE_NOTE in text_of(second)
     assert (await latest_game(world)).version == moved.version
     await watch.check()
 
@@ -367,7 +367,7 @@ async def test_placements_stay_private_and_the_board_is_not_reposted(world, watc
     assert placed.ephemeral and card_by_id(card).name_en in placed.response.content
     panel = await Players(world, watch).open_panel(world.bob)
     await tap_first(world.bob, panel.message)
-    assert "**bob** places" in panel.content
+    assert "**bob** places" in text_of(panel)
     assert len(world.channel.history()) == public_before
     board = world.env.backend.get_message(world.channel.id, record.board_message_id)
     assert "place" not in json.dumps(board.components).split("round")[0]
@@ -506,7 +506,7 @@ async def test_place_the_rest_fills_a_hand_as_listed_in_two_taps_and_stays_chang
     panel = await players.open_panel(world.alice)  # tap 1
     _record, state = await players.game()
     fill = next(a for a in GAME.legal_actions(state, 0) if type(a).__name__ == "Fill")
-    listed = [line for line in panel.content.splitlines() if " ← " in line]
+    listed = [line for line in text_of(panel).splitlines() if " ← " in line]
     names = {
         card: ("a blind card" if card == BLIND else card_by_id(card).name_en)
         for card in (*state.seats[0].hand, BLIND)
@@ -520,8 +520,8 @@ async def test_place_the_rest_fills_a_hand_as_listed_in_two_taps_and_stays_chang
     await world.alice.select(panel.message, ["0"], custom_id=select.custom_id)  # tap 2
     _record, state = await players.game()
     assert state.seats[0].draft == fill.entries and not state.seats[0].confirmed
-    assert "**alice** places the rest: " in panel.message.content
-    assert "**All 12 slots are filled. Confirm your placement?**" in panel.message.content
+    assert "**alice** places the rest: " in text_of(panel.message)
+    assert "**All 12 slots are filled. Confirm your placement?**" in text_of(panel.message)
     buttons = [c.label for c in components(panel.message) if isinstance(c, discord.Button)]
     assert buttons[:3] == ["Confirm my placement", "Change a slot", "Take a card back"]
     await watch.check()  # nothing of alice's hand reached a public message

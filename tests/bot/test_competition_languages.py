@@ -15,7 +15,7 @@ from engine.core.menus import Menu, walk_all
 from locales import gettext
 
 from ..engine.competition.test_menus import KINDS, _sample
-from .faces import face
+from .faces import face, text_of
 from .flow_helpers import expect_refusal, latest_game, new_game
 from .test_competition_flow import components
 from .test_language_flow import labels, member_locales  # noqa: F401 (a fixture)
@@ -84,7 +84,7 @@ async def test_a_german_member_in_an_english_server_places_a_hand_in_german(
     assert labels(board) == ["My moves", "Reveal next", "Scores", "Resign"]
 
     panel = (await world.bob.click(board, label="My moves")).response
-    text = panel.content
+    text = text_of(panel)
     assert "**Welche Karte kommt auf Fläche: größte? (0 von 12 gelegt)**" in text
     assert "Vorschlag für den Rest:" in text and "Fläche: größte ← " in text
     select = next(c for c in components(panel.message) if isinstance(c, discord.SelectMenu))
@@ -110,7 +110,7 @@ async def test_a_german_member_in_an_english_server_places_a_hand_in_german(
     assert (await latest_game(world)).version == record.version
 
     await world.bob.select(panel.message, ["0"], custom_id=select.custom_id)
-    placed = panel.message.content
+    placed = text_of(panel.message)
     assert "**bob**: legt den Rest: " in placed and " auf Fläche oben (höchster Wert)" in placed
     assert "**Alle 12 Plätze sind belegt. Auslage bestätigen?**" in placed
     buttons = [c.label for c in components(panel.message) if isinstance(c, discord.Button)]
@@ -118,7 +118,7 @@ async def test_a_german_member_in_an_english_server_places_a_hand_in_german(
     assert "places the rest" not in placed and "Confirm" not in " ".join(buttons)
     change = next(c for c in components(panel.message) if getattr(c, "label", "") == "Platz ändern")
     await world.bob.click(panel.message, custom_id=change.custom_id)
-    assert "Platz ändern\n**Welcher Platz?**" in panel.message.content
+    assert "Platz ändern\n**Welcher Platz?**" in text_of(panel.message)
 
     taken = await world.bob.slash(world.channel, "game move", move="UNPLACE AREA HIGH")
     assert "nimmt die Karte von Fläche oben (höchster Wert) zurück" in taken.response.content

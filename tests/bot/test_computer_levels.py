@@ -8,7 +8,7 @@ from bot.store import PlayerRecord
 from engine import find_game
 from engine.core import Budget, Level
 
-from .faces import controls, face, last_card, visible_text
+from .faces import controls, face, last_card, text_of, visible_text
 from .flow_helpers import add_hard_computer, computer_actions, latest_game, open_lobby
 from .test_panel import MAX_TAPS_PER_ACTION, tap_once
 
@@ -81,7 +81,7 @@ async def _play_against_hard(world, monkeypatch, game: str, seed: int) -> None:
             if (await latest_game(world)).version != record.version:
                 break
         else:
-            raise AssertionError(f"no move after {MAX_TAPS_PER_ACTION} taps: {panel.content}")
+            raise AssertionError(f"no move after {MAX_TAPS_PER_ACTION} taps: {text_of(panel)}")
     record = await latest_game(world)
     world.env.bot.service.computers.close()
     assert record.status == "finished" and "Game over" in visible_text(last_card(world.channel))

@@ -16,7 +16,7 @@ from bot.daily.rolls import day_of
 from engine.islant import GAME, roll_text
 
 from .faces import controls as controls_of
-from .faces import face
+from .faces import face, text_of
 from .flow_helpers import expect_refusal
 from .test_islant_flow import SUBMIT, choose, labels, tap
 
@@ -24,7 +24,7 @@ from .test_islant_flow import SUBMIT, choose, labels, tap
 async def stop(actor, panel) -> None:
     """End the attempt: Stop, then Yes when the panel asks."""
     await choose(actor, panel, "Stop")
-    assert "Are you sure?" in panel.content
+    assert "Are you sure?" in text_of(panel)
     await choose(actor, panel, "Yes, I am sure")
 
 
@@ -92,10 +92,10 @@ async def test_two_friends_on_two_servers_play_the_same_rolls_and_compare(world)
     _, other_channel, (bob_there,) = second_server(world, world.bob)
     alice_panel = await open_daily(world.alice, world.channel)
     bob_panel = await open_daily(bob_there, other_channel)
-    assert "Islant · Level 3 · Round 1" in alice_panel.content
+    assert "Islant · Level 3 · Round 1" in text_of(alice_panel)
     assert alice_panel.attachments[0].filename == "panel.png"
     alice_state, bob_state = await state_of(world, world.alice), await state_of(world, world.bob)
-    assert roll_text(alice_state) in alice_panel.content
+    assert roll_text(alice_state) in text_of(alice_panel)
     assert alice_state.roll == bob_state.roll and alice_state.rerolled == bob_state.rerolled
 
     # Round by round, whatever each draws, the next rolls are the same for both.
@@ -105,19 +105,19 @@ async def test_two_friends_on_two_servers_play_the_same_rolls_and_compare(world)
         await play_round(world, bob_there, bob_panel, rnd)
         a, b = await state_of(world, world.alice), await state_of(world, world.bob)
         assert (a.round, a.roll) == (b.round, b.roll)
-        assert roll_text(a) in alice_panel.content
+        assert roll_text(a) in text_of(alice_panel)
 
     # Both stop: each gets a score, ranks, a card and a share line.
     await stop(world.alice, alice_panel)
-    assert "This server: **#1** of 1" in alice_panel.content
-    assert "Everywhere: **#1** of 1" in alice_panel.content
+    assert "This server: **#1** of 1" in text_of(alice_panel)
+    assert "Everywhere: **#1** of 1" in text_of(alice_panel)
     assert alice_panel.attachments[0].filename == "daily.png"
     await stop(bob_there, bob_panel)
     alice, bob = await attempt_of(world, world.alice), await attempt_of(world, world.bob)
     assert alice.guild_id == world.guild.id and bob.guild_id != world.guild.id
     bob_rank = 1 if bob.score >= alice.score else 2
-    assert f"Everywhere: **#{bob_rank}** of 2" in bob_panel.content
-    assert "This server: **#1** of 1" in bob_panel.content
+    assert f"Everywhere: **#{bob_rank}** of 2" in text_of(bob_panel)
+    assert "This server: **#1** of 1" in text_of(bob_panel)
 
     # /islant today: both on the global board, the asker's server only on its own.
     board = await world.alice.slash(world.channel, "islant today", level=3)
@@ -154,7 +154,7 @@ async def test_one_attempt_per_day_and_no_later_roll_shown(world) -> None:
         await tap(world.alice, panel, rnd)
     sent = " ".join(str(r) for r in world.env.http_requests[start:])
     current = " ".join(map(str, state.roll))
-    assert f"Roll {current}" in panel.content
+    assert f"Roll {current}" in text_of(panel)
     assert set(re.findall(r"Roll ((?:[1-6] )*[1-6])\b", sent)) == {current}
 
     # Asking again shows the same attempt; after stopping, only the result.
@@ -209,7 +209,7 @@ async def test_the_day_ends_unfinished_attempts_and_opens_the_sheets(world) -> N
 
     await past_midnight(world)
     await tap(world.alice, panel, random.Random(2))
-    assert "The day is over" in panel.content and "Score **" in panel.content
+    assert "The day is over" in text_of(panel) and "Score **" in text_of(panel)
     alice = await attempt_of(world, world.alice, 2, days_later=-1)
     assert alice.status == "stopped" and alice.finished_at is not None
 

@@ -15,7 +15,7 @@ from bot.setup_form import COMPUTERS_ID, INVITE_ID
 from engine import all_games
 from locales import translate
 
-from .faces import buttons, is_card, last_card, last_plain, visible_text
+from .faces import buttons, is_card, last_card, last_plain, text_of, visible_text
 from .flow_helpers import computer_actions
 from .test_guild_only import pretend  # noqa: F401 (a fixture)
 from .test_islant_flow import tap as islant_tap
@@ -74,7 +74,7 @@ async def play_a_move(world, user, rnd: random.Random, lang: str) -> None:
             await tap_once(user, panel.message, rnd)
         if (await last_game(world, dm)).version != before.version:
             return
-    raise AssertionError(f"no move by taps: {panel.content}")
+    raise AssertionError(f"no move by taps: {text_of(panel)}")
 
 
 @pytest.mark.parametrize("lang", LOCALES)

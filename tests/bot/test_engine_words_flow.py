@@ -9,7 +9,7 @@ import pytest
 from engine import find_game
 from locales import speaking
 
-from .faces import face, is_card, last_card, visible_text
+from .faces import controls, face, is_card, last_card, text_of, visible_text
 from .flow_helpers import expect_refusal, latest_game, new_game, open_lobby
 from .test_autocomplete import mid_game
 from .test_language_flow import member_locales  # noqa: F401 (a fixture, read by name)
@@ -19,12 +19,11 @@ ENGLISH_PANEL_WORDS = ("Which", "Where", "north", "Place a", "choices", "convert
 
 def panel_texts(response) -> list[str]:
     """The panel's content, then every button label, select option label and description."""
-    texts = [response.content]
-    for row in response.message.components:
-        for item in row.children:
-            texts.append(getattr(item, "label", None) or "")
-            for option in getattr(item, "options", ()):
-                texts += [option.label, option.description or ""]
+    texts = [text_of(response)]
+    for item in controls(response.message):
+        texts.append(getattr(item, "label", None) or "")
+        for option in getattr(item, "options", ()):
+            texts += [option.label, option.description or ""]
     return texts
 
 

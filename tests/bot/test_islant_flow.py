@@ -16,7 +16,7 @@ from engine import find_game
 from engine.core import Level
 
 from .faces import controls as message_controls
-from .faces import face, has_controls, last_card
+from .faces import face, has_controls, last_card, rows_of, text_of
 from .flow_helpers import (
     add_hard_computer,
     computer_actions,
@@ -39,7 +39,7 @@ def slow_edits(monkeypatch):
 
 
 def controls(panel) -> list[dict]:
-    return [c for row in panel.components for c in row["components"]]
+    return rows_of(panel.components)
 
 
 def labels(panel) -> list[str]:
@@ -101,7 +101,7 @@ async def play_turn(world, actor, rnd: random.Random, panel=None):
         _, state, seat = await seat_state(world, actor)
         if state.finished or state.round != start or state.players[seat].status != "playing":
             return panel
-    raise AssertionError(f"the turn did not end: {panel.content}")
+    raise AssertionError(f"the turn did not end: {text_of(panel)}")
 
 
 async def start_race(world, players, **options):
@@ -139,13 +139,13 @@ async def test_five_players_race_on_level_5_to_the_final_ranking(world) -> None:
 
     # Round 1: alice's panel shows her sheet and her turn; she draws, undoes it, then plays.
     panel = await open_panel(world.alice, world)
-    assert "Islant · Level 5 · Round 1 of 3" in panel.content and "Roll " in panel.content
-    while "Done:" not in panel.content:
+    assert "Islant · Level 5 · Round 1 of 3" in text_of(panel) and "Roll " in text_of(panel)
+    while "Done:" not in text_of(panel):
         await tap(world.alice, panel, rnd)
     await choose(world.alice, panel, "Undo")
-    assert "Done:" not in panel.content
+    assert "Done:" not in text_of(panel)
     await play_turn(world, world.alice, rnd, panel)
-    assert "Turn submitted (1 of 5 done)" in panel.content
+    assert "Turn submitted (1 of 5 done)" in text_of(panel)
     await play_turn(world, world.bob, rnd)
     assert "**0 of 5 done**" in description(message(world, first.id))  # not yet: throttled
     await world.env.advance_time(60)
@@ -161,10 +161,10 @@ async def test_five_players_race_on_level_5_to_the_final_ranking(world) -> None:
     assert face(closed).description.startswith("🎲 ")
     panel = await open_panel(erin, world)
     await choose(erin, panel, "Stop")
-    assert "Are you sure?" in panel.content and labels(panel) == ["Yes, I am sure", "No, go back"]
+    assert "Are you sure?" in text_of(panel) and labels(panel) == ["Yes, I am sure", "No, go back"]
     assert (await seat_state(world, erin))[1].players[4].status == "playing"  # nothing played
     await choose(erin, panel, "Yes, I am sure")
-    assert "You ended your game" in panel.content and not panel.components
+    assert "You ended your game" in text_of(panel) and not rows_of(panel.components)
     for actor in players[:4]:
         await play_turn(world, actor, rnd)
 
@@ -216,7 +216,7 @@ async def test_the_host_closes_a_round_someone_has_not_finished(world) -> None:
     # bob's old panel is stale: it is redrawn for round 2 and nothing is applied.
     before = len(await world.env.bot.store.actions(record.id))
     await tap(world.bob, bob_panel, rnd)
-    assert STALE_NOTE in bob_panel.content and "Round 2" in bob_panel.content
+    assert STALE_NOTE in text_of(bob_panel) and "Round 2" in text_of(bob_panel)
     assert len(await world.env.bot.store.actions(record.id)) == before
 
 
@@ -229,8 +229,8 @@ async def test_a_stale_panel_is_redrawn_and_applies_nothing(world) -> None:
     record = await latest_game(world)
     before = await world.env.bot.store.actions(record.id)
     await tap(world.alice, old, rnd)
-    assert old.content.startswith(STALE_NOTE)
-    assert old.content.split("\n")[1:] == fresh.content.split("\n")[1:]  # the turn, redrawn
+    assert text_of(old).startswith(STALE_NOTE)
+    assert text_of(old).split("\n")[1:] == text_of(fresh).split("\n")[1:]  # the turn, redrawn
     assert await world.env.bot.store.actions(record.id) == before
 
 
@@ -241,7 +241,7 @@ async def test_a_panel_left_open_for_twenty_minutes_still_plays(world) -> None:
     await tap(world.alice, panel, rnd)
     await world.env.advance_time(PANEL_MINUTES * 60)
     await play_turn(world, world.alice, rnd, panel)  # every tap edits through its own token
-    assert "Turn submitted" in panel.content
+    assert "Turn submitted" in text_of(panel)
     assert world.env.errors == []
 
 
@@ -253,7 +253,7 @@ async def test_a_restart_in_the_middle_of_a_round_keeps_every_button_working(wor
     await play_turn(world, world.bob, rnd)
     await world.restart()
     again = await world.bob.click(first, label="Play my turn")
-    assert "Turn submitted (1 of 2 done)" in again.response.content
+    assert "Turn submitted (1 of 2 done)" in text_of(again.response)
     await play_turn(world, world.alice, rnd, panel)  # the panel from before the restart
     closed = message(world, first.id)
     assert face(closed).title == "Islant · Round 1 is over" and not has_controls(closed)
@@ -294,7 +294,7 @@ async def test_sheets_island_names_standings_and_the_host_ending_the_race(world)
     ranked = await world.carol.slash(world.channel, "islant standings")
     assert "leads with" in ranked.response.content
     play = await world.bob.slash(world.channel, "islant play")
-    assert play.ephemeral and "Roll " in play.response.content
+    assert play.ephemeral and "Roll " in text_of(play.response)
     refused = await world.bob.slash(world.channel, "islant end")
     expect_refusal(world, refused, "Only the host")
     ended = await world.alice.slash(world.channel, "islant end")
@@ -348,16 +348,16 @@ async def test_a_level_5_turn_on_a_phone_a_suggestion_or_a_tap_per_tile(world) -
     panel = await open_panel(world.alice, world)  # tap 1
     suggestion = next(x for x in labels(panel) if x.startswith("Suggested: "))
     await choose(world.alice, panel, suggestion)  # tap 2: the dice and every tile
-    assert "Every tile is done: submit your turn?" in panel.content
-    assert "**alice** assigns " in panel.content and "; draws " in panel.content
+    assert "Every tile is done: submit your turn?" in text_of(panel)
+    assert "**alice** assigns " in text_of(panel) and "; draws " in text_of(panel)
     record, state, seat = await seat_state(world, world.alice)
     assert not state.players[seat].working.open_slots()
     await choose(world.alice, panel, SUBMIT)  # tap 3
-    assert "Turn submitted (1 of 2 done)" in panel.content
+    assert "Turn submitted (1 of 2 done)" in text_of(panel)
 
     panel = await open_panel(world.bob, world)
     taps = 0
-    while "Last tile:" not in panel.content:
+    while "Last tile:" not in text_of(panel):
         own = [x for x in labels(panel) if not x.startswith((*NOT_RANDOMLY, "Other places"))]
         await choose(world.bob, panel, own[0])
         taps += 1
@@ -374,17 +374,17 @@ async def test_a_submitted_panel_waits_with_a_way_to_the_next_round(world) -> No
     await start_race(world, [world.alice, world.bob, world.carol], options="level=2")
     rnd = random.Random(3)
     panel = await play_turn(world, world.alice, rnd)
-    assert "Waiting for 2 other players." in panel.content
-    assert "You will be pinged when it is your turn" in panel.content
+    assert "Waiting for 2 other players." in text_of(panel)
+    assert "You will be pinged when it is your turn" in text_of(panel)
     assert labels(panel) == [NEXT_LABEL]
     await play_turn(world, world.bob, rnd)
     await choose(world.alice, panel, NEXT_LABEL)  # still waiting: told again, one fewer
-    assert "Waiting for 1 other player." in panel.content and labels(panel) == [NEXT_LABEL]
+    assert "Waiting for 1 other player." in text_of(panel) and labels(panel) == [NEXT_LABEL]
     await play_turn(world, world.carol, rnd)
     await choose(world.alice, panel, NEXT_LABEL)  # the round moved on: her new turn
-    assert "Round 2" in panel.content and "Which dice go where?" in panel.content
+    assert "Round 2" in text_of(panel) and "Which dice go where?" in text_of(panel)
     assert NEXT_LABEL not in labels(panel)
     await choose(world.alice, panel, "Stop")
     await choose(world.alice, panel, "Yes, I am sure")
-    assert NO_TURNS_TEXT in panel.content and labels(panel) == []
+    assert NO_TURNS_TEXT in text_of(panel) and labels(panel) == []
     assert world.env.errors == []

@@ -12,7 +12,16 @@ from bot.i18n import game_title
 from bot.quickstart import quick_start, rules_text
 from engine import all_games
 
-from .faces import controls, face, has_controls, last_card, last_plain, visible_text
+from .faces import (
+    controls,
+    face,
+    has_controls,
+    last_card,
+    last_plain,
+    rows_of,
+    text_of,
+    visible_text,
+)
 from .flow_helpers import expect_refusal, latest_game, new_game
 from .test_islant_flow import choose
 from .test_islant_flow import labels as panel_labels
@@ -215,7 +224,7 @@ async def test_a_german_member_plays_the_islant_of_the_day_in_german(world, memb
     panel = opened.response
     await choose(world.bob, panel, "Vorschlag")  # the panel's menu is German too
     await choose(world.bob, panel, "Aufhören")
-    assert "Bist du sicher?" in panel.content
+    assert "Bist du sicher?" in text_of(panel)
     await choose(world.bob, panel, "Ja, ich bin sicher")
 
     result = (await world.bob.slash(world.channel, "islant daily", level=3)).response
@@ -258,8 +267,8 @@ async def test_an_islant_race_in_a_german_server(world, member_locales) -> None:
     assert labels(board) == ["Meinen Zug spielen", "Stand", "Runde schließen"]
 
     panel = await world.bob.click(board, label="Meinen Zug spielen")
-    assert panel.ephemeral and "**Islant · Stufe 3 · Runde 1" in panel.response.content
-    assert "Noch zu tun: gib jeden Würfel einem Feld" in panel.response.content
+    assert panel.ephemeral and "**Islant · Stufe 3 · Runde 1" in text_of(panel.response)
+    assert "Noch zu tun: gib jeden Würfel einem Feld" in text_of(panel.response)
     sheet = await world.bob.slash(world.channel, "islant sheet")
     assert face(sheet.response).title == "Blatt von bob · Stufe 3"
     standings = await world.bob.slash(world.channel, "islant standings")
@@ -292,7 +301,7 @@ async def test_an_island_competition_in_a_german_server(world, member_locales) -
     scores = await world.bob.slash(world.channel, "islands score")
     assert scores.ephemeral and face(scores.response).title.startswith("Punkte bisher · Runde 1")
     hand = await world.bob.slash(world.channel, "islands hand")
-    assert hand.ephemeral and hand.response.content
+    assert hand.ephemeral and text_of(hand.response)
 
     asked = await world.bob.click(board, label="Aufgeben")
     assert asked.ephemeral and asked.response.content.startswith("Willst du wirklich aufgeben?")
@@ -316,34 +325,36 @@ async def test_a_german_member_plays_an_islant_turn_in_an_english_server(
     assert labels(board)[0] == "Play my turn"
 
     panel = (await world.bob.click(board, label="Play my turn")).response
-    assert "**Welcher Würfel wohin?**" in panel.content or "Welcher Würfel kommt auf" in (
-        panel.content
+    assert "**Welcher Würfel wohin?**" in text_of(panel) or "Welcher Würfel kommt auf" in (
+        text_of(panel)
     )
-    controls = [c for row in panel.components for c in row["components"]]
+    controls = rows_of(panel.components)
     offered = [o for c in controls for o in c.get("options", [])]
     assert offered[0]["label"].startswith("Vorschlag: Rasterspalte ")
     assert "Zeichnet alles dort ein: Punkte " in offered[0]["description"]
     assert "Aufhören: mein Spiel jetzt beenden" in [c.get("label") for c in controls]
     english = ("Suggested", "Grid Column", "Which", "Stop: end", "Draws them there")
-    shown = " ".join([panel.content, *(o["label"] + (o.get("description") or "") for o in offered)])
+    shown = " ".join(
+        [text_of(panel), *(o["label"] + (o.get("description") or "") for o in offered)]
+    )
     assert not any(word in shown for word in english)
 
-    assert "Noch zu tun: " in panel.content and "Left to do" not in panel.content
+    assert "Noch zu tun: " in text_of(panel) and "Left to do" not in text_of(panel)
     early = await world.bob.slash(world.channel, "game move", move="DRAW waves J11")
     said = expect_refusal(world, early)
     assert said.startswith("Verteile zuerst die Würfel auf die Felder, etwa `ASSIGN ")
     assert "Assign the dice" not in said
 
     await choose(world.bob, panel, offered[0]["label"])  # the suggested turn
-    assert f"**{world.bob.name}**: verteilt " in panel.content  # the move, in Bob's words
-    assert "zeichnet das Wellenplättchen auf " in panel.content
-    assert "Erledigt: " in panel.content and "Deine Würfel: " in panel.content
+    assert f"**{world.bob.name}**: verteilt " in text_of(panel)  # the move, in Bob's words
+    assert "zeichnet das Wellenplättchen auf " in text_of(panel)
+    assert "Erledigt: " in text_of(panel) and "Deine Würfel: " in text_of(panel)
     english = ("assigns", "draws", "Done:", "Your dice", "Left to do", "the waves tile")
-    assert not any(word in panel.content for word in english)
+    assert not any(word in text_of(panel) for word in english)
     late = await world.bob.slash(world.channel, "game move", move="DRAW waves Z99")
     said = expect_refusal(world, late)
     assert said == "Dein Plättchen Wellen ist in diesem Zug schon erledigt."
-    assert "**Alle Plättchen erledigt: Zug abgeben?**" in panel.content
+    assert "**Alle Plättchen erledigt: Zug abgeben?**" in text_of(panel)
     assert {"Zug abgeben", "Letzten Schritt zurücknehmen"} <= set(panel_labels(panel))
     round_message = message(world.channel, board.id)
     assert face(round_message).title.startswith("Islant · Level 5 · Round 1")  # English

@@ -10,7 +10,7 @@ import discord
 from bot.panel import CHANGE_LABEL, PICK, STALE_NOTE, TAP
 from engine import find_game
 
-from .faces import controls, last_card, visible_text
+from .faces import controls, last_card, text_of, visible_text
 from .flow_helpers import latest_game, open_lobby
 
 MAX_TAPS_PER_ACTION = 12  # a tiggar islanote turn is a placement and a build
@@ -74,7 +74,7 @@ async def play_by_taps(world, rnd: random.Random, max_actions: int) -> int:
             if (await latest_game(world)).version != record.version:
                 break
         else:
-            raise AssertionError(f"no move after {MAX_TAPS_PER_ACTION} taps: {panel.content}")
+            raise AssertionError(f"no move after {MAX_TAPS_PER_ACTION} taps: {text_of(panel)}")
         played += 1
         assert not world.env.errors
     return played
@@ -112,7 +112,7 @@ async def test_a_panel_drawn_before_the_seat_moved_answers_with_the_current_menu
             break
     moved = await latest_game(world)
     await tap_once(member, first.message, rnd)  # the first panel is now stale
-    assert STALE_NOTE in first.content
+    assert STALE_NOTE in text_of(first)
     assert (await latest_game(world)).version == moved.version
 
 

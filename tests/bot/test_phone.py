@@ -10,7 +10,7 @@ import discord
 from bot.panel import PREVIEW_NOTE
 from bot.quickstart import QUICK_TITLE, quick_start
 
-from .faces import face, is_card, last_card, visible_text
+from .faces import face, is_card, last_card, text_of, visible_text
 from .flow_helpers import latest_game, open_lobby
 from .test_panel import MAX_TAPS_PER_ACTION, components, member_to_move, start, tap_once
 
@@ -50,7 +50,7 @@ async def tap_until(member, panel, rnd: random.Random, done) -> None:
         if done():
             return
         await tap_once(member, panel.message, rnd)
-    assert done(), panel.content
+    assert done(), text_of(panel)
 
 
 async def test_a_tiggar_islanote_turn_is_composed_then_saved_and_posted_once(world) -> None:
@@ -60,12 +60,12 @@ async def test_a_tiggar_islanote_turn_is_composed_then_saved_and_posted_once(wor
     member, panel = await open_moves(world)
     assert labels(panel.message)[0].startswith("A · ")  # the first tile's ways, lettered
     rnd = random.Random(3)
-    await tap_until(member, panel, rnd, lambda: PREVIEW_NOTE in panel.content)
+    await tap_until(member, panel, rnd, lambda: PREVIEW_NOTE in text_of(panel))
     assert (await latest_game(world)).version == before.version  # nothing saved yet
     await member.click(panel.message, label="Back")  # change the placement
-    assert PREVIEW_NOTE not in panel.content
-    await tap_until(member, panel, rnd, lambda: PREVIEW_NOTE in panel.content)
-    await tap_until(member, panel, rnd, lambda: f"**{member.name}**" in panel.content)
+    assert PREVIEW_NOTE not in text_of(panel)
+    await tap_until(member, panel, rnd, lambda: PREVIEW_NOTE in text_of(panel))
+    await tap_until(member, panel, rnd, lambda: f"**{member.name}**" in text_of(panel))
     after = await latest_game(world)
     assert after.version == before.version + 1  # one save
     actions = [a for a in await world.env.bot.store.actions(after.id) if a.seat is not None]

@@ -8,7 +8,7 @@ from bot.client import IslandBot
 from bot.publisher import Publisher
 from engine import find_game
 
-from .faces import face, last_card
+from .faces import face, last_card, text_of
 from .flow_helpers import latest_game, open_lobby
 from .test_panel import MAX_TAPS_PER_ACTION, tap_once
 
@@ -79,7 +79,7 @@ async def test_computers_move_after_a_restart_and_a_tap_meanwhile_says_they_thin
             break
     board = last_card(world.channel)
     panel = (await world.alice.click(board, label="My moves")).response
-    assert "is thinking" in panel.content and "moved on" not in panel.content
+    assert "is thinking" in text_of(panel) and "moved on" not in text_of(panel)
     monkeypatch.undo()
     await world.restart()
     await world.env.advance_time(601)
