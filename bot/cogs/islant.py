@@ -20,6 +20,7 @@ from engine.islant import GAME, PLAYING, IslantState, sheet_view
 from locales import N_, _, speaking
 from render.islant import SheetOf, render_seat_sheet, render_seat_standings
 
+from ..cards import Card, plain
 from ..choices import MAX_CHOICES, storage_note
 from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
@@ -39,6 +40,7 @@ from ..islant.texts import (
     totals,
 )
 from ..panel import LOOKS, PanelLook, PanelOpen, open_panel
+from ..presenter import COLOUR
 from ..reach import Reach, group_extras, works
 from ..store import GameRecord, StorageTimeout
 from ..ui import publisher_of
@@ -85,7 +87,8 @@ async def show_standings(
     service, seat = service_of(interaction), record.seat_of(interaction.user.id)
     png = await service.render(record, state, seat, render_seat_standings)
     line = rank_line(written(record.names), totals(state), seat)
-    await interaction.followup.send(line, file=_png(png, STANDINGS_FILE), ephemeral=True)
+    card = Card(_("Standings"), line, COLOUR, image=STANDINGS_FILE, alt=plain(line))
+    await interaction.followup.send(**card.send(files=[_png(png, STANDINGS_FILE)]), ephemeral=True)
 
 
 async def show_sheet(

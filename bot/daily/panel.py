@@ -17,6 +17,7 @@ import discord
 from locales import _, current, engine_words, speaking
 from render.islant import render_daily_card, render_seat_sheet
 
+from ..cards import Card, plain
 from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
@@ -31,16 +32,27 @@ from ..panel import (
     ending_choice,
     lines_of,
     look_of,
+    panel_card,
     panel_text,
     panel_view,
     sure_text,
 )
+from ..presenter import COLOUR
 from ..reach import server_of
 from ..service import PanelStep
 from ..store import DailyAttempt
 from .rolls import day_number
 from .service import DailyService, DailyStep, card_view
-from .texts import CARD_FILE, DAY_OVER, SHEET_FILE, board_card, result_text, share_line, sheet_text
+from .texts import (
+    CARD_FILE,
+    DAY_OVER,
+    SHEET_FILE,
+    board_card,
+    result_text,
+    share_line,
+    sheet_text,
+    title,
+)
 
 DAILY_TAP = IdFormat("dtap", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
 DAILY_PICK = IdFormat("dpick", (("game", NUMBER), ("version", VERSION), ("path", PATH)))
@@ -67,7 +79,7 @@ async def _sheet_picture(daily: DailyService, step: PanelStep, attempt: DailyAtt
 
 async def _result_answer(
     daily: DailyService, attempt: DailyAttempt, note: str = ""
-) -> dict[str, Any]:
+) -> tuple[Card, discord.File, discord.ui.View]:
     """The message of a finished attempt: the result text, the card and the Share button."""
     result = await daily.result(attempt)
     view = card_view(result, day_number(date.fromisoformat(attempt.day)))
@@ -75,7 +87,10 @@ async def _result_answer(
     png = await daily.picture(attempt, render_daily_card, view, tag)
     share = discord.ui.View(timeout=None)
     share.add_item(ShareButton(attempt.id))
-    return {"content": result_text(result, note), "file": _file(png, CARD_FILE), "view": share}
+    text = result_text(result, note)
+    heading = title(date.fromisoformat(attempt.day), attempt.level)
+    card = Card(heading, text, COLOUR, image=CARD_FILE, alt=plain(f"{heading}\n{text}"))
+    return card, _file(png, CARD_FILE), share
 
 
 async def open_daily(interaction: discord.Interaction, level: int) -> None:
@@ -86,15 +101,14 @@ async def open_daily(interaction: discord.Interaction, level: int) -> None:
     name = interaction.user.display_name
     step = await daily.open(interaction.user.id, name, server_of(interaction), level, lines_of)
     if step.attempt.finished:
-        answer = await _result_answer(daily, step.attempt)
-        await interaction.followup.send(**answer, ephemeral=True)
+        card, file, share = await _result_answer(daily, step.attempt)
+        await interaction.followup.send(**card.send(share, [file]), ephemeral=True)
         return
     png = await _sheet_picture(daily, step.panel, step.attempt)
+    card = panel_card(step.panel, panel_text(step.panel, []))
+    components = _components(step.panel, step.attempt)
     await interaction.followup.send(
-        panel_text(step.panel, []),
-        file=_file(png, PANEL_FILE),
-        view=_components(step.panel, step.attempt),
-        ephemeral=True,
+        **card.send(components, [_file(png, PANEL_FILE)]), ephemeral=True
     )
 
 
@@ -116,34 +130,28 @@ async def follow(
     step: DailyStep = await daily.choose(interaction.user.id, attempt_id, version, path, lines_of)
     attempt, panel = step.attempt, step.panel
     choice = None if step.played or attempt.finished else ending_choice(panel, asking)
-    if choice is not None:
-        await interaction.edit_original_response(
-            content=sure_text(panel, choice), view=_components(panel, attempt, asking)
-        )
+    if choice is not None:  # the picture stays: only the words and buttons change
+        card = panel_card(panel, sure_text(panel, choice))
+        await interaction.edit_original_response(**card.edit(_components(panel, attempt, asking)))
         return
     played = engine_words(current(), step.played)
     if attempt.finished:
         note = f"**{as_written(attempt.shown_name)}** {played}." if step.played else ""
         if not step.played and attempt.day < daily.today().isoformat():
             note = _(DAY_OVER)
-        answer = await _result_answer(daily, attempt, note)
-        await interaction.edit_original_response(
-            content=answer["content"], attachments=[answer["file"]], view=answer["view"]
-        )
+        card, file, share = await _result_answer(daily, attempt, note)
+        await interaction.edit_original_response(**card.edit(share, [file]))
         return
     if step.played or panel.stale:
         note = STALE_NOTE if panel.stale else f"**{as_written(attempt.shown_name)}** {played}."
         png = await _sheet_picture(daily, panel, attempt)
+        card = panel_card(panel, panel_text(panel, [], note))
         await interaction.edit_original_response(
-            content=panel_text(panel, [], note),
-            attachments=[_file(png, PANEL_FILE)],
-            view=_components(panel, attempt),
+            **card.edit(_components(panel, attempt), [_file(png, PANEL_FILE)])
         )
         return
-    labels = list(panel.plan.labels)
-    await interaction.edit_original_response(
-        content=panel_text(panel, labels), view=_components(panel, attempt)
-    )
+    card = panel_card(panel, panel_text(panel, list(panel.plan.labels)))
+    await interaction.edit_original_response(**card.edit(_components(panel, attempt)))
 
 
 class DailyTap(PanelTap, template=DAILY_TAP.template):
@@ -216,9 +224,10 @@ class SheetSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=S
         await interaction.response.defer(ephemeral=True, thinking=True)
         attempt = await daily.past_sheet(int(picked(self.item)[0]))
         png = await daily.picture(attempt, render_seat_sheet)
-        await interaction.followup.send(
-            sheet_text(attempt), file=_file(png, SHEET_FILE), ephemeral=True
-        )
+        day = date.fromisoformat(attempt.day)
+        text = sheet_text(attempt)
+        card = Card(title(day, attempt.level), text, COLOUR, image=SHEET_FILE, alt=plain(text))
+        await interaction.followup.send(**card.send(files=[_file(png, SHEET_FILE)]), ephemeral=True)
 
 
 DAILY_ITEMS = (DailyTap, DailyPick, ShareButton, SheetSelect)

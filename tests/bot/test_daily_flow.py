@@ -16,7 +16,7 @@ from bot.daily.rolls import day_of
 from engine.islant import GAME, roll_text
 
 from .faces import controls as controls_of
-from .faces import face, text_of
+from .faces import face, is_card, text_of
 from .flow_helpers import expect_refusal
 from .test_islant_flow import SUBMIT, choose, labels, tap
 
@@ -159,11 +159,11 @@ async def test_one_attempt_per_day_and_no_later_roll_shown(world) -> None:
 
     # Asking again shows the same attempt; after stopping, only the result.
     again = await open_daily(world.alice, world.channel, level=1)
-    assert roll_text(state) in again.content
+    assert roll_text(state) in text_of(again)
     await stop(world.alice, again)
-    assert "Score **" in again.content and "Share it" in again.content
+    assert "Score **" in text_of(again) and "Share it" in text_of(again)
     after = await open_daily(world.alice, world.channel, level=1)
-    assert "Score **" in after.content and after.attachments[0].filename == "daily.png"
+    assert "Score **" in text_of(after) and after.attachments[0].filename == "daily.png"
     assert (await attempt_of(world, world.alice, 1)).id == first.id
     assert await world.env.bot.store.count_rows("daily_attempts") == 1
 
@@ -188,7 +188,7 @@ async def test_resume_after_a_restart_and_from_another_server(world) -> None:
     after = await attempt_of(world, world.alice)
     assert after.id == before.id and after.state == before.state
     assert after.guild_id == world.guild.id  # its rank stays on the first server
-    assert "Round 2" in resumed.content
+    assert "Round 2" in text_of(resumed)
     await tap(world.alice, panel, rnd)  # the old panel still answers after the restart
     assert (await attempt_of(world, world.alice)).version >= before.version
     assert world.env.errors == []
@@ -219,5 +219,5 @@ async def test_the_day_ends_unfinished_attempts_and_opens_the_sheets(world) -> N
     assert {o.value for o in select.options} == {str(alice.id), str(bob.id)}
     shown = await world.carol.select(board.response, [str(bob.id)])
     assert shown.ephemeral and shown.response.attachments[0].filename == "sheet.png"
-    assert "**bob**" in shown.response.content
+    assert is_card(shown.response) and "**bob**" in text_of(shown.response)
     assert all(type(getattr(e, "original", e)).__name__ == "UserError" for e in world.env.errors)

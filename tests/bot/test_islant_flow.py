@@ -16,7 +16,7 @@ from engine import find_game
 from engine.core import Level
 
 from .faces import controls as message_controls
-from .faces import face, has_controls, last_card, rows_of, text_of
+from .faces import face, has_controls, is_card, last_card, rows_of, text_of
 from .flow_helpers import (
     add_hard_computer,
     computer_actions,
@@ -260,7 +260,8 @@ async def test_a_restart_in_the_middle_of_a_round_keeps_every_button_working(wor
     second = round_message(world)
     assert face(second).title == "Islant · Level 4 · Round 2"
     standings = await world.bob.click(second, label="Standings")
-    assert standings.ephemeral and "You are **" in standings.response.content
+    assert standings.ephemeral and is_card(standings.response)
+    assert "You are **" in text_of(standings.response)
     assert standings.response.attachments[0].filename == "standings.png"
 
 
@@ -292,7 +293,7 @@ async def test_sheets_island_names_standings_and_the_host_ending_the_race(world)
     nobody = await world.carol.slash(world.channel, "islant sheet")
     expect_refusal(world, nobody, "not playing")
     ranked = await world.carol.slash(world.channel, "islant standings")
-    assert "leads with" in ranked.response.content
+    assert "leads with" in text_of(ranked.response)
     play = await world.bob.slash(world.channel, "islant play")
     assert play.ephemeral and "Roll " in text_of(play.response)
     refused = await world.bob.slash(world.channel, "islant end")

@@ -228,9 +228,9 @@ async def test_a_german_member_plays_the_islant_of_the_day_in_german(world, memb
     await choose(world.bob, panel, "Ja, ich bin sicher")
 
     result = (await world.bob.slash(world.channel, "islant daily", level=3)).response
-    assert "**Islant des Tages #" in result.content and " · Stufe 3**" in result.content
-    assert "Punkte **" in result.content and "Zum Teilen (ohne Spoiler):" in result.content
-    assert "Dieser Server: **#1** von 1" in result.content
+    assert "**Islant des Tages #" in text_of(result) and " · Stufe 3**" in text_of(result)
+    assert "Punkte **" in text_of(result) and "Zum Teilen (ohne Spoiler):" in text_of(result)
+    assert "Dieser Server: **#1** von 1" in text_of(result)
 
     today = await world.bob.slash(world.channel, "islant today", level=3)
     assert today.ephemeral
@@ -272,7 +272,7 @@ async def test_an_islant_race_in_a_german_server(world, member_locales) -> None:
     sheet = await world.bob.slash(world.channel, "islant sheet")
     assert face(sheet.response).title == "Blatt von bob · Stufe 3"
     standings = await world.bob.slash(world.channel, "islant standings")
-    assert standings.response.content.startswith("Du bist **1. (gleichauf)** von 2 mit ")
+    assert text_of(standings.response).startswith("Du bist **1. (gleichauf)** von 2 mit ")
 
     ended = await world.alice.slash(world.channel, "islant end")
     assert ended.response.content == "**alice** hat das Rennen beendet: die Schlusswertung folgt."
