@@ -13,6 +13,7 @@ import pytest
 
 from bot.cards import ALT_LIMIT, TEXT_LIMIT, Card, rows
 from bot.i18n import game_title
+from bot.panel import lines_of, panel_text, panel_view
 from bot.presenter import BOARD_FILE
 from bot.ui import board_view
 from bot.ui import publisher_of as publisher
@@ -206,3 +207,25 @@ async def test_every_games_private_panel_is_a_card_with_alt_text_in_the_readers_
     assert is_card(panel) and face(panel).title == title
     assert face(panel).alt.startswith(picture_of)
     assert face(panel).image.url.endswith("/panel.png") and controls(panel.message)
+
+
+async def test_a_panel_from_before_cards_answers_its_tap_with_a_card(world) -> None:
+    await _start_tiger(world)
+    actor, _phase = await _actor_to_move(world)
+    step = await world.env.bot.service.open_panel(world.channel.id, actor.id, lines_of)
+    # the panel as it was sent before cards: its words as content, its picture, classic rows
+    channel = world.env.bot.get_partial_messageable(world.channel.id, guild_id=world.guild.id)
+    old = await channel.send(
+        panel_text(step, []),
+        file=discord.File(io.BytesIO(b"png"), filename="panel.png"),
+        view=panel_view(step),
+    )
+    legacy = next(m for m in world.channel.history() if m.id == old.id)
+    assert not is_card(legacy) and legacy.content
+    choice = next(c for c in controls(legacy) if getattr(c, "label", None) != "Back")
+    if isinstance(choice, discord.SelectMenu):
+        await actor.select(legacy, [choice.options[0].value], custom_id=choice.custom_id)
+    else:
+        await actor.click(legacy, custom_id=choice.custom_id)
+    now = next(m for m in world.channel.history() if m.id == old.id)
+    assert is_card(now) and not now.content and controls(now)  # its next step, as a card
