@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "not_host_or_mod": N_("Only the host or someone with Manage Channel can do that."),
     "already_joined": N_("You are already in this game."),
     "not_joined": N_("You are not in this lobby."),
+    "computers_full": N_("A table seats at most {most} computer players."),
     "lobby_full": N_("The lobby is full: this {game} table takes at most {max} players."),
     "form_too_many": N_(
         "That makes {wanted} players ({invited} invited, {computers} computer, and you), but "

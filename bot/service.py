@@ -355,7 +355,10 @@ class GameService:
             self._check_room(record)
             chosen = COMPUTER_OPTION.coerce(level or self.computer_level(record))
             used = {p.name for p in record.players}
-            name = next(label for n in AI_NAMES if (label := computer_name(n)) not in used)
+            free = [label for n in AI_NAMES if (label := computer_name(n)) not in used]
+            if not free:
+                raise UserError("computers_full", most=len(AI_NAMES))
+            name = free[0]
             seat = PlayerRecord(len(record.players), None, name, True, str(chosen))
             return await self._reseat(record, [*record.players, seat])
 

@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.errors import UserError
 from bot.jobs import JobRunner
-from bot.service import THINKING_GRACE, GameService
+from bot.service import AI_NAMES, THINKING_GRACE, GameService
 from bot.store import Store
 from bot.timers import COMPUTERS
 from engine import all_games, find_game
@@ -110,3 +111,22 @@ async def test_a_job_of_an_older_version_plays_nothing(store: Store) -> None:
     assert stale not in [job.id for job in await store.pending_jobs(record.id)]
     assert (await service.running_record(CHANNEL)).version == record.version
     service.computers.close()
+
+
+async def test_an_eleventh_computer_is_refused_clearly_and_changes_nothing(store: Store) -> None:
+    service = GameService(store, now=Clock(), seed_source=lambda: 5)
+    await service.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name="islant",
+        host_id=ALICE,
+        host_name="Alice",
+        options={},
+    )
+    for _ in AI_NAMES:
+        await service.add_computer(CHANNEL, ALICE)
+    full = await store.open_game_in(CHANNEL)
+    with pytest.raises(UserError) as refused:
+        await service.add_computer(CHANNEL, ALICE)
+    assert refused.value.code == "computers_full" and "at most 10" in refused.value.text("en")
+    assert await store.open_game_in(CHANNEL) == full
