@@ -71,10 +71,12 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
                 )
             )
     every = [ms for acks in race.latencies.ack.values() for ms in acks]
-    others = ", ".join(f"{k}: {n}" for k, n in race.refusals.items() if k != "10062")
+    refused = [f"{code}s: {n}" for code, n in race.refusals.items() if code != "10062"]
+    notes = [f"{race.seconds:.0f} s", *refused, f"lost {race.lost}"]
+    notes.append(f"limits broken {len(race.violations)}")
     rows.append(
         (
-            f"{title}: all taps ({others}; lost {race.lost}; limits broken {len(race.violations)})",
+            f"{title}: all taps ({'; '.join(notes)})",
             str(race.taps),
             spread(every),
             f"{p(every, 0.99) / base_p99:.1f}×",
