@@ -52,10 +52,16 @@ class Card:
     image: str | None = None
     """The file name of the attached picture, shown in the media gallery."""
     alt: str = ""
-    """The picture's alt text: what a reader without the picture needs to know."""
+    """The picture's alt text: what a reader without the picture needs to know (default:
+    the card's title and text, without their Markdown)."""
     footer: str = ""
     fields: Sequence[tuple[str, str]] = ()
     """Named parts under the text (a name, then its lines), each a text display of its own."""
+
+    @property
+    def alt_text(self) -> str:
+        """The alt text the picture gets: :attr:`alt`, or the card's own words."""
+        return self.alt or plain(f"{self.title}\n{self.text}")
 
     def layout(self, controls: discord.ui.View | None = None) -> discord.ui.LayoutView:
         """The card as a V2 message, ``controls``' items in action rows inside it."""
@@ -71,7 +77,7 @@ class Card:
             container.add_item(discord.ui.TextDisplay(part))
         if self.image:
             item = discord.MediaGalleryItem(
-                f"attachment://{self.image}", description=fit(self.alt, ALT_LIMIT) or None
+                f"attachment://{self.image}", description=fit(self.alt_text, ALT_LIMIT) or None
             )
             container.add_item(discord.ui.MediaGallery(item))
         if footer:
@@ -103,7 +109,7 @@ class Card:
         """The card's words as a reader without pictures gets them: title, text, alt text
         and footer, one per line."""
         named = [f"{name}\n{value}" for name, value in self.fields]
-        parts = (self.title, self.text, *named, self.alt, self.footer)
+        parts = (self.title, self.text, *named, self.alt_text if self.image else "", self.footer)
         return "\n".join(part for part in parts if part)
 
 

@@ -199,7 +199,6 @@ def leaderboard_answer(
         text,
         COLOUR,
         image=LEADERBOARD_FILE,
-        alt=plain(f"{title}\n{text}"),
         footer=footer,
         fields=[(_("Your place"), place)],
     )

@@ -20,7 +20,7 @@ from engine.islant import GAME, PLAYING, IslantState, sheet_view
 from locales import N_, _, speaking
 from render.islant import SheetOf, render_seat_sheet, render_seat_standings
 
-from ..cards import Card, plain
+from ..cards import Card
 from ..choices import MAX_CHOICES, storage_note
 from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
@@ -87,7 +87,7 @@ async def show_standings(
     service, seat = service_of(interaction), record.seat_of(interaction.user.id)
     png = await service.render(record, state, seat, render_seat_standings)
     line = rank_line(written(record.names), totals(state), seat)
-    card = Card(_("Standings"), line, COLOUR, image=STANDINGS_FILE, alt=plain(line))
+    card = Card(_("Standings"), line, COLOUR, image=STANDINGS_FILE)
     await interaction.followup.send(**card.send(files=[_png(png, STANDINGS_FILE)]), ephemeral=True)
 
 

@@ -17,7 +17,7 @@ import discord
 from locales import _, current, engine_words, speaking
 from render.islant import render_daily_card, render_seat_sheet
 
-from ..cards import Card, plain
+from ..cards import Card
 from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
@@ -89,7 +89,7 @@ async def _result_answer(
     share.add_item(ShareButton(attempt.id))
     text = result_text(result, note)
     heading = title(date.fromisoformat(attempt.day), attempt.level)
-    card = Card(heading, text, COLOUR, image=CARD_FILE, alt=plain(f"{heading}\n{text}"))
+    card = Card(heading, text, COLOUR, image=CARD_FILE)
     return card, _file(png, CARD_FILE), share
 
 
@@ -226,7 +226,7 @@ class SheetSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=S
         png = await daily.picture(attempt, render_seat_sheet)
         day = date.fromisoformat(attempt.day)
         text = sheet_text(attempt)
-        card = Card(title(day, attempt.level), text, COLOUR, image=SHEET_FILE, alt=plain(text))
+        card = Card(title(day, attempt.level), text, COLOUR, image=SHEET_FILE)
         await interaction.followup.send(**card.send(files=[_file(png, SHEET_FILE)]), ephemeral=True)
 
 

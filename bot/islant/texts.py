@@ -24,7 +24,7 @@ from engine.islant import (
 )
 from locales import N_, _, current, tr_counted
 
-from ..cards import ALT_LIMIT, Card, fit, plain
+from ..cards import ALT_LIMIT, Card, fit
 from ..i18n import as_written, engine_text, written
 from ..presenter import COLOUR, as_sentence, mention_messages
 from ..store import GameRecord
@@ -220,7 +220,6 @@ def sheet_card(
         text,
         COLOUR,
         image=SHEET_FILE,
-        alt=plain(f"{title}\n{text}"),
         footer=_("Game #{id} · round {round}", id=record.id, round=state.round),
     )
 

@@ -115,14 +115,19 @@ def test_a_tile_with_a_legal_place_must_be_drawn() -> None:
     _refused(state, 0, "SUBMIT", "turn_unfinished")
 
 
-def test_a_tile_without_a_legal_place_is_crossed_out() -> None:
-    # Every cell beside the corner 6 waves is taken: a wave has nowhere to go.
+def corners_walled_in(**rows: str) -> str:
+    """A level-2 sheet where every cell beside the corner 6 waves is land (a wave of 5 has
+    nowhere to go); ``rows`` replaces more rows, by index (``r4="…"``)."""
     grid = blank(2).splitlines()
-    grid[0] = "W6 LNESW . . . . . LNESW W6"
-    grid[1] = "LNESW . . . . . . . LNESW"
-    grid[7] = "LNESW . . . . . . . LNESW"
-    grid[8] = "W6 LNESW . . . . . LNESW W6"
-    state = race(2, (4, 5), sheet(2, "\n".join(grid)))
+    grid[0] = grid[8] = "W6 LNESW . . . . . LNESW W6"
+    grid[1] = grid[7] = "LNESW . . . . . . . LNESW"
+    for name, row in rows.items():
+        grid[int(name[1:])] = row
+    return "\n".join(grid)
+
+
+def test_a_tile_without_a_legal_place_is_crossed_out() -> None:
+    state = race(2, (4, 5), sheet(2, corners_walled_in()))
     state = play(state, 0, "ASSIGN land=4 waves=5", "DRAW land D5 R0", "CROSS waves", "SUBMIT")
     assert state.round == 2
 
@@ -240,13 +245,7 @@ def test_a_wild_tile_whose_chosen_value_has_no_place_is_crossed_out() -> None:
     # Beside the corner 6 waves every cell is taken, so a wave of 5 has nowhere to go; a 2
     # wave in the open sea still takes a 1 beside it. Once the 6 stands for 5, the wave can
     # only be crossed out (another value would fit, but the value is chosen).
-    grid = blank(2).splitlines()
-    grid[0] = "W6 LNESW . . . . . LNESW W6"
-    grid[1] = "LNESW . . . . . . . LNESW"
-    grid[4] = ". . . . C . W2 . ."
-    grid[7] = "LNESW . . . . . . . LNESW"
-    grid[8] = "W6 LNESW . . . . . LNESW W6"
-    state = race(2, (4, 6), sheet(2, "\n".join(grid)))
+    state = race(2, (4, 6), sheet(2, corners_walled_in(r4=". . . . C . W2 . .")))
     state = play(state, 0, "ASSIGN land=4 waves=6")
     _refused(play(state, 0, "WILD waves=1"), 0, "CROSS waves", "must_draw")
     state = play(state, 0, "WILD waves=5", "CROSS waves", "DRAW land D5 R0", "SUBMIT")
