@@ -9,6 +9,7 @@ import re
 import signal
 from collections import OrderedDict
 from datetime import timedelta
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from engine import all_games
 from locales import N_, language, speaking, translate
 
 from . import reach
@@ -26,6 +28,7 @@ from .daily.service import DailyService
 from .delivery import Delivery
 from .discord_requests import bound_requests
 from .errors import UserError
+from .faces import all_faces
 from .i18n import Phrase, user_language
 from .jobs import JobOutcome, JobRunner
 from .publisher import PlainBoard, Publisher
@@ -44,15 +47,14 @@ DRAIN_SECONDS = 5.0  # and this long for the boards still to show (the outbox ke
 THINKING_WAIT_SECONDS = 60.0  # a panel waits this long for the computers' moves to update
 log = logging.getLogger(__name__)
 CANNOT_USE_HERE = N_("You cannot use that command here.")
-COGS = (
-    "bot.cogs.games",
-    "bot.cogs.tigerisland",
-    "bot.cogs.wars",
-    "bot.cogs.competition",
-    "bot.cogs.settings",
-    "bot.cogs.islant",
-    "bot.cogs.records",
-)
+GENERAL_COGS = ("bot.cogs.games", "bot.cogs.settings", "bot.cogs.records")
+"""The commands of every game; a game's own commands are in ``bot.cogs.<game>`` if it has any."""
+
+
+def extensions() -> tuple[str, ...]:
+    """The cogs the bot loads: the general ones, then each registered game's own, if any."""
+    own = (f"bot.cogs.{game.info.name}" for game in all_games())
+    return GENERAL_COGS + tuple(name for name in own if find_spec(name) is not None)
 
 
 class IslandBot(commands.Bot):
@@ -190,8 +192,12 @@ class IslandBot(commands.Bot):
         if self.web is not None:
             await self.serve_pages(self.web)
         self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, *DAILY_ITEMS)
-        for cog in COGS:
-            await self.load_extension(cog)
+        for extension in extensions():
+            await self.load_extension(extension)
+        for face in all_faces():  # registered by the games' extensions just loaded
+            self.add_dynamic_items(*face.items)
+            if face.presentation is not None:
+                self.publisher.register(face.game, face.presentation)
         reach.declare(self.tree)
         if self.dev_guild is not None and self.syncs_commands:
             await self.sync_commands(self.dev_guild)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import discord
@@ -31,6 +30,7 @@ from .cards import Card, plain
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
+from .faces import PanelLook, face_of
 from .i18n import as_written, engine_text, game_title, say, written
 from .panel_plans import LinesOf
 from .presenter import accent, as_sentence, board_alt
@@ -64,28 +64,13 @@ THINKING = N_("🤖 {names} is thinking…"), N_("🤖 {names} are thinking…")
 THINKING_NOTE = N_("Your panel shows your next turn as soon as it comes.")
 
 
-@dataclass(frozen=True, slots=True)
-class PanelLook:
-    """What a game adds to its panel: a picture other than its board (drawn from the seat's
-    view), and lines about the seat's turn above the menu."""
-
-    drawer: Drawer | None = None
-    lines: LinesOf | None = None
-    """Lines above the menu from the state and the seat (worked out in the worker pool)."""
-
-
-LOOKS: dict[str, PanelLook] = {}
-"""Each game's panel look, set by its cog; a game without one shows its board and the menu."""
-
-
 def look_of(step: PanelStep) -> PanelLook:
-    return LOOKS.get(step.record.game) or PanelLook()
+    return face_of(step.record.game).panel_look
 
 
 def lines_of(game: str) -> LinesOf | None:
     """The lines a game shows above its panel's menu, if any."""
-    look = LOOKS.get(game)
-    return look.lines if look is not None else None
+    return face_of(game).panel_look.lines
 
 
 def named(menu: Menu | None, names: list[str]) -> Menu | None:

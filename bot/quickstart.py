@@ -5,11 +5,10 @@ The quick start can be posted in the channel for everyone with one button under 
 
 from __future__ import annotations
 
-from importlib import resources
-
 import discord
 
 from engine import all_games, find_game
+from engine.core import QUICK_START, RULES, game_text
 from locales import N_, SOURCE, _, current, speaking
 
 from .cards import Card
@@ -22,21 +21,20 @@ QUICK_ID = IdFormat("quick", (("game", one_of(g.info.name for g in all_games()))
 QUICK_TITLE = N_("Quick start")
 
 
-def _text(name: str, lang: str) -> str:
-    """``bot/rules/<name>.md``, or ``<name>.<lang>.md`` in another language than English."""
-    suffix = "" if lang == SOURCE else f".{lang}"
-    path = resources.files("bot") / "rules" / f"{name}{suffix}.md"
-    return path.read_text(encoding="utf-8").strip()
+def _text(game_name: str, kind: str, lang: str) -> str:
+    """The game's text ``kind`` in ``lang``, or in English where it has none in ``lang``."""
+    game = find_game(game_name)
+    return game_text(game, kind, lang) or game_text(game, kind, SOURCE) or ""
 
 
 def rules_text(game_name: str, lang: str = SOURCE) -> str:
     """The in-game rules of a game, with our rulings, in ``lang``."""
-    return _text(game_name, lang)
+    return _text(game_name, RULES, lang)
 
 
 def quick_start(game_name: str, lang: str = SOURCE) -> str:
-    """The three lines a new player reads first (``bot/rules/quick/<game>.md``), in ``lang``."""
-    return _text(f"quick/{game_name}", lang)
+    """The three lines a new player reads first, in ``lang``."""
+    return _text(game_name, QUICK_START, lang)
 
 
 def player_count(low: int, high: int) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from engine import find_game
 from engine.core import Budget, Game, Level, Outcome, fill_names
 from locales import SOURCE, speaking, tr
-from render import FINAL_PICTURES, render_view
+from render import final_pictures, render_view
 
 MAX_ACTIONS = 100_000
 
@@ -100,11 +100,9 @@ def _play(
         after = game.to_move(state)
         if not game.info.simultaneous or (after - before) or game.is_over(state):
             frames += _write_frames(game, state, names, out, actions)
-    extras = FINAL_PICTURES.get(game.info.name)
-    if extras is not None:
-        for filename, png in extras(game.view(state, None), names).items():
-            (out / filename).write_bytes(png)
-            frames += 1
+    for filename, png in final_pictures(game.view(state, None), names).items():
+        (out / filename).write_bytes(png)
+        frames += 1
     outcome = game.outcome(state)
     assert outcome is not None
     return SimulationSummary(

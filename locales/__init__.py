@@ -22,6 +22,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from engine.core.registry import all_games
+from engine.core.texts import game_catalog
 from engine.core.words import Name, Number, Words, counted
 
 SOURCE = "en"
@@ -44,13 +46,28 @@ def po_path(lang: str) -> Path:
     return FOLDER / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@cache
 def catalog(lang: str) -> Catalog | None:
-    """The catalog of ``lang`` (None for the source language)."""
+    """The catalog of ``lang`` (None for the source language): the shared one, with the
+    catalogs that registered games carry beside their code merged in."""
     if lang == SOURCE:
         return None
+    return _merged_catalog(lang, len(all_games()))
+
+
+@cache
+def _merged_catalog(lang: str, games: int) -> Catalog:
+    """The catalog of ``lang`` once ``games`` games are registered (a game registered later
+    brings its own catalog into a new one)."""
     with po_path(lang).open("rb") as handle:
-        return read_po(handle, locale=lang)
+        merged = read_po(handle, locale=lang)
+    for game in all_games()[:games]:
+        own = game_catalog(game, lang)
+        if own is not None:
+            with own.open("rb") as handle:
+                for message in read_po(handle, locale=lang):
+                    if message.id and message.string:
+                        merged[message.id] = message
+    return merged
 
 
 def gettext(lang: str, msgid: str) -> str:

@@ -80,12 +80,12 @@ def game_texts() -> Iterable[str]:
 
 def command_tree() -> app_commands.CommandTree:
     """The bot's command tree, built with its cogs but without connecting anywhere."""
-    from bot.client import COGS, IslandBot
+    from bot.client import IslandBot, extensions
 
     async def build() -> app_commands.CommandTree:
         bot = IslandBot(":memory:")
-        for cog in COGS:
-            await bot.load_extension(cog)
+        for extension in extensions():
+            await bot.load_extension(extension)
         return bot.tree
 
     return asyncio.run(build())

@@ -1,54 +1,42 @@
-"""Board pictures: a pure function from a game view to PNG bytes, one renderer per game."""
+"""Board pictures: a pure function from a game view to PNG bytes, one renderer per game.
+
+Importing this package imports the render package (``render.<game>``) of every registered game,
+which registers its pictures (:mod:`render.registry`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from importlib import import_module
+from importlib.util import find_spec
 
+from engine import all_games
 from engine.core import View
 from locales import current, speaking
 
 from .common.base import RGB
 from .common.text import drawable
 from .common.theme import DEFAULT_THEME
-from .competition import render_picture as render_competition
-from .islant import final_pictures as islant_final_pictures
-from .islant import render_board as render_islant
 from .marks import Mark, render_marked
-from .tigerisland import render_board as render_tigerisland
-from .wars import render_board as render_wars
+from .registry import GamePictures, Renderer, drawn_games, pictures_for, register_pictures
 
-Renderer = Callable[..., bytes]
-
-RENDERERS: dict[str, Renderer] = {
-    "competition": render_competition,
-    "islant": render_islant,
-    "tigerisland": render_tigerisland,
-    "wars": render_wars,
-}
-
-
-# Games whose end is best shown with more than the board (a ranking, every sheet).
-FINAL_PICTURES: dict[str, Callable[[View, Sequence[str]], dict[str, bytes]]] = {
-    "islant": islant_final_pictures,
-}
+for _game in all_games():  # each game's render package registers its pictures when imported
+    if find_spec(f"{__name__}.{_game.info.name}") is not None:
+        import_module(f"{__name__}.{_game.info.name}")
 
 
 def render_view(
-    view: View, names: Sequence[str], *, locale: str | None = None, **options: Any
+    view: View, names: Sequence[str], *, locale: str | None = None, title: str | None = None
 ) -> bytes:
     """The PNG of ``view``, drawn by its game's renderer; ``names`` are display names by seat.
 
     ``locale`` is the language of the picture's words (default: the current one, see
-    :func:`locales.speaking`). ``options`` go to the renderer (``title``, ``theme``).
+    :func:`locales.speaking`); ``title`` replaces the game's own heading.
     Raises ValueError for a game without a renderer.
     """
-    renderer = RENDERERS.get(view.game)
-    if renderer is None:
-        known = ", ".join(sorted(RENDERERS))
-        raise ValueError(f"no renderer for game {view.game!r}; renderers exist for: {known}")
+    draw = pictures_for(view.game).board
     with speaking(locale or current()):
-        return renderer(view, [drawable(name) for name in names], **options)
+        return draw(view, [drawable(name) for name in names], title=title)
 
 
 def seat_colour(seat: int) -> RGB:
@@ -56,4 +44,21 @@ def seat_colour(seat: int) -> RGB:
     return DEFAULT_THEME.player(seat)
 
 
-__all__ = ["FINAL_PICTURES", "RENDERERS", "Mark", "render_marked", "render_view", "seat_colour"]
+def final_pictures(view: View, names: Sequence[str]) -> dict[str, bytes]:
+    """The pictures that show a finished game better than its board alone (none for most)."""
+    final = pictures_for(view.game).final
+    return final(view, names) if final is not None else {}
+
+
+__all__ = [
+    "GamePictures",
+    "Mark",
+    "Renderer",
+    "drawn_games",
+    "final_pictures",
+    "pictures_for",
+    "register_pictures",
+    "render_marked",
+    "render_view",
+    "seat_colour",
+]

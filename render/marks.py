@@ -12,7 +12,7 @@ that no badge sits on an edge two ways share. The board is framed to show every 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -21,17 +21,14 @@ from engine.core import View
 from .common import (
     BOARD,
     HexLayout,
-    Theme,
     draw_polygon,
     draw_text,
     regular_polygon,
     to_png_palette,
 )
 from .common.text import drawable
-from .common.theme import DEFAULT_THEME, font
-from .tigerisland import render_image as tigerisland_image
-from .wars import WARS_THEME
-from .wars import render_image as wars_image
+from .common.theme import font
+from .registry import pictures_for
 
 Mark = tuple[str, tuple[tuple[int, int], ...]]
 """A letter and the axial ``(q, r)`` hexes it marks."""
@@ -42,11 +39,6 @@ RAISE = 0.45  # a badge on one hex sits this fraction of a hex above its middle
 PUSH = 0.25  # ... and one between hexes this fraction of a hex away from the shared hex
 FILL = (255, 236, 64)
 INK = (20, 20, 20)
-
-IMAGES: dict[str, tuple[Callable[..., tuple[Image.Image, HexLayout]], Theme]] = {
-    "tigerisland": (tigerisland_image, DEFAULT_THEME),
-    "wars": (wars_image, WARS_THEME),
-}
 
 
 def badge_radius(image_width: int, layout: HexLayout) -> float:
@@ -106,9 +98,13 @@ def draw_marks(image: Image.Image, layout: HexLayout, marks: Sequence[Mark]) -> 
 
 
 def render_marked(view: View, names: Sequence[str], marks: Sequence[Mark]) -> bytes:
-    """The PNG of a hex game's view with ``marks`` drawn over its board."""
-    draw_image, theme = IMAGES[view.game]
+    """The PNG of a hex game's view with ``marks`` drawn over its board; ValueError for a game
+    whose pictures have no hexes to mark."""
+    pictures = pictures_for(view.game)
+    if pictures.hex_image is None:
+        raise ValueError(f"the pictures of {view.game!r} have no hexes to mark")
     fit = [h for _, hexes in marks for h in hexes]
-    image, layout = draw_image(view, [drawable(name) for name in names], theme=theme, fit=fit)
+    drawn = [drawable(name) for name in names]
+    image, layout = pictures.hex_image(view, drawn, theme=pictures.hex_theme, fit=fit)
     draw_marks(image, layout, marks)
     return to_png_palette(image)

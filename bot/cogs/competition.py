@@ -19,6 +19,7 @@ from ..competition.texts import next_step, table_of
 from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..errors import UserError
+from ..faces import GameFace, register_face
 from ..i18n import game_title
 from ..panel import open_panel
 from ..reach import Reach, group_extras
@@ -129,13 +130,6 @@ class CompetitionCog(commands.Cog, name="IslandCompetition"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(BoardControl)
-        publisher_of(self.bot).register(GAME_NAME, CompetitionBoard(board_view))
-
-    async def cog_unload(self) -> None:
-        publisher_of(self.bot).unregister(GAME_NAME)
-
     @islands.command(name="hand", description="Your cards and your placement, privately")
     async def hand(self, interaction: discord.Interaction) -> None:
         await open_panel(interaction)
@@ -151,6 +145,9 @@ class CompetitionCog(commands.Cog, name="IslandCompetition"):
     @islands.command(name="score", description="Everyone's sea piles and face-down cards")
     async def score(self, interaction: discord.Interaction) -> None:
         await show_scores(interaction)
+
+
+FACE = register_face(GameFace(GAME_NAME, CompetitionBoard(board_view), items=(BoardControl,)))
 
 
 async def setup(bot: commands.Bot) -> None:

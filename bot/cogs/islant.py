@@ -26,6 +26,7 @@ from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..daily.panel import open_daily, show_board
 from ..errors import UserError
+from ..faces import GameFace, PanelLook, register_face
 from ..i18n import Phrase, as_written, game_title, public_language, written
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
@@ -39,7 +40,7 @@ from ..islant.texts import (
     sheet_card,
     totals,
 )
-from ..panel import LOOKS, PanelLook, PanelOpen, open_panel
+from ..panel import PanelOpen, open_panel
 from ..presenter import COLOUR
 from ..reach import Reach, group_extras, works
 from ..store import GameRecord, StorageTimeout
@@ -218,17 +219,6 @@ class IslantCog(commands.Cog, name="Islant"):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.board = RaceBoard(round_controls, final_controls)
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(RoundButton, FinalSelect)
-        publisher_of(self.bot).register(GAME.info.name, self.board)
-        LOOKS[GAME.info.name] = PanelLook(render_seat_sheet, panel_lines)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(RoundButton, FinalSelect)
-        publisher_of(self.bot).unregister(GAME.info.name)
-        LOOKS.pop(GAME.info.name, None)
 
     @islant.command(name="play", description="Open your private panel for this round")
     async def play(self, interaction: discord.Interaction) -> None:
@@ -370,6 +360,16 @@ def _parse_day(text: str | None) -> date | None:
         return date.fromisoformat(text.strip())
     except ValueError:
         raise UserError("daily_bad_day", day=text.strip()[:20]) from None
+
+
+FACE = register_face(
+    GameFace(
+        GAME.info.name,
+        RaceBoard(round_controls, final_controls),
+        PanelLook(render_seat_sheet, panel_lines),
+        (RoundButton, FinalSelect),
+    )
+)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -89,6 +89,7 @@ class CompetitionGame(Game[CompetitionState, Action]):
         max_players=5,
         rules_version=1,
         aliases=("inseln toppen", "inselntoppen", "islands", "island competition"),
+        typical_players=(3, 2, 5),
         simultaneous=True,
         hidden_information=True,
         options=(

@@ -3,6 +3,7 @@
 from .ai import DEFAULT_THINK_MS, OFFERED_LEVELS, Budget, Level, parse_levels, read_levels
 from .errors import BAD_NOTATION, IllegalAction
 from .game import (
+    COMMON_END_REASONS,
     EndReason,
     Event,
     Game,
@@ -32,15 +33,20 @@ from .names import fill_names, seat_ref
 from .options import OptionSpec, OptionValue, resolve_options
 from .registry import all_games, find_game, register
 from .rng import Rng
+from .texts import QUICK_START, RULES, TEXT_KINDS, game_catalog, game_package, game_text
 from .words import N_, Name, Number, Words, counted, either, joined, listing
 
 __all__ = [
     "BAD_NOTATION",
+    "COMMON_END_REASONS",
     "DEFAULT_THINK_MS",
     "MAX_CHOICES",
     "N_",
     "OFFERED_LEVELS",
     "PICK_SEPARATOR",
+    "QUICK_START",
+    "RULES",
+    "TEXT_KINDS",
     "BoundedMemo",
     "Budget",
     "Choice",
@@ -71,6 +77,9 @@ __all__ = [
     "either",
     "fill_names",
     "find_game",
+    "game_catalog",
+    "game_package",
+    "game_text",
     "joined",
     "lettered",
     "listing",

@@ -13,7 +13,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .ai import EASY_SLIP, Budget, Deadline, Level
@@ -60,6 +59,15 @@ class GameInfo:
     uses_dice: bool = False
     hidden_information: bool = False
     options: tuple[OptionSpec, ...] = ()
+    end_reasons: tuple[EndReason, ...] = ()
+    """The game's own end codes, beyond :data:`COMMON_END_REASONS`."""
+    typical_players: tuple[int, ...] = ()
+    """The player counts the generic test suites play the game with (the most usual first)."""
+
+    @property
+    def all_end_reasons(self) -> frozenset[EndReason]:
+        """Every code an outcome of this game may carry."""
+        return frozenset(COMMON_END_REASONS + self.end_reasons)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +103,33 @@ def told(
     return Event(kind, words, data or {}, words.template, dict(words.params), retells)
 
 
-class EndReason(StrEnum):
+class EndReason(str):
     """Why a game ended, as a stable code that records and statistics can store.
 
-    The sentence beside it (:attr:`Outcome.reason`) is for people; this is for programs.
+    The sentence beside it (:attr:`Outcome.reason`) is for people; this is for programs. The
+    set is open: the codes every game may use are below, and a game declares its own in
+    :attr:`GameInfo.end_reasons`.
     """
 
-    LAST_PIECE = "last_piece"  # a player placed their last piece (tiggar islanote)
-    TILES_OUT = "tiles_out"  # the tiles ran out (tiggar islanote)
-    CANNOT_BUILD = "cannot_build"  # a player could not build after placing (tiggar islanote)
-    ROUNDS_OVER = "rounds_over"  # the game's last round or trick was played
-    ALL_STOPPED = "all_stopped"  # every player stopped or could not go on (Islant)
-    RESIGNED = "resigned"  # resignations left too few players in the game
-    HOST_ENDED = "host_ended"  # the host ended the game early
+    __slots__ = ()
+
+    ROUNDS_OVER: ClassVar[EndReason]
+    """The game's last round or trick was played."""
+    RESIGNED: ClassVar[EndReason]
+    """Resignations left too few players in the game."""
+    HOST_ENDED: ClassVar[EndReason]
+    """The host ended the game early."""
+
+    @property
+    def value(self) -> str:
+        """The code as plain text, as stored."""
+        return str(self)
+
+
+EndReason.ROUNDS_OVER = EndReason("rounds_over")
+EndReason.RESIGNED = EndReason("resigned")
+EndReason.HOST_ENDED = EndReason("host_ended")
+COMMON_END_REASONS = (EndReason.ROUNDS_OVER, EndReason.RESIGNED, EndReason.HOST_ENDED)
 
 
 @dataclass(frozen=True, slots=True)

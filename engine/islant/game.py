@@ -60,6 +60,7 @@ from .hard import choose_hard_action
 from .menus import islant_menu
 from .scoring import islands, score
 from .state import (
+    ALL_STOPPED,
     ENDED,
     HOST_REASON,
     PLAYING,
@@ -89,6 +90,8 @@ class IslantGame(Game[IslantState, Action]):
         max_players=99,
         rules_version=1,
         aliases=("island-roll", "islant-race"),
+        end_reasons=(ALL_STOPPED,),
+        typical_players=(3, 1, 99),
         simultaneous=True,
         uses_dice=True,
         options=(

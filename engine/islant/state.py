@@ -25,6 +25,7 @@ STATUSES = (PLAYING, SUBMITTED, STOPPED, STUCK)
 ENDED = frozenset({STOPPED, STUCK})
 ALL_ENDED = Words("every player has ended")
 HOST_REASON = Words("the host ended the race")
+ALL_STOPPED = EndReason("all_stopped")  # every player stopped or could not go on
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ def open_round(state: IslantState) -> tuple[IslantState, list[Event]]:
         state, round=number, roll=dice, rerolled=rerolled, rng=rng, players=tuple(players)
     )
     if not state.seats(PLAYING):
-        return finish(state, ALL_ENDED, EndReason.ALL_STOPPED, events)
+        return finish(state, ALL_ENDED, ALL_STOPPED, events)
     return state, events
 
 
@@ -156,7 +157,7 @@ def close_round(state: IslantState) -> tuple[IslantState, list[Event]]:
     if state.max_rounds and state.round >= state.max_rounds:
         return finish(state, rounds_over(state.max_rounds), EndReason.ROUNDS_OVER, events)
     if not state.seats(PLAYING):
-        return finish(state, ALL_ENDED, EndReason.ALL_STOPPED, events)
+        return finish(state, ALL_ENDED, ALL_STOPPED, events)
     state, more = open_round(state)
     return state, events + more
 
@@ -167,7 +168,7 @@ def after_player(state: IslantState) -> tuple[IslantState, list[Event]]:
         return state, []
     if state.seats(SUBMITTED):
         return close_round(state)
-    return finish(state, ALL_ENDED, EndReason.ALL_STOPPED, [])
+    return finish(state, ALL_ENDED, ALL_STOPPED, [])
 
 
 def finish(
@@ -191,7 +192,7 @@ def end_words(reason: str, code: str, rounds: int) -> str:
     else as saved."""
     known = {
         EndReason.HOST_ENDED.value: HOST_REASON,
-        EndReason.ALL_STOPPED.value: ALL_ENDED,
+        ALL_STOPPED.value: ALL_ENDED,
         EndReason.ROUNDS_OVER.value: rounds_over(rounds),
     }.get(code)
     return known if known is not None and known == reason else reason
@@ -287,4 +288,4 @@ def _legacy_code(reason: str) -> str:
         return EndReason.HOST_ENDED.value
     if "last round" in reason:
         return EndReason.ROUNDS_OVER.value
-    return EndReason.ALL_STOPPED.value
+    return ALL_STOPPED.value

@@ -36,7 +36,15 @@ from .menus import NO_BUILD, menu_plan
 from .placement import legal_placements
 from .position import hexes_to_data, last_turn_to_data, position_from_data, position_to_data
 from .rules import build_points, placement_leaves_build, play_build, play_placement
-from .state import PLAYERS, TOTOROS_PER_PLAYER, VILLAGERS_PER_PLAYER, Phase, TigerState, player
+from .state import (
+    END_REASONS,
+    PLAYERS,
+    TOTOROS_PER_PLAYER,
+    VILLAGERS_PER_PLAYER,
+    Phase,
+    TigerState,
+    player,
+)
 from .turn import forfeit, start_turn
 
 # Ruling 11: who moves first is drawn from the game's seed unless the players choose a seat.
@@ -61,6 +69,8 @@ class TigerIsland(Game[TigerState, Action]):
         max_players=PLAYERS,
         rules_version=RULES_VERSION,
         aliases=("tiger", "tigerisland", "tiggar", "tiggar islanote"),
+        end_reasons=END_REASONS,
+        typical_players=(PLAYERS,),
         options=(
             OptionSpec(
                 name="first_player",

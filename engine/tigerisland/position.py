@@ -40,7 +40,15 @@ from engine.core.hexgrid import Hex
 
 from .board import Board, Cell, Piece, PieceKind
 from .geometry import FULL_DECK, Terrain, TileKind, from_cube, to_cube
-from .state import VILLAGERS_PER_PLAYER, LastTurn, Phase, TigerState
+from .state import (
+    CANNOT_BUILD,
+    LAST_PIECE,
+    TILES_OUT,
+    VILLAGERS_PER_PLAYER,
+    LastTurn,
+    Phase,
+    TigerState,
+)
 
 
 def hex_to_data(h: Hex, cell: Cell) -> dict[str, Any]:
@@ -181,11 +189,11 @@ def _outcome_from_data(data: Mapping[str, Any] | None) -> Outcome | None:
 
 # Games saved before outcomes carried a code: the code their sentence stands for.
 _LEGACY_PHRASES = (
-    ("cannot build", EndReason.CANNOT_BUILD),
+    ("cannot build", CANNOT_BUILD),
     ("resigned", EndReason.RESIGNED),
-    ("last piece", EndReason.LAST_PIECE),
+    ("last piece", LAST_PIECE),
 )
 
 
 def _legacy_code(reason: str) -> EndReason:
-    return next((code for phrase, code in _LEGACY_PHRASES if phrase in reason), EndReason.TILES_OUT)
+    return next((code for phrase, code in _LEGACY_PHRASES if phrase in reason), TILES_OUT)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine.core import EndReason, Event, Words
+from engine.core import Event, Words
 
 from .actions import Build, PlaceTile
 from .board import Settlements
 from .build import apply_build, build_event, has_any_build, plan_build
 from .placement import apply_placement, check_placement
-from .state import TigerState, player
+from .state import CANNOT_BUILD, TigerState, player
 from .turn import end_turn, forfeit
 
 
@@ -23,7 +23,7 @@ def play_placement(state: TigerState, action: PlaceTile) -> tuple[TigerState, li
             Words(
                 "{who} cannot build after placing the tile and loses.", {"who": player(new.active)}
             ),
-            EndReason.CANNOT_BUILD,
+            CANNOT_BUILD,
         )
         events += more
     return new, events

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.core import Outcome, Rng
+from engine.core import EndReason, Outcome, Rng
 from engine.core.hexgrid import Hex
 from engine.core.names import seat_ref
 
@@ -13,6 +13,10 @@ from .board import Board
 from .geometry import TileKind
 
 PLAYERS = 2
+LAST_PIECE = EndReason("last_piece")  # a player placed their last piece
+TILES_OUT = EndReason("tiles_out")  # the tiles ran out
+CANNOT_BUILD = EndReason("cannot_build")  # a player could not build after placing
+END_REASONS = (LAST_PIECE, TILES_OUT, CANNOT_BUILD)
 VILLAGERS_PER_PLAYER = 20
 TOTOROS_PER_PLAYER = 3
 

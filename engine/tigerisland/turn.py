@@ -8,7 +8,15 @@ from dataclasses import replace
 from engine.core import EndReason, Event, Outcome, said, told
 from engine.core.words import N_, Words
 
-from .state import TOTOROS_PER_PLAYER, VILLAGERS_PER_PLAYER, Phase, TigerState, player
+from .state import (
+    LAST_PIECE,
+    TILES_OUT,
+    TOTOROS_PER_PLAYER,
+    VILLAGERS_PER_PLAYER,
+    Phase,
+    TigerState,
+    player,
+)
 
 # Ruling 9: a tie on points goes to more totoros placed, then more villagers placed
 # (villagers later buried by an eruption still count as placed); otherwise a draw. Each comes
@@ -28,7 +36,7 @@ TIE_BREAKS: tuple[tuple[str, Callable[[TigerState, int], int]], ...] = (
 def start_turn(state: TigerState, seat: int) -> tuple[TigerState, list[Event]]:
     """``seat`` draws the next tile and must place it; with no tile left the game ends."""
     if not state.deck:
-        return finish(state, Words("The tiles ran out."), EndReason.TILES_OUT)
+        return finish(state, Words("The tiles ran out."), TILES_OUT)
     tile, *rest = state.deck
     new = replace(state, active=seat, phase=Phase.PLACE, hand=tile, deck=tuple(rest))
     data = {"seat": seat, "tile": str(tile)}
@@ -41,7 +49,7 @@ def end_turn(state: TigerState) -> tuple[TigerState, list[Event]]:
         return finish(
             state,
             Words("{who} placed their last piece.", {"who": player(state.active)}),
-            EndReason.LAST_PIECE,
+            LAST_PIECE,
         )
     return start_turn(state, 1 - state.active)
 

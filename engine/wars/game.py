@@ -90,6 +90,7 @@ class WarsGame(Game[WarsState, Action]):
         max_players=6,
         rules_version=1,
         aliases=("islandwars", "island wars", "wars"),
+        typical_players=(3, 2, 6),
         options=(
             OptionSpec(
                 name="board",

@@ -177,7 +177,7 @@ def _with_end_event(state: WarsState, events: list[Event]) -> tuple[WarsState, l
     names = joined([player(s) for s in result.winners], " and ")
     if not names:
         text = Words("The game is over: nobody is left to win.")
-    elif result.code is EndReason.RESIGNED:
+    elif result.code == EndReason.RESIGNED:
         text = counted(
             len(result.winners),
             "The game is over: everyone else resigned. Winner: {names}.",

@@ -14,6 +14,7 @@ from engine.core import View
 from locales import tr
 from render.common import DEFAULT_THEME, Theme, to_png_palette
 
+from ..registry import GamePictures, register_pictures
 from .board import DEFAULT_TITLE, board_image
 from .cards import draw_blind_card, draw_card, draw_card_back, draw_slot_card
 from .hand import hand_image
@@ -50,6 +51,9 @@ def render_picture(
     if shows_hand(view):
         return render_hand(view, names, title=title, theme=theme)
     return render_board(view, names, title=title, theme=theme)
+
+
+register_pictures("competition", GamePictures(render_picture))
 
 
 __all__ = [

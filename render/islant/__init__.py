@@ -11,6 +11,7 @@ from engine.core import View
 from locales import tr
 from render.common import DEFAULT_THEME, Theme, to_png_palette
 
+from ..registry import GamePictures, register_pictures
 from .card import render_daily_card
 from .palette import DEFAULT_PALETTE, Palette
 from .race import board_image
@@ -96,6 +97,9 @@ def final_pictures(view: View, names: Sequence[str]) -> dict[str, bytes]:
         name = names[seat] if seat < len(names) else tr("Player {number}", number=seat + 1)
         pictures[f"sheet-{seat + 1:02d}.png"] = render_sheet(sheet, name)
     return pictures
+
+
+register_pictures("islant", GamePictures(render_board, final=final_pictures))
 
 
 __all__ = [

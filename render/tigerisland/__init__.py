@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from render.common import BOARD, DEFAULT_THEME, HexLayout, Theme, to_png_palette
 
+from ..registry import GamePictures, register_pictures
 from .board import draw_island, draw_origin
 from .layout import frame_board
 from .model import parse_board
@@ -55,6 +56,9 @@ def render_board(
     """The PNG of a TigerIsland view; ``names`` are the players' display names by seat."""
     image, _ = render_image(view, names, title=title, theme=theme)
     return to_png_palette(image)
+
+
+register_pictures("tigerisland", GamePictures(render_board, hex_image=render_image))
 
 
 __all__ = ["DEFAULT_TITLE", "render_board", "render_image"]

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from render.common import BOARD, HexLayout, Theme, to_png_palette
 
+from ..registry import GamePictures, register_pictures
 from .board import draw_map
 from .layout import frame_map
 from .legend import draw_legend
@@ -57,6 +58,9 @@ def render_board(
     """The PNG of an Island Wars view; ``names`` are the players' display names by seat."""
     image, _ = render_image(view, names, title=title, theme=theme)
     return to_png_palette(image)
+
+
+register_pictures("wars", GamePictures(render_board, hex_image=render_image, hex_theme=WARS_THEME))
 
 
 __all__ = ["DEFAULT_TITLE", "WARS_THEME", "render_board", "render_image"]

@@ -72,7 +72,7 @@ def status_line(board: Board, names: Sequence[str]) -> str:
         best = _points(outcome.scores[winners[0]])
         winner = seat_name(names, winners[0])
         if len(winners) == 1:
-            if outcome.code is EndReason.RESIGNED:
+            if outcome.code == EndReason.RESIGNED:
                 return tr("{name} wins as the last player standing!", name=winner)
             return tr_counted(
                 outcome.scores[winners[0]],

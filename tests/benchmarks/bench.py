@@ -42,7 +42,7 @@ from typing import Any
 import engine
 from engine.core import Game
 from engine.core.menus import walk_all
-from render import RENDERERS, render_view
+from render import drawn_games, render_view
 from tests.benchmarks.backends import bench_backends
 from tests.benchmarks.burst import bench_burst
 from tests.benchmarks.drawing_loop import bench_drawing_loop
@@ -108,7 +108,7 @@ def bench_game(game: Game, players: int, games: int) -> list[Row]:
         )
     )
     rows += bench_menus(game, name, mid, seat)
-    if game.info.name not in RENDERERS:
+    if game.info.name not in drawn_games():
         return rows
     names = [f"Player {i + 1}" for i in range(players)]
     for label, state in (("mid-game", mid), ("final", states[-1])):

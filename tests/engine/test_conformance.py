@@ -119,7 +119,7 @@ def test_resigning_is_logged_and_replayable(game: Game) -> None:
     if n == 2:
         assert game.outcome(state) is not None
         assert game.outcome(state).winners == (1,)
-        assert game.outcome(state).code is EndReason.RESIGNED
+        assert game.outcome(state).code == EndReason.RESIGNED
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)

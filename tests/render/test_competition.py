@@ -12,7 +12,7 @@ from engine.competition import GAME
 from engine.competition.deck import SEAS, card_by_id
 from engine.core import View
 from locales import LANGUAGES, speaking
-from render import RENDERERS, render_view
+from render import pictures_for, render_view
 from render.common import DEFAULT_THEME, font
 from render.competition import board, hand, strip
 from render.competition.board import CANVAS_WIDTH, MAX_HEIGHT, board_image
@@ -93,7 +93,7 @@ def test_two_to_five_players_render_every_kind_of_picture(players):
 
 
 def test_the_registry_draws_the_hand_only_for_a_seat_while_placing():
-    assert RENDERERS["competition"] is competition.render_picture
+    assert pictures_for("competition").board is competition.render_picture
     hand_view, public = VIEWS["hand"], VIEWS["placing"]
     assert render_view(hand_view, NAMES) == competition.render_hand(hand_view, NAMES)
     assert render_view(public, NAMES) == competition.render_board(public, NAMES)

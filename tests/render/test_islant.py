@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from engine.islant import GAME, sheet_view
-from render import RENDERERS, render_view
+from render import pictures_for, render_view
 from render.common import DEFAULT_THEME, PanelRow, draw_panel, panel_height
 from render.islant import (
     DEFAULT_PALETTE,
@@ -161,7 +161,7 @@ def test_the_board_shows_progress_for_ninety_nine_players():
     assert len(png) < MAX_BYTES
     assert png == render_board(view, NAMES)
     assert png == render_view(view, NAMES)
-    assert RENDERERS["islant"] is render_board
+    assert pictures_for("islant").board is render_board
 
 
 def test_the_board_lights_the_seats_own_row():

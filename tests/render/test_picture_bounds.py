@@ -22,11 +22,10 @@ from bot.stats import PlayerStats
 from bot.store.history import Standing
 from engine.core import Game, IllegalAction, Level, Menu, View, lettered
 from locales import LANGUAGES, speaking, tr
-from render import FINAL_PICTURES, render_marked, render_view
+from render import final_pictures, pictures_for, render_marked, render_view
 from render import marks as marks_module
 from render.common import BOARD, Box
 from render.common.text import ELLIPSIS, drawable
-from render.marks import IMAGES
 from render.records import draw_card
 from render.replay import animate
 
@@ -75,17 +74,16 @@ def pictures(game: Game) -> Iterator[Drawing]:
         for seat in (None, 0):
             draw = partial(render_view, game.view(state, seat), who)
             yield f"state {number} seat {seat}", draw, who, 0
-        extras = FINAL_PICTURES.get(game.info.name)
-        if extras and game.is_over(state):
-            draw = partial(_joined, extras, game.view(state, None), who)
+        if pictures_for(game.info.name).final and game.is_over(state):
+            draw = partial(_joined, game.view(state, None), who)
             yield f"state {number} final", draw, who, 0
         movers = sorted(game.to_move(state))
-        if game.info.name in IMAGES and movers and seats <= 6:
+        if pictures_for(game.info.name).hex_image and movers and seats <= 6:
             yield from marked(game, state, movers[0], who, f"state {number}")
 
 
-def _joined(extras, view, who: list[str]) -> bytes:
-    return b"".join(extras(view, who).values())
+def _joined(view: View, who: list[str]) -> bytes:
+    return b"".join(final_pictures(view, who).values())
 
 
 def marked(game: Game, state, seat: int, who: list[str], what: str) -> Iterator[Drawing]:

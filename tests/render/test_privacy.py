@@ -20,7 +20,7 @@ from bot.web.game_page import Seen
 from bot.web.moves import told
 from engine.core import Event, Game, Level
 from locales import LANGUAGES, speaking
-from render import FINAL_PICTURES, render_view
+from render import final_pictures, render_view
 
 GAMES = engine.all_games()
 STATES = 6  # sampled states of a random game
@@ -44,9 +44,8 @@ def obtainable(
         view = game.view(state, viewer)
         yield f"view of {viewer}", json.dumps(dict(view.data), sort_keys=True).encode()
         yield f"board of {viewer}", render_view(view, NAMES, locale=lang)
-        extras = FINAL_PICTURES.get(game.info.name)
         with speaking(lang):
-            pictures = extras(view, NAMES) if extras else {}
+            pictures = final_pictures(view, NAMES)
         for name, png in pictures.items():
             yield f"{name} of {viewer}", png
 

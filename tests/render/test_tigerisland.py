@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from engine.core import View
-from render import RENDERERS, render_view
+from render import pictures_for, render_view
 from render.common import DEFAULT_THEME
 from render.tigerisland import DEFAULT_TITLE, panel, render_board, render_image
 from render.tigerisland.board import hex_fill
@@ -174,7 +174,7 @@ def test_missing_names_fall_back_to_seat_numbers():
 
 def test_render_view_dispatches_on_the_game():
     view = mid_view()
-    assert "tigerisland" in RENDERERS
+    assert pictures_for("tigerisland").hex_image is render_image
     assert render_view(view, NAMES, title="T") == render_board(view, NAMES, title="T")
     with pytest.raises(ValueError, match="chess"):
         render_view(View("chess", None, {}), NAMES)

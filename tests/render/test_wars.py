@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from engine.core.game import Resign
 from engine.wars import GAME
-from render import RENDERERS, render_view
+from render import pictures_for, render_view
 from render.common import luminance
 from render.wars import DEFAULT_TITLE, WARS_THEME, panel, render_board, render_image
 from render.wars.board import LAST_INSET, SECURED_INSET
@@ -183,7 +183,7 @@ def test_missing_names_fall_back_to_seat_numbers():
 
 def test_render_view_dispatches_on_the_game():
     view = mid_view(3, seed=2)
-    assert "wars" in RENDERERS
+    assert pictures_for("wars").hex_image is render_image
     assert render_view(view, NAMES, title="T") == render_board(view, NAMES, title="T")
     with pytest.raises(ValueError, match="wars"):
         render_view(View("chess", None, {}), NAMES)

@@ -187,6 +187,6 @@ def finished_view() -> View:
             (466, 251),
             (0,),
             Words("{who} placed their last piece.", {"who": seat_ref(0)}),
-            EndReason.LAST_PIECE,
+            EndReason("last_piece"),
         ).to_json(),
     )

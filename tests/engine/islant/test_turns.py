@@ -179,7 +179,7 @@ def test_close_drops_the_draft_of_who_did_not_submit() -> None:
 def test_host_can_end_the_race() -> None:
     state = play(race(1, (4, 2), players=3), None, "END")
     assert GAME.outcome(state).reason == "the host ended the race"
-    assert GAME.outcome(state).code is EndReason.HOST_ENDED
+    assert GAME.outcome(state).code == EndReason.HOST_ENDED
 
 
 def test_max_rounds_ends_the_race() -> None:

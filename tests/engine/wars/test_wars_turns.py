@@ -86,7 +86,7 @@ def test_ties_share_the_win() -> None:
     outcome = GAME.outcome(pass_turns(GAME.new(2), 2 * NUM_ROUNDS))
     assert outcome.scores == (9, 9) and outcome.winners == (0, 1)
     assert outcome.reason == REASON_ROUNDS
-    assert outcome.code is EndReason.ROUNDS_OVER
+    assert outcome.code == EndReason.ROUNDS_OVER
 
 
 def test_highest_score_wins() -> None:
@@ -159,7 +159,7 @@ def test_the_game_ends_when_one_player_is_left() -> None:
     state, events = GAME.apply(state, 1, Resign())
     outcome = GAME.outcome(state)
     assert outcome.winners == (2,) and outcome.reason == REASON_RESIGNATION
-    assert outcome.code is EndReason.RESIGNED
+    assert outcome.code == EndReason.RESIGNED
     assert outcome.scores == (9, 9, 9, 9)  # resigned players' land still scores
     assert events[-1].kind == "game_over"
 
