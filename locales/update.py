@@ -69,13 +69,10 @@ def game_texts() -> Iterable[str]:
     """Texts the engines and settings declare as data: game summaries and option hints."""
     from bot.settings import SERVER_ONLY, TABLE_OPTIONS
     from engine import all_games
-    from engine.competition import Sea
 
     for game in all_games():
-        yield game.info.summary
-        yield from (spec.description for spec in game.info.options)
+        yield from game.declared_words()
     yield from (spec.description for spec in TABLE_OPTIONS + SERVER_ONLY)
-    yield from (sea.display_name for sea in Sea)
 
 
 def command_tree() -> app_commands.CommandTree:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.core import (
@@ -44,7 +44,7 @@ from .actions import (
 )
 from .cards import Card, CardIndex, index_cards
 from .dealing import new_state
-from .deck import load_deck
+from .deck import Sea, load_deck
 from .describe import describe
 from .flow import resign, settle
 from .slots import SLOTS
@@ -222,6 +222,10 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def view(self, state: CompetitionState, seat: Seat | None) -> View:
         data = views.view_data(state, seat, self.cards, self.to_move(state))
         return View(self.info.name, seat, data)
+
+    def declared_words(self) -> Iterator[str]:
+        yield from super().declared_words()
+        yield from (sea.display_name for sea in Sea)
 
     def secrets(self, state: CompetitionState, seat: Seat) -> frozenset[str]:
         return views.secrets(state, seat)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -287,6 +287,12 @@ class Game(ABC, Generic[S, A]):
         nothing shows, as if no step had been played. By default every action is seen.
         """
         return None
+
+    def declared_words(self) -> Iterator[str]:
+        """Texts the game declares as data rather than in sentences of its code (its summary,
+        option hints, names of things): what a catalog must translate. A game adds its own."""
+        yield self.info.summary
+        yield from (spec.description for spec in self.info.options)
 
     def audit(self, state: S) -> list[str]:
         """Problems with a state's internal consistency (pieces or cards not conserved, say).
