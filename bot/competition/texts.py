@@ -22,9 +22,8 @@ from engine.competition import (
     parse_table,
 )
 from engine.core import Event, fill_names
-from locales import N_, _, current
-from render.competition.labels import island_name, join_names, seat_name, slot_label
-from render.competition.numbers import local_number
+from locales import N_, _, current, join_names, seat_name
+from locales.competition import island_name, local_number, slot_label
 
 from ..i18n import event_text
 from ..store import GameRecord

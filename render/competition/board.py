@@ -10,13 +10,13 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.competition import Table, parse_table
 from engine.core import View
 from locales import N_
 from render.common import Theme
 
 from .final import draw_final, final_height
 from .header import Status, draw_header, header_height, public_status
-from .model import Table, parse_table
 from .piles import ChipBoxes, draw_piles, piles_height
 from .sizes import CANVAS_WIDTH
 from .strip import draw_progress, draw_strip, progress_height, strip_height

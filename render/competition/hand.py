@@ -10,17 +10,16 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
+from engine.competition import BLIND, Own, Table, parse_table, slot_parts
 from engine.core import View
-from locales import tr
+from locales import join_names, seat_name, tr
+from locales.competition import category as category_name
 from render.common import Box, Theme, draw_text, ellipsize, font, regular_polygon, text_width
 
 from .board import BOTTOM_MARGIN, CANVAS_WIDTH, SECTION_GAP
 from .cards import CARD_HEIGHT, CARD_WIDTH, draw_blind_card, draw_card, draw_slot_card
 from .header import Status, draw_header, header_height
 from .icons import draw_icon
-from .labels import category as category_name
-from .labels import join_names, seat_name
-from .model import BLIND, Own, Table, parse_table, slot_parts
 from .sizes import SMALLEST_PX
 
 MARGIN = 24

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.core.names import fill_names
-from locales import N_, current, engine_words, tr
+from locales import N_, current, engine_words, seat_name, tr
 from render.common import (
     Box,
     Orientation,
@@ -45,13 +45,6 @@ TERRAIN_WORDS = (N_("JUNGLE"), N_("LAKE"), N_("GRASS"), N_("ROCK"))
 STATUS_NAME_WIDTH = 400
 LEGEND_KEYS = (N_("tile level"), N_("last tile"), N_("last build"))
 """The key under the table: a hex's level badge, the last tile's and the last build's rings."""
-
-
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The display name of ``seat``, or "Player N" when none was given."""
-    if seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Player {number}", number=seat + 1)
 
 
 def status_line(board: Board, names: Sequence[str]) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.core import EndReason
-from locales import N_, current, engine_words, tr, tr_counted
+from locales import N_, current, engine_words, seat_name, tr, tr_counted
 from render.common import (
     Box,
     Point,
@@ -48,13 +48,6 @@ HEADERS: dict[str, str] = {
 }
 LEFT_HEADER = N_("In hand")
 LAST_TURN = N_("Last turn")
-
-
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The display name of ``seat``, or "Player N" when none was given."""
-    if seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Player {number}", number=seat + 1)
 
 
 def _points(n: int) -> str:

@@ -8,6 +8,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from engine.core import View
+from locales import seat_name
 from render import RENDERERS, render_view
 from render.common import DEFAULT_THEME
 from render.tigerisland import DEFAULT_TITLE, panel, render_board, render_image
@@ -23,7 +24,7 @@ from render.tigerisland.model import (
     parse_board,
     to_axial,
 )
-from render.tigerisland.panel import seat_name, status_line
+from render.tigerisland.panel import status_line
 
 from .tigerisland_views import (
     Island,

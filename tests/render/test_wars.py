@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from engine.core.game import Resign
 from engine.wars import GAME
+from locales import seat_name
 from render import RENDERERS, render_view
 from render.common import luminance
 from render.wars import DEFAULT_TITLE, WARS_THEME, panel, render_board, render_image
@@ -18,7 +19,7 @@ from render.wars.board import LAST_INSET, SECURED_INSET
 from render.wars.layout import CANVAS_WIDTH
 from render.wars.model import parse_board
 from render.wars.palette import COLOURS, LAGOON, NEUTRAL, SEA, letter
-from render.wars.panel import round_label, seat_name, status_line
+from render.wars.panel import round_label, status_line
 
 from .wars_views import finished_view, mid_view, start_view
 
