@@ -19,7 +19,6 @@ from engine.competition import (
     Table,
     card_by_id,
     format_with_unit,
-    parse_table,
 )
 from engine.core import Event, fill_names
 from locales import N_, _, current, join_names, seat_name
@@ -41,7 +40,7 @@ COUNTED = {
 
 def table_of(record: GameRecord, state: Any) -> Table:
     """The public view of a game, read into typed records."""
-    return parse_table(find_game(record.game).view(state, None).data)
+    return Table.of(find_game(record.game).view(state, None))
 
 
 def island(card: str) -> IslandCard:

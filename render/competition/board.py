@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.competition import Table, parse_table
+from engine.competition import Table
 from engine.core import View
 from locales import N_
 from render.common import Theme
@@ -32,7 +32,7 @@ def board_image(
 ) -> tuple[Image.Image, ChipBoxes]:
     """The public picture of ``view`` and where each player's sea chips are on it, made as
     tall as its contents before drawing (no larger canvas to fill and cut down)."""
-    table = parse_table(view.data)
+    table = Table.of(view)
     status = public_status(table, names)
     image = Image.new("RGB", (CANVAS_WIDTH, board_height(table, status)), theme.background)
     _, chips = draw_board(ImageDraw.Draw(image), view, table, names, title, status, theme)

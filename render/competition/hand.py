@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
-from engine.competition import BLIND, Own, Table, parse_table, slot_parts
+from engine.competition import BLIND, Own, Table, slot_parts
 from engine.core import View
 from locales import join_names, seat_name, tr
 from locales.competition import category as category_name
@@ -144,7 +144,7 @@ def _draw_hand(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Theme) ->
 def hand_image(view: View, names: Sequence[str], title: str, theme: Theme) -> Image.Image:
     """The picture of a seat's own hand and placement, made as tall as its contents before
     drawing; ValueError for a spectator's view."""
-    table = parse_table(view.data)
+    table = Table.of(view)
     own = table.you
     if view.seat is None or own is None:
         raise ValueError("a hand picture needs a player's own view (seat is None)")
