@@ -37,7 +37,6 @@ from .summary import (
     roll_text,
     score_breakdown,
     seat_summary,
-    view_totals,
 )
 from .typed_view import (
     DraftView,
@@ -119,5 +118,4 @@ __all__ = [
     "shape_name",
     "sheet_view",
     "value_text",
-    "view_totals",
 ]

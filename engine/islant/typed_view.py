@@ -66,6 +66,10 @@ class ScoreView:
         data = data or {}
         return cls(**{name: int(data.get(name, 0)) for name in SCORE_PARTS})
 
+    def parts(self) -> dict[str, int]:
+        """The score's parts by name (what :func:`score_breakdown` words)."""
+        return {name: getattr(self, name) for name in SCORE_PARTS}
+
 
 SCORE_PARTS = tuple(f.name for f in fields(ScoreView))
 """The names of a score's parts, looked up once (a race parses a score per player)."""
