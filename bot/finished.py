@@ -14,7 +14,7 @@ from .store import FinishedGame, GameRecord, SeatResult
 def finished_game(record: GameRecord, game: Game, state: Any, outcome: Outcome) -> FinishedGame:
     """The history entry of ``record``'s game, ended in ``state`` with ``outcome``."""
     places = standings(outcome.scores, outcome.winners)
-    parts = seat_breakdowns(game.view(state, None).data, len(outcome.scores))
+    parts = game.score_sheet(state)
     seats = tuple(
         SeatResult(
             seat=player.seat,
@@ -23,7 +23,7 @@ def finished_game(record: GameRecord, game: Game, state: Any, outcome: Outcome) 
             level=player.level if player.is_ai else None,
             score=outcome.scores[player.seat],
             place=places[player.seat],
-            breakdown=parts[player.seat],
+            breakdown=_plain(parts[player.seat]),
         )
         for player in sorted(record.players, key=lambda p: p.seat)
     )
@@ -36,33 +36,6 @@ def finished_game(record: GameRecord, game: Game, state: Any, outcome: Outcome) 
     )
 
 
-def seat_breakdowns(data: Mapping[str, Any], seats: int) -> list[dict[str, Any] | None]:
-    """Each seat's score breakdown as the game's final public view shows it.
-
-    Games show it one of three ways: a ``score`` in each of ``players`` (Islant's sheets), a
-    list ``scores`` of one mapping per seat (Island Wars), or a mapping ``scores`` of
-    per-seat columns (Island competition). A game showing none has no breakdown.
-    """
-    players = data.get("players")
-    if isinstance(players, list) and len(players) == seats:
-        found = [p.get("score") if isinstance(p, Mapping) else None for p in players]
-        if all(isinstance(f, Mapping) for f in found):
-            return [dict(f) for f in found]  # type: ignore[arg-type]
-    scores = data.get("scores")
-    if (
-        isinstance(scores, list)
-        and len(scores) == seats
-        and all(isinstance(s, Mapping) for s in scores)
-    ):
-        return [dict(s) for s in scores]
-    if isinstance(scores, Mapping):
-        columns = {
-            name: column
-            for name, column in scores.items()
-            if isinstance(column, list) and len(column) == seats
-        }
-        if columns:
-            return [
-                {name: column[seat] for name, column in columns.items()} for seat in range(seats)
-            ]
-    return [None] * seats
+def _plain(parts: Mapping[str, int] | None) -> dict[str, int] | None:
+    """A seat's score parts as records store them (a plain dict)."""
+    return None if parts is None else dict(parts)

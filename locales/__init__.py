@@ -11,7 +11,7 @@ in a worker process needs no catalog argument threaded through every drawing hel
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -155,6 +155,21 @@ def written_number(lang: str, text: str) -> str:
     return text.translate(SWAPPED_SEPARATORS) if lang in DECIMAL_COMMA else text
 
 
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The display name of ``seat``, or "Player N" in the current language when none was
+    given."""
+    if seat < len(names) and names[seat]:
+        return names[seat]
+    return _("Player {number}", number=seat + 1)
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C`` in the current language."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
 __all__ = [
     "LANGUAGES",
     "N_",
@@ -164,9 +179,11 @@ __all__ = [
     "current",
     "engine_words",
     "gettext",
+    "join_names",
     "language",
     "number",
     "po_path",
+    "seat_name",
     "speaking",
     "tr",
     "tr_counted",

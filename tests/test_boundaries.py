@@ -2,7 +2,9 @@
 
 Read from the source with ``ast``, every import counts: at the top of a module, inside a
 function, and under ``if TYPE_CHECKING:`` (a circle that only type checking closes is still a
-tangle). The bot sees only each engine package's public face.
+tangle). The bot sees only each engine package's public face, and only the faces of the
+renderer (``render`` and its packages' and modules' own names, never a module inside a game's
+renderer).
 """
 
 from __future__ import annotations
@@ -64,6 +66,23 @@ def test_the_bot_imports_only_the_public_face_of_each_engine_package() -> None:
         if name.startswith("bot")
         for target in targets
         if target.startswith("engine") and target not in BOT_MAY_IMPORT_OF_ENGINE
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+def render_faces() -> set[str]:
+    """``render`` and each of its direct packages and modules (``render.islant``, ...)."""
+    return {name for name in modules() if name.split(".")[0] == "render" and name.count(".") <= 1}
+
+
+def test_the_bot_imports_only_the_public_faces_of_the_renderer() -> None:
+    faces = render_faces()
+    wrong = sorted(
+        f"{name} imports {target}"
+        for name, targets in graph().items()
+        if name.startswith("bot")
+        for target in targets
+        if target.startswith("render") and target not in faces
     )
     assert not wrong, "\n".join(wrong)
 

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.islant import GAME, PLAYING, IslantState, sheet_view
+from engine.islant import GAME, PLAYING, IslantState, SheetView, sheet_view
 from locales import N_, _, speaking
 from render.islant import SheetOf, render_seat_sheet, render_seat_standings
 
@@ -107,8 +107,8 @@ async def show_sheet(
     viewer = seat if own else None
     drawer = SheetOf(seat)
     png = await service_of(interaction).render(record, state, viewer, drawer, drawer.name)
-    sheet = sheet_view(state, seat, draft=own)
-    card = sheet_card(record, state, seat, sheet, totals(state))
+    sheet = SheetView.from_data(sheet_view(state, seat, draft=own))
+    card = sheet_card(record, state, sheet, totals(state))
     await interaction.followup.send(
         **card.send(files=[_png(png, SHEET_FILE)]), ephemeral=not public
     )

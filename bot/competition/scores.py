@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.competition import SeaRow, Table
-from locales import N_, _, number
-from render.competition.labels import join_names, seat_name
-from render.competition.seas import SEA_LABELS
+from locales import N_, _, join_names, number, seat_name
+from locales.competition import SEA_LABELS
 
 from ..cards import Card
 from ..presenter import COLOUR

@@ -19,12 +19,10 @@ from engine.competition import (
     Table,
     card_by_id,
     format_with_unit,
-    parse_table,
 )
 from engine.core import Event, fill_names
-from locales import N_, _, current
-from render.competition.labels import island_name, join_names, seat_name, slot_label
-from render.competition.numbers import local_number
+from locales import N_, _, current, join_names, seat_name
+from locales.competition import island_name, local_number, slot_label
 
 from ..i18n import event_text
 from ..store import GameRecord
@@ -42,7 +40,7 @@ COUNTED = {
 
 def table_of(record: GameRecord, state: Any) -> Table:
     """The public view of a game, read into typed records."""
-    return parse_table(find_game(record.game).view(state, None).data)
+    return Table.of(find_game(record.game).view(state, None))
 
 
 def island(card: str) -> IslandCard:

@@ -232,8 +232,7 @@ class DailyService:
     @staticmethod
     def score_parts(state: IslantState) -> dict[str, int]:
         """The seat's score as of its last submitted turn, with its parts."""
-        parts: dict[str, int] = GAME.view(state, SEAT).data["players"][SEAT]["score"]
-        return dict(parts)
+        return dict(GAME.score_sheet(state)[SEAT])
 
     async def picture(
         self, attempt: DailyAttempt, drawer: Drawer, view: View | None = None, tag: str = ""

@@ -6,8 +6,6 @@ Pure builders of text, cards and embeds from the engine's face and views (no I/O
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from engine.core import fill_names
@@ -15,12 +13,12 @@ from engine.islant import (
     GAME,
     PLAYING,
     IslantState,
+    SheetView,
     progress_text,
     race_title,
     roll_text,
     score_breakdown,
     seat_summary,
-    view_totals,
 )
 from locales import N_, _, current, tr_counted
 
@@ -47,8 +45,8 @@ def ordinal(rank: int) -> str:
 
 
 def totals(state: IslantState) -> list[int]:
-    """Every seat's score as of its last submitted turn (from the public view)."""
-    return view_totals(GAME.view(state, None).data)
+    """Every seat's score as of its last submitted turn (from the engine's score sheet)."""
+    return [parts["total"] for parts in GAME.score_sheet(state)]
 
 
 def ranking(scores: list[int]) -> list[int]:
@@ -195,25 +193,23 @@ def final_options(record: GameRecord, scores: list[int]) -> list[discord.SelectO
 
 
 # ----- sheets and the panel ---------------------------------------------------------------
-def sheet_card(
-    record: GameRecord, state: IslantState, seat: int, sheet: dict[str, Any], scores: list[int]
-) -> Card:
+def sheet_card(record: GameRecord, state: IslantState, sheet: SheetView, scores: list[int]) -> Card:
     """A sheet shown on request: whose, the score and its parts, the islands' names, with its
     picture (``SHEET_FILE``)."""
-    parts = sheet["score"]
-    named = [as_written(i["name"]) for i in sheet["islands"] if i["name"]]
+    named = [as_written(i.name) for i in sheet.islands if i.name]
+    seat = sheet.seat
     name = as_written(record.names[seat])
     lines = [
         _(
             "Score **{total}**: {parts}",
-            total=parts["total"],
-            parts=engine_words(score_breakdown(parts, state.level)),
+            total=sheet.score.total,
+            parts=engine_words(score_breakdown(sheet.score.parts(), sheet.level)),
         ),
         rank_line(written(record.names), scores, seat, who=name),
     ]
     if named:
         lines.append(_("Islands: {names}", names=", ".join(named)))
-    title = _("{name}'s sheet · Level {level}", name=name, level=state.level)
+    title = _("{name}'s sheet · Level {level}", name=name, level=sheet.level)
     text = "\n".join(lines)
     return Card(
         title,

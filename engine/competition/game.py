@@ -230,6 +230,10 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def secrets(self, state: CompetitionState, seat: Seat) -> frozenset[str]:
         return views.secrets(state, seat)
 
+    def score_sheet(self, state: CompetitionState) -> tuple[Mapping[str, int], ...]:
+        table = scoring.score_breakdown(state)
+        return tuple(table.seat_parts(seat) for seat in range(state.num_players))
+
     def outcome(self, state: CompetitionState) -> Outcome | None:
         return scoring.outcome(state)
 

@@ -45,6 +45,14 @@ class ScoreBreakdown:
             "totals": list(self.totals),
         }
 
+    def seat_parts(self, seat: int) -> dict[str, int]:
+        """One seat's column of the table: face-down cards, cards won and total."""
+        return {
+            "face_down": self.face_down[seat],
+            "cards": self.cards[seat],
+            "totals": self.totals[seat],
+        }
+
 
 def sea_points(counts: tuple[int, ...]) -> tuple[int, ...]:
     """Points of one sea: the most face-up cards score that many; tied leaders split them,

@@ -1,9 +1,9 @@
 """The Island competition view data as typed records (read only; no rules are computed here).
 
-:func:`parse_table` reads the ``data`` of a view (see :mod:`.views` for the schema) into a
-:class:`Table`, the one typed view the renderer and the bot both read. Cards arrive as tokens
-(``card:<id>`` or ``blind``); the printed facts of an island card are public, so they are
-looked up in the deck. Nothing else is added to what the view shows.
+:meth:`Table.of` reads a view (and :func:`parse_table` a view's ``data``; see :mod:`.views`
+for the schema) into a :class:`Table`, the one typed view the renderer and the bot both read.
+Cards arrive as tokens (``card:<id>`` or ``blind``); the printed facts of an island card are
+public, so they are looked up in the deck. Nothing else is added to what the view shows.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Outcome
+from engine.core import Outcome, View
 
 from .cards import CARD_TOKEN_PREFIX
 from .deck import SEAS, IslandCard, Sea, card_by_id
@@ -141,6 +141,11 @@ class Table:
     def trick(self, slot: str) -> Trick | None:
         """The revealed trick of ``slot`` this round, if any."""
         return next((t for t in self.tricks if t.slot == slot), None)
+
+    @classmethod
+    def of(cls, view: View) -> Table:
+        """The typed reading of an Island competition view."""
+        return parse_table(view.data)
 
 
 def _trick(data: Mapping[str, Any]) -> Trick:

@@ -271,6 +271,11 @@ class Game(ABC, Generic[S, A]):
     def num_players(self, state: S) -> int:
         """How many seats the game was created with."""
 
+    def score_sheet(self, state: S) -> tuple[Mapping[str, int] | None, ...]:
+        """Each seat's score by part (``{"land": 9, ..., "total": 9}``), as records keep a
+        finished game; None for a seat whose score has no parts (by default every seat)."""
+        return (None,) * self.num_players(state)
+
     def secrets(self, state: S, seat: Seat) -> frozenset[str]:
         """Distinctive text tokens that only ``seat`` may see now (cards in hand, say).
 

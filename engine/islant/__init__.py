@@ -8,7 +8,9 @@ What the bot may use besides the engine contract (``GAME.menu``, ``GAME.describe
   :func:`race_title`, :func:`roll_text`, :func:`progress_text`, :func:`score_breakdown`,
   :func:`view_totals`;
 - :func:`sheet_view`, :func:`draft_summary`, :func:`legal_cells`;
-- the state type and its statuses, the actions, and the level settings.
+- the state type and its statuses, the actions, and the level settings;
+- the typed view the pictures and the bot read: :class:`IslantView` (the race) and
+  :class:`SheetView` (one player's sheet), with their records.
 """
 
 from engine.core import register
@@ -35,7 +37,15 @@ from .summary import (
     roll_text,
     score_breakdown,
     seat_summary,
-    view_totals,
+)
+from .typed_view import (
+    DraftView,
+    IslantView,
+    ScoreView,
+    SheetCell,
+    SheetIsland,
+    SheetView,
+    Standing,
 )
 from .views import sheet_view
 from .words import (
@@ -73,14 +83,21 @@ __all__ = [
     "Assign",
     "Close",
     "Cross",
+    "DraftView",
     "Draw",
     "End",
     "IslantGame",
     "IslantState",
+    "IslantView",
     "LevelSpec",
     "Name",
     "Player",
+    "ScoreView",
     "SeatSummary",
+    "SheetCell",
+    "SheetIsland",
+    "SheetView",
+    "Standing",
     "Stop",
     "Submit",
     "Undo",
@@ -101,5 +118,4 @@ __all__ = [
     "shape_name",
     "sheet_view",
     "value_text",
-    "view_totals",
 ]

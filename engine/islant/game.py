@@ -297,6 +297,9 @@ class IslantGame(Game[IslantState, Action]):
     def view(self, state: IslantState, seat: Seat | None) -> View:
         return View(self.info.name, seat, game_view(state, seat))
 
+    def score_sheet(self, state: IslantState) -> tuple[Mapping[str, int], ...]:
+        return tuple(score(p.sheet).to_json() for p in state.players)
+
     def outcome(self, state: IslantState) -> Outcome | None:
         if not state.finished:
             return None

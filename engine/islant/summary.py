@@ -3,8 +3,8 @@ the title, the roll, their dice, what they drew, what is left to do and their sc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from engine.core import Seat, Words
 
@@ -78,7 +78,7 @@ def progress_text(state: IslantState) -> str:
     return Words("{done} of {count} done", values)
 
 
-def score_breakdown(parts: dict[str, int], level: int) -> str:
+def score_breakdown(parts: Mapping[str, int], level: int) -> str:
     """A view's score parts as the level counts them (``land 9 (sides 10 + lakes 1 − 2 × 1
     islands) · waves 4``)."""
     spec = LEVELS[level]
@@ -178,8 +178,3 @@ def _open_tile(draft: Draft, slot: str) -> str:
     value = draft.value(slot)
     assert value is not None
     return tile_words(slot, value)
-
-
-def view_totals(view_data: dict[str, Any]) -> list[int]:
-    """Every seat's total (as of its last submitted turn) from a race view's data."""
-    return [p["score"]["total"] for p in view_data["players"]]

@@ -175,6 +175,9 @@ class WarsGame(Game[WarsState, Action]):
     def view(self, state: WarsState, seat: int | None) -> View:
         return View(self.info.name, seat, view_data(state))
 
+    def score_sheet(self, state: WarsState) -> tuple[Mapping[str, int], ...]:
+        return tuple(scoring.score_breakdown(state))
+
     def outcome(self, state: WarsState) -> Outcome | None:
         return scoring.outcome(state)
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import View
-from locales import tr
+from locales import seat_name, tr
 from render.common import DEFAULT_THEME, Theme, to_png_palette
 
 from ..registry import GamePictures, register_pictures
 from .board import DEFAULT_TITLE, board_image
 from .cards import draw_blind_card, draw_card, draw_card_back, draw_slot_card
 from .hand import hand_image
-from .labels import seat_name
 
 
 def render_board(

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.competition import Table
 from engine.core import View
 from locales import N_
 from render.common import Theme
 
 from .final import draw_final, final_height
 from .header import Status, draw_header, header_height, public_status
-from .model import Table, parse_table
 from .piles import ChipBoxes, draw_piles, piles_height
 from .sizes import CANVAS_WIDTH
 from .strip import draw_progress, draw_strip, progress_height, strip_height
@@ -32,7 +32,7 @@ def board_image(
 ) -> tuple[Image.Image, ChipBoxes]:
     """The public picture of ``view`` and where each player's sea chips are on it, made as
     tall as its contents before drawing (no larger canvas to fill and cut down)."""
-    table = parse_table(view.data)
+    table = Table.of(view)
     status = public_status(table, names)
     image = Image.new("RGB", (CANVAS_WIDTH, board_height(table, status)), theme.background)
     _, chips = draw_board(ImageDraw.Draw(image), view, table, names, title, status, theme)

@@ -13,6 +13,7 @@ from PIL import ImageDraw, ImageFont
 
 from engine.competition.deck import CATEGORIES, IslandCard
 from locales import tr
+from locales.competition import island_name, local_number
 from render.common import (
     RGB,
     Box,
@@ -28,8 +29,7 @@ from render.common import (
 )
 
 from .icons import draw_icon
-from .labels import island_name
-from .numbers import UNITS, format_value, format_with_unit, local_number
+from .numbers import UNITS, format_value, format_with_unit
 from .seas import SEA_COLOURS
 from .sizes import SMALLEST_PX
 

@@ -11,11 +11,10 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from locales import tr
+from engine.competition import Scores, Table
+from locales import seat_name, tr
 from render.common import Box, Theme, draw_marker, draw_text, star
 
-from .labels import seat_name
-from .model import Scores, Table
 from .names import draw_column_name
 from .seas import SEA_COLOURS
 from .sizes import SMALLEST_PX

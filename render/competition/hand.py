@@ -10,17 +10,16 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
+from engine.competition import BLIND, Own, Table, slot_parts
 from engine.core import View
-from locales import tr
+from locales import join_names, seat_name, tr
+from locales.competition import category as category_name
 from render.common import Box, Theme, draw_text, ellipsize, font, regular_polygon, text_width
 
 from .board import BOTTOM_MARGIN, CANVAS_WIDTH, SECTION_GAP
 from .cards import CARD_HEIGHT, CARD_WIDTH, draw_blind_card, draw_card, draw_slot_card
 from .header import Status, draw_header, header_height
 from .icons import draw_icon
-from .labels import category as category_name
-from .labels import join_names, seat_name
-from .model import BLIND, Own, Table, parse_table, slot_parts
 from .sizes import SMALLEST_PX
 
 MARGIN = 24
@@ -145,7 +144,7 @@ def _draw_hand(draw: ImageDraw.ImageDraw, top: float, own: Own, theme: Theme) ->
 def hand_image(view: View, names: Sequence[str], title: str, theme: Theme) -> Image.Image:
     """The picture of a seat's own hand and placement, made as tall as its contents before
     drawing; ValueError for a spectator's view."""
-    table = parse_table(view.data)
+    table = Table.of(view)
     own = table.you
     if view.seat is None or own is None:
         raise ValueError("a hand picture needs a player's own view (seat is None)")

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from locales import tr, tr_counted
+from engine.competition import Table
+from locales import join_names, seat_name, tr, tr_counted
+from locales.competition import island_name, slot_label
 from render.common import Theme, draw_marker, draw_text, ellipsize
-
-from .labels import island_name, join_names, seat_name, slot_label
-from .model import Table
 
 MARGIN = 24
 TITLE_PX = 34

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from engine.competition import Player, Table
 from engine.competition.deck import SEAS, Sea
-from locales import tr
+from locales import seat_name, tr
+from locales.competition import SEA_LABELS
 from render.common import Box, Theme, draw_marker, draw_text, ellipsize, mix
 
 from .cards import draw_card_back
-from .labels import seat_name
-from .model import Player, Table
-from .seas import SEA_COLOURS, SEA_LABELS
+from .seas import SEA_COLOURS
 from .sizes import SMALLEST_PX
 
 MARGIN = 24

@@ -1,9 +1,8 @@
-"""The nine seas' colours and short labels (one distinct hue each, in scoring order)."""
+"""The nine seas' colours (one distinct hue each, in scoring order)."""
 
 from __future__ import annotations
 
 from engine.competition.deck import Sea
-from locales import N_
 from render.common import RGB, rgb
 
 SEA_COLOURS: dict[Sea, RGB] = {
@@ -18,16 +17,3 @@ SEA_COLOURS: dict[Sea, RGB] = {
     Sea.ANTARCTIC: rgb("#EDF1F4"),
 }
 """The header band and pile chip colour of each sea."""
-
-SEA_LABELS: dict[Sea, str] = {
-    Sea.NORTH_BALTIC: N_("N&B"),
-    Sea.MEDITERRANEAN: N_("Med"),
-    Sea.ATLANTIC: N_("Atl"),
-    Sea.CARIBBEAN: N_("Car"),
-    Sea.INDIAN: N_("Ind"),
-    Sea.SOUTHEAST_ASIAN: N_("SEA"),
-    Sea.PACIFIC: N_("Pac"),
-    Sea.ARCTIC: N_("Arc"),
-    Sea.ANTARCTIC: N_("Ant"),
-}
-"""Three-letter labels above the pile chips."""

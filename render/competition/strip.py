@@ -12,14 +12,14 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from locales import tr
+from engine.competition import Table, Trick, slot_parts
+from locales import seat_name, tr
+from locales.competition import category as category_name
+from locales.competition import side_label
 from render.common import Box, Theme, draw_marker, draw_text, ellipsize, fit_text, star
 
 from .cards import draw_blind_card, draw_card_back, draw_slot_card
 from .icons import draw_icon
-from .labels import category as category_name
-from .labels import seat_name, side_label
-from .model import Table, Trick, slot_parts
 from .names import draw_column_name
 from .sizes import SMALLEST_PX
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import View
+from engine.islant import SheetView
 from locales import tr
 from render.common import DEFAULT_THEME, Theme, to_png_palette
 
@@ -29,7 +30,9 @@ def render_sheet(
     palette: Palette = DEFAULT_PALETTE,
 ) -> bytes:
     """The PNG of one player's sheet (a ``sheet_view``); ``roll`` is the dice of the round."""
-    image, _ = sheet_image(sheet_data, name, roll=roll, title=title, theme=theme, palette=palette)
+    image, _ = sheet_image(
+        SheetView.from_data(sheet_data), name, roll=roll, title=title, theme=theme, palette=palette
+    )
     return to_png_palette(image)
 
 

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from engine.islant import SheetIsland, SheetView
 from engine.islant.triangles import components, outside_of, triangle_graph
 from render.common import Point, Theme, draw_path, draw_text, ellipsize, text_width
 
 from .glyphs import dashed_line, tick
 from .grid import GridLayout
-from .model import Island, Sheet
 from .palette import Palette
 
 LABEL_PX = 0.25
@@ -29,7 +29,7 @@ class Shape:
     """An island's quarters (``cell * 4 + quarter``) and the view's record of it."""
 
     triangles: frozenset[int]
-    island: Island
+    island: SheetIsland
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class Segment:
     straight: bool
 
 
-def island_shapes(sheet: Sheet) -> list[Shape]:
+def island_shapes(sheet: SheetView) -> list[Shape]:
     """Each island's quarters, matched to the view's islands (same order: first quarter)."""
     land = {i * 4 + q for i, c in sheet.cells.items() for q in c.land}
     groups = components(triangle_graph(sheet.size), land)
@@ -53,7 +53,7 @@ def island_shapes(sheet: Sheet) -> list[Shape]:
         cells = frozenset(t // 4 for t in group)
         island = next((i for i in unmatched if i.cells == cells), None)
         if island is None:
-            island = Island(cells, None, False, 0, 0)
+            island = SheetIsland(cells, None, False, 0, 0)
         else:
             unmatched.remove(island)
         shapes.append(Shape(frozenset(group), island))

@@ -7,11 +7,11 @@ from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
+from engine.islant import SheetCell, SheetView
 from render.common import RGB, Box, Point, Theme, draw_text, shade
 from render.common.layers import cached_layer
 
 from .glyphs import boat, compass, dashed_box, wave_lines
-from .model import Cell, Sheet
 from .palette import Palette
 from .parts import SMALLEST_PX
 
@@ -69,7 +69,7 @@ def draw_sea(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     grid: GridLayout,
-    sheet: Sheet,
+    sheet: SheetView,
     palette: Palette,
     theme: Theme,
 ) -> None:
@@ -115,7 +115,7 @@ def sea_layer(
 def draw_land(
     draw: ImageDraw.ImageDraw,
     grid: GridLayout,
-    cell: Cell,
+    cell: SheetCell,
     palette: Palette,
     completed: dict[int, bool],
 ) -> None:
@@ -155,7 +155,7 @@ def _number(
 def draw_wave(
     draw: ImageDraw.ImageDraw,
     grid: GridLayout,
-    cell: Cell,
+    cell: SheetCell,
     palette: Palette,
     theme: Theme,
     *,
@@ -173,7 +173,7 @@ def draw_wave(
 
 
 def draw_ship(
-    draw: ImageDraw.ImageDraw, grid: GridLayout, cell: Cell, palette: Palette, theme: Theme
+    draw: ImageDraw.ImageDraw, grid: GridLayout, cell: SheetCell, palette: Palette, theme: Theme
 ) -> None:
     """A ship cell: a boat in the lower left and its value on the right."""
     left, top, _, _ = grid.box(cell.index)
@@ -182,7 +182,9 @@ def draw_ship(
     _number(draw, (left + s * 0.7, top + s * 0.5), grid, cell.ship, palette.ink, palette.sea, theme)
 
 
-def draw_draft(draw: ImageDraw.ImageDraw, grid: GridLayout, cell: Cell, palette: Palette) -> None:
+def draw_draft(
+    draw: ImageDraw.ImageDraw, grid: GridLayout, cell: SheetCell, palette: Palette
+) -> None:
     """The dashed frame of a cell drawn this turn (not yet submitted)."""
     inset = grid.px(0.06, 3)
     left, top, right, bottom = grid.box(cell.index)

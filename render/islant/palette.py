@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.islant import SheetCell
 from render.common import RGB, mix
-
-from .model import Cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +33,7 @@ class Palette:
     border: RGB = (0x14, 0x22, 0x2C)
     unfinished: float = 0.45  # how far unfinished islands' land fades towards the sea
 
-    def quarter(self, cell: Cell, quarter: int) -> RGB:
+    def quarter(self, cell: SheetCell, quarter: int) -> RGB:
         """The colour of a land quarter: purple cells are purple all over, else its pencil."""
         if cell.purple:
             return self.purple

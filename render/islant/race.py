@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from PIL import Image, ImageDraw
 
 from engine.core import View
-from locales import N_, tr
+from engine.islant import ENDED, PLAYING, SUBMITTED, IslantView, Standing
+from locales import N_, seat_name, tr
 from render.common import Theme, draw_panel, draw_text, ellipsize, panel_height
 
-from .model import ENDED, PLAYING, SUBMITTED, Race, Standing, parse_race
 from .parts import (
     DIE_PX,
     MARGIN,
@@ -40,7 +40,7 @@ ROUND_STATUS = {SUBMITTED: N_("done ✓"), PLAYING: N_("drawing")}
 ENDED_STATUS = N_("ended")
 
 
-def status_line(race: Race) -> str:
+def status_line(race: IslantView) -> str:
     """The round (of how many), or how the race ended."""
     if race.over:
         if race.end_reason:
@@ -51,16 +51,22 @@ def status_line(race: Race) -> str:
     return tr("Round {round}", round=race.round)
 
 
-def progress_text(race: Race) -> str:
+def progress_text(race: IslantView) -> str:
     """``37 of 99 done`` (players still in the race), plus how many have ended."""
     text = tr("{done} of {count} done", done=race.done, count=race.in_round)
     ended = race.count(*ENDED)
     return tr("{progress} · {count} ended", progress=text, count=ended) if ended else text
 
 
-def waiting_text(race: Race, width: float, measure: Callable[[str], float]) -> str:
+def waiting_text(
+    race: IslantView, names: Sequence[str], width: float, measure: Callable[[str], float]
+) -> str:
     """Who is still drawing, as many names as fit ``width``: ``Still drawing: A, B +5 more``."""
-    drawing = [s.name for s in sorted(race.standings, key=lambda s: s.seat) if s.status == PLAYING]
+    drawing = [
+        seat_name(names, s.seat)
+        for s in sorted(race.standings, key=lambda s: s.seat)
+        if s.status == PLAYING
+    ]
     shown: list[str] = []
     for k, name in enumerate(drawing):
         line = _still_drawing([*shown, name], len(drawing) - k - 1)
@@ -84,13 +90,15 @@ def _total(entry: Standing) -> tuple[str, ...]:
     return (str(entry.score.total),)
 
 
-def progress_height(race: Race) -> float:
+def progress_height(race: IslantView) -> float:
     """How tall :func:`_draw_progress` draws: the text, the bar, the names still drawing."""
     waiting = SMALL_PX + 10 if race.done < race.in_round else 0
     return TEXT_PX + 16 + BAR_H + 12 + waiting
 
 
-def _draw_progress(draw: ImageDraw.ImageDraw, top: float, race: Race, theme: Theme) -> float:
+def _draw_progress(
+    draw: ImageDraw.ImageDraw, top: float, race: IslantView, names: Sequence[str], theme: Theme
+) -> float:
     """The progress text, bar and the names still drawing; returns the y below them."""
     face = theme.font(TEXT_PX + 4, bold=True)
     draw_text(draw, (MARGIN, top), progress_text(race), face, theme.text, anchor="lt")
@@ -105,7 +113,7 @@ def _draw_progress(draw: ImageDraw.ImageDraw, top: float, race: Race, theme: The
     y += BAR_H + 12
     if race.done < race.in_round:
         small = theme.font(SMALL_PX)
-        line = waiting_text(race, right - MARGIN, small.getlength)
+        line = waiting_text(race, names, right - MARGIN, small.getlength)
         draw_text(
             draw,
             (MARGIN, y),
@@ -119,7 +127,7 @@ def _draw_progress(draw: ImageDraw.ImageDraw, top: float, race: Race, theme: The
 
 
 def _draw_histogram(
-    draw: ImageDraw.ImageDraw, top: float, race: Race, seat: int | None, theme: Theme
+    draw: ImageDraw.ImageDraw, top: float, race: IslantView, seat: int | None, theme: Theme
 ) -> float:
     """Everyone's total as a histogram (the asker's bar lit); returns the y below it."""
     totals = [s.score.total for s in race.standings]
@@ -181,25 +189,25 @@ def board_image(
 ) -> Image.Image:
     """The picture of a race view (``view.seat``'s row picked out when set), made as tall as
     its contents before drawing (no larger canvas to fill and cut down)."""
-    race = parse_race(view.data, names)
+    race = IslantView.of(view)
     image = Image.new("RGB", (WIDTH, board_height(race, view.seat)), theme.background)
-    draw_board(ImageDraw.Draw(image), race, view.seat, title, theme)
+    draw_board(ImageDraw.Draw(image), race, names, view.seat, title, theme)
     return image
 
 
-def _header_bottom(race: Race) -> float:
+def _header_bottom(race: IslantView) -> float:
     """The y below the title, the roll and the rerolls."""
     title_bottom = MARGIN + title_height(status_line(race))
     return max(title_bottom, MARGIN + TITLE_PX + STATUS_PX + 16, MARGIN + DIE_PX + 34) + 8
 
 
-def _rows(race: Race, seat: int | None) -> tuple[bool, list[Standing]]:
+def _rows(race: IslantView, seat: int | None) -> tuple[bool, list[Standing]]:
     """Whether the race is too large to list everyone, and the rows listed."""
     many = len(race.standings) > ALL_ROWS
     return many, shown_rows(race.standings, TOP_ROWS if many else None, seat)
 
 
-def board_height(race: Race, seat: int | None) -> int:
+def board_height(race: IslantView, seat: int | None) -> int:
     """How tall the board of ``race`` is (as :func:`draw_board` draws it for ``seat``)."""
     y = _header_bottom(race)
     if not race.over:
@@ -212,10 +220,15 @@ def board_height(race: Race, seat: int | None) -> int:
 
 
 def draw_board(
-    draw: ImageDraw.ImageDraw, race: Race, seat: int | None, title: str | None, theme: Theme
+    draw: ImageDraw.ImageDraw,
+    race: IslantView,
+    names: Sequence[str],
+    seat: int | None,
+    title: str | None,
+    theme: Theme,
 ) -> float:
-    """Draw the board of ``race``; returns the y below it (:func:`board_height` less the
-    margin)."""
+    """Draw the board of ``race`` (``names``: display names by seat); returns the y below it
+    (:func:`board_height` less the margin)."""
     faces = [DieFace(d) for d in race.dice]
     dice_w = dice_width(len(faces))
     text_w = WIDTH - 3 * MARGIN - dice_w
@@ -235,13 +248,13 @@ def draw_board(
             )
     y = _header_bottom(race)
     if not race.over:
-        y = _draw_progress(draw, y, race, theme) + 8
+        y = _draw_progress(draw, y, race, names, theme) + 8
     many, rows = _rows(race, seat)
     panel = panel_height(len(rows), text_size=TEXT_PX, title=True, headers=True)
     y = draw_panel(
         draw,
         (MARGIN, y, WIDTH - MARGIN, y + panel),
-        panel_rows(rows, _total if race.over else _round_values, theme, seat),
+        panel_rows(rows, names, _total if race.over else _round_values, theme, seat),
         theme,
         title=tr("Leaders") if many else tr("Standings"),
         headers=(tr("Total"),) if race.over else (tr("This round"), tr("Total")),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.islant import PLAYING, STOPPED, STUCK, SUBMITTED, ScoreView, SheetView
 from engine.islant.geometry import ANY_LABEL, LEVELS, SHIP_POINTS, SHIP_TOTALS
 from locales import N_, tr, tr_counted
 from render.common import RGB, Theme, draw_text, shade
@@ -22,7 +22,6 @@ from .grid import (
     draw_ship,
     draw_wave,
 )
-from .model import PLAYING, STOPPED, STUCK, SUBMITTED, Score, Sheet, parse_sheet
 from .palette import Palette
 from .parts import (
     CAPTION_PX,
@@ -80,7 +79,7 @@ class SheetFrame:
     legend_top: int
 
 
-def frame_sheet(sheet: Sheet, header_h: int) -> SheetFrame:
+def frame_sheet(sheet: SheetView, header_h: int) -> SheetFrame:
     """Lay out a sheet picture ``WIDTH`` wide around its grid."""
     room = WIDTH - 2 * MARGIN - ROW_LABELS
     cell = min(MAX_CELL, room // sheet.size)
@@ -101,7 +100,7 @@ def slot_colour(slot: str, palette: Palette) -> RGB | None:
     return {"red": palette.red, "blue": palette.blue}.get(slot)
 
 
-def die_faces(sheet: Sheet, roll: Sequence[int] | None, palette: Palette) -> list[DieFace]:
+def die_faces(sheet: SheetView, roll: Sequence[int] | None, palette: Palette) -> list[DieFace]:
     """The dice to show: the draft's assignment when there is one, else the plain roll."""
     if sheet.draft is None or not sheet.draft.dice:
         return [DieFace(d) for d in roll or ()]
@@ -117,7 +116,7 @@ def die_faces(sheet: Sheet, roll: Sequence[int] | None, palette: Palette) -> lis
     return faces
 
 
-def _allowed_columns(sheet: Sheet) -> set[int]:
+def _allowed_columns(sheet: SheetView) -> set[int]:
     """Columns this turn's grid-column die allows (empty before it is assigned)."""
     labels = sheet.column_labels
     if labels is None or sheet.draft is None or "column" not in sheet.draft.dice:
@@ -129,7 +128,7 @@ def _allowed_columns(sheet: Sheet) -> set[int]:
 
 
 def _draw_margins(
-    draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, theme: Theme, palette: Palette
+    draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: SheetView, theme: Theme, palette: Palette
 ) -> None:
     """Column labels (L1, L5), column letters above the grid and row numbers on its left."""
     grid = frame.grid
@@ -164,7 +163,7 @@ def draw_grid(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     grid: GridLayout,
-    sheet: Sheet,
+    sheet: SheetView,
     theme: Theme,
     palette: Palette,
 ) -> None:
@@ -189,7 +188,9 @@ def draw_grid(
     draw_labels(draw, grid, shapes, palette, theme)
 
 
-def _draw_track(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, theme: Theme) -> None:
+def _draw_track(
+    draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: SheetView, theme: Theme
+) -> None:
     """The ship totals and their points; marked totals are crossed, the next one is lit."""
     left, _, right, _ = frame.grid.extent
     top = frame.track_top
@@ -229,7 +230,7 @@ def _draw_track(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, them
             )
 
 
-def score_terms(sheet: Sheet, score: Score) -> list[tuple[str, str, int]]:
+def score_terms(sheet: SheetView, score: ScoreView) -> list[tuple[str, str, int]]:
     """The score as (operator, label, value) terms, in the order of the printed sheet."""
     terms = [("", N_("Sides"), score.sides), ("+", N_("Lakes"), score.lakes)]
     if sheet.coloured:
@@ -243,7 +244,9 @@ def score_terms(sheet: Sheet, score: Score) -> list[tuple[str, str, int]]:
     return terms
 
 
-def _draw_score(draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: Sheet, theme: Theme) -> None:
+def _draw_score(
+    draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: SheetView, theme: Theme
+) -> None:
     """The score breakdown as the sheet prints it: sides + lakes − 2× islands … = total."""
     left, _, right, _ = frame.grid.extent
     left = min(left, MARGIN + ROW_LABELS)
@@ -301,7 +304,7 @@ def _draw_legend(
 
 
 def sheet_image(
-    data: Mapping[str, Any],
+    sheet: SheetView,
     name: str,
     *,
     roll: Sequence[int] | None = None,
@@ -309,8 +312,7 @@ def sheet_image(
     theme: Theme,
     palette: Palette,
 ) -> tuple[Image.Image, SheetFrame]:
-    """The picture of one sheet view, and where its parts are."""
-    sheet = parse_sheet(data)
+    """The picture of one sheet, and where its parts are."""
     faces = die_faces(sheet, roll, palette)
     dice_w = dice_width(len(faces))
     captions = any(f.caption for f in faces)

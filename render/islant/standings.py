@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.core import View
+from engine.islant import IslantView, Standing
 from engine.islant.geometry import ISLAND_PENALTY, LEVELS, SHIPS, WAVES
-from locales import N_, tr
+from locales import N_, seat_name, tr
 from render.common import Theme, draw_panel, draw_text, panel_height
 
-from .model import Race, Standing, parse_race
 from .parts import MARGIN, PICTURE_WIDTH, SMALLEST_PX, draw_title, title_height
 from .race import status_line
 from .table import panel_rows, shown_rows
@@ -51,12 +51,12 @@ def breakdown(entry: Standing, level: int) -> tuple[str, ...]:
     return tuple(str(by_column[c]) for c in columns(level))
 
 
-def winner_line(race: Race) -> str:
+def winner_line(race: IslantView, names: Sequence[str]) -> str:
     """Who leads (or won), and with how much."""
     if not race.standings:
         return ""
     best = race.standings[0].score.total
-    leaders = [s.name for s in race.standings if s.score.total == best]
+    leaders = [seat_name(names, s.seat) for s in race.standings if s.score.total == best]
     if len(leaders) == 1:
         single = N_("{name} wins with {points}") if race.over else N_("{name} leads with {points}")
         return tr(single, name=leaders[0], points=best)
@@ -65,8 +65,8 @@ def winner_line(race: Race) -> str:
         if race.over
         else N_("Shared lead at {points}: {names}")
     )
-    names = ", ".join(leaders[:3]) + ("…" if len(leaders) > 3 else "")
-    return tr(shared, points=best, names=names)
+    together = ", ".join(leaders[:3]) + ("…" if len(leaders) > 3 else "")
+    return tr(shared, points=best, names=together)
 
 
 def standings_image(
@@ -79,17 +79,18 @@ def standings_image(
 ) -> Image.Image:
     """The ranking picture of a race view, made as tall as its contents before drawing
     (no larger canvas to fill and cut down)."""
-    race = parse_race(view.data, names)
+    race = IslantView.of(view)
     rows = shown_rows(race.standings, top, highlight)
     size = BIG_ROW_PX if len(rows) <= BIG_TABLE else ROW_PX
-    image = Image.new("RGB", (WIDTH, standings_height(race, len(rows), size)), theme.background)
-    draw_standings(ImageDraw.Draw(image), race, rows, size, highlight, theme)
+    height = standings_height(race, names, len(rows), size)
+    image = Image.new("RGB", (WIDTH, height), theme.background)
+    draw_standings(ImageDraw.Draw(image), race, names, rows, size, highlight, theme)
     return image
 
 
-def standings_height(race: Race, rows: int, size: int) -> int:
+def standings_height(race: IslantView, names: Sequence[str], rows: int, size: int) -> int:
     """How tall the ranking picture of ``race`` is with ``rows`` rows of text ``size``."""
-    y = MARGIN + title_height(winner_line(race)) + FOOTER_PX + 16
+    y = MARGIN + title_height(winner_line(race, names)) + FOOTER_PX + 16
     y += panel_height(rows, text_size=size, title=False, headers=True)
     if len(race.standings) > rows:
         y += 10 + FOOTER_PX
@@ -98,7 +99,8 @@ def standings_height(race: Race, rows: int, size: int) -> int:
 
 def draw_standings(
     draw: ImageDraw.ImageDraw,
-    race: Race,
+    race: IslantView,
+    names: Sequence[str],
     rows: Sequence[Standing],
     size: int,
     highlight: int | None,
@@ -112,7 +114,7 @@ def draw_standings(
         MARGIN,
         WIDTH - 2 * MARGIN,
         tr("{heading} · Level {level}", heading=heading, level=race.level),
-        winner_line(race),
+        winner_line(race, names),
         theme,
     )
     small = theme.font(FOOTER_PX)
@@ -122,7 +124,7 @@ def draw_standings(
     y = draw_panel(
         draw,
         (MARGIN, y, WIDTH - MARGIN, y + panel),
-        panel_rows(rows, lambda e: breakdown(e, race.level), theme, highlight),
+        panel_rows(rows, names, lambda e: breakdown(e, race.level), theme, highlight),
         theme,
         headers=tuple(tr(column) for column in columns(race.level)),
         text_size=size,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engine.islant import Standing
+from locales import seat_name
 from render.common import PanelRow, Theme
-
-from .model import Standing
 
 
 def shown_rows(
@@ -23,14 +23,16 @@ def shown_rows(
 
 def panel_rows(
     rows: Sequence[Standing],
+    names: Sequence[str],
     values: Callable[[Standing], tuple[str, ...]],
     theme: Theme,
     highlight: int | None,
 ) -> list[PanelRow]:
-    """Panel rows for ``rows``: ``rank. name`` beside the seat's colour and marker."""
+    """Panel rows for ``rows`` (``names``: display names by seat): ``rank. name`` beside
+    the seat's colour and marker."""
     return [
         PanelRow(
-            f"{entry.rank}. {entry.name}",
+            f"{entry.rank}. {seat_name(names, entry.seat)}",
             values(entry),
             theme.player(entry.seat),
             theme.marker(entry.seat),

@@ -8,12 +8,12 @@ from dataclasses import replace
 from PIL import Image, ImageDraw
 
 from engine.core import View
+from engine.tigerisland import TigerView
 from render.common import BOARD, DEFAULT_THEME, HexLayout, Theme, to_png_palette
 
 from ..registry import GamePictures, register_pictures
 from .board import draw_island, draw_origin
 from .layout import frame_board
-from .model import parse_board
 from .panel import draw_header, header_height
 
 DEFAULT_TITLE = "tiggar islanote"
@@ -30,7 +30,7 @@ def render_image(
     """The picture of a TigerIsland view, and where its hexes are on it; the board also
     shows the axial hexes ``fit`` (empty places a picture marks). The picture's
     ``info["board"]`` is the board's box: marks drawn later stay inside it."""
-    board = parse_board(view.data)
+    board = TigerView.of(view)
     frame = frame_board(board.cells, fit)
     header = header_height(board)
     image = Image.new("RGB", (frame.width, header + frame.height), theme.background)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from PIL import ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
+from engine.tigerisland import Cell, Cube, LastTurn, Piece
 from render.common import (
     RGB,
     HexLayout,
@@ -24,7 +25,7 @@ from render.common import (
 )
 from render.common.legible import legible_px
 
-from .model import DIRECTIONS, Cell, Cube, LastTurn, Piece, add, to_axial
+from .cubes import DIRECTIONS, add, to_axial
 from .symbols import draw_symbol
 
 # Sizes are fractions of the hex circumradius.

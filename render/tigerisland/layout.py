@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.tigerisland import Cell
 from render.common import HexFrame, HexLayout, Orientation, unit_bounds
 from render.common.hexes import Axial
 
 from .board import MAX_WALL_LEVELS, WALL
-from .model import Cell, to_axial
+from .cubes import to_axial
 
 CANVAS_WIDTH = 1080
 MAX_CANVAS = 2160

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.core.names import fill_names
-from locales import N_, current, engine_words, tr
+from engine.tigerisland import Cell, TigerView
+from locales import N_, current, engine_words, seat_name, tr
 from render.common import (
     Box,
     Orientation,
@@ -30,7 +31,7 @@ from render.common import (
 from render.common.legible import legible_px
 
 from .board import draw_island
-from .model import NORTH_EAST, NORTH_WEST, Board, Cell, to_axial
+from .cubes import NORTH_EAST, NORTH_WEST, to_axial
 
 MARGIN = 22
 HAND_WIDTH = 250
@@ -47,14 +48,7 @@ LEGEND_KEYS = (N_("tile level"), N_("last tile"), N_("last build"))
 """The key under the table: a hex's level badge, the last tile's and the last build's rings."""
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The display name of ``seat``, or "Player N" when none was given."""
-    if seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Player {number}", number=seat + 1)
-
-
-def status_line(board: Board, names: Sequence[str]) -> str:
+def status_line(board: TigerView, names: Sequence[str]) -> str:
     """Who is to do what, or how the game ended."""
     if board.outcome is not None:
         winners = board.outcome.winners
@@ -72,7 +66,7 @@ def status_line(board: Board, names: Sequence[str]) -> str:
     return tr("{name} to build", name=name)
 
 
-def _rows(board: Board, names: Sequence[str], theme: Theme) -> list[PanelRow]:
+def _rows(board: TigerView, names: Sequence[str], theme: Theme) -> list[PanelRow]:
     scores = board.outcome.scores if board.outcome is not None else board.scores
     leading = set(board.outcome.winners) if board.outcome is not None else {board.active}
     return [
@@ -91,7 +85,7 @@ def _rows(board: Board, names: Sequence[str], theme: Theme) -> list[PanelRow]:
     ]
 
 
-def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: Board, theme: Theme) -> None:
+def _draw_hand(draw: ImageDraw.ImageDraw, box: Box, board: TigerView, theme: Theme) -> None:
     """The tile to place (volcano below, A up-left, B up-right: orientation 1) and the deck.
 
     When the game is over, a star with the winner's marker instead.
@@ -163,7 +157,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) ->
         x += text_width(label, small) + 30
 
 
-def header_height(board: Board) -> int:
+def header_height(board: TigerView) -> int:
     """How tall the header is (as :func:`draw_header` draws it)."""
     y = MARGIN + TITLE_PX + 12 + STATUS_PX + 8
     if board.outcome is not None:
@@ -174,7 +168,7 @@ def header_height(board: Board) -> int:
 
 def draw_header(
     draw: ImageDraw.ImageDraw,
-    board: Board,
+    board: TigerView,
     names: Sequence[str],
     theme: Theme,
     width: int,

@@ -8,13 +8,13 @@ from dataclasses import replace
 from PIL import Image, ImageDraw
 
 from engine.core import View
+from engine.wars import WarsView
 from render.common import BOARD, HexLayout, Theme, to_png_palette
 
 from ..registry import GamePictures, register_pictures
 from .board import draw_map
 from .layout import frame_map
 from .legend import draw_legend
-from .model import parse_board
 from .palette import WARS_THEME
 from .panel import draw_header, header_height
 
@@ -32,7 +32,7 @@ def render_image(
     """The picture of an Island Wars view, and where its hexes are on it; the map also
     shows the axial hexes ``fit`` (places a picture marks). The picture's
     ``info["board"]`` is the map's box: marks drawn later stay inside it."""
-    board = parse_board(view.data)
+    board = WarsView.of(view)
     frame = frame_map([*(c.axial for c in board.cells), *fit])
     header = header_height(board, names)
     legend = draw_legend(theme, frame.width)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
+from engine.wars import Axial, Cell, WarsView
 from render.common import (
     RGB,
     HexLayout,
@@ -20,7 +21,6 @@ from render.common import (
 )
 from render.common.legible import legible_px
 
-from .model import Axial, Board, Cell
 from .palette import LAGOON, NEUTRAL, SEA, letter
 from .symbols import draw_anchor, draw_piece
 
@@ -137,7 +137,7 @@ def _draw_secured(
 
 
 def _draw_last_action(
-    draw: ImageDraw.ImageDraw, layout: HexLayout, board: Board, theme: Theme
+    draw: ImageDraw.ImageDraw, layout: HexLayout, board: WarsView, theme: Theme
 ) -> None:
     """A thick highlight ring on the hexes the last turn used, a thin light one on the hexes
     it converted."""
@@ -154,7 +154,7 @@ def _draw_last_action(
 
 
 def _draw_contents(
-    draw: ImageDraw.ImageDraw, layout: HexLayout, board: Board, theme: Theme, coordinates: bool
+    draw: ImageDraw.ImageDraw, layout: HexLayout, board: WarsView, theme: Theme, coordinates: bool
 ) -> None:
     """The colour letter, piece or anchor, and coordinates of every hex; letters and
     coordinates never smaller than a phone keeps legible."""
@@ -185,7 +185,7 @@ def _draw_contents(
 def draw_map(
     draw: ImageDraw.ImageDraw,
     layout: HexLayout,
-    board: Board,
+    board: WarsView,
     theme: Theme,
     *,
     coordinates: bool = True,

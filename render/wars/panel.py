@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.core import EndReason
-from locales import N_, current, engine_words, tr, tr_counted
+from engine.wars import KINDS, SCORE_PARTS, WarsView
+from locales import N_, current, engine_words, seat_name, tr, tr_counted
 from render.common import (
     Box,
     Point,
@@ -25,7 +26,6 @@ from render.common import (
 )
 from render.common.legible import legible_px
 
-from .model import KINDS, SCORE_PARTS, Board
 from .palette import colour_name, letter
 from .symbols import draw_piece
 
@@ -50,19 +50,12 @@ LEFT_HEADER = N_("In hand")
 LAST_TURN = N_("Last turn")
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The display name of ``seat``, or "Player N" when none was given."""
-    if seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Player {number}", number=seat + 1)
-
-
 def _points(n: int) -> str:
     """``n points`` (or ``1 point``)."""
     return tr("{count} point", count=n) if n == 1 else tr("{count} points", count=n)
 
 
-def status_line(board: Board, names: Sequence[str]) -> str:
+def status_line(board: WarsView, names: Sequence[str]) -> str:
     """Who is to play, or how the game ended."""
     outcome = board.outcome
     if outcome is not None:
@@ -88,7 +81,7 @@ def status_line(board: Board, names: Sequence[str]) -> str:
     return tr("{name} to play ({colour})", name=seat_name(names, board.active), colour=colour)
 
 
-def last_turn_line(board: Board, names: Sequence[str]) -> str | None:
+def last_turn_line(board: WarsView, names: Sequence[str]) -> str | None:
     """What the previous player did, in the reader's words (else in the game's notation)."""
     last = board.last_action
     if last is None:
@@ -97,13 +90,18 @@ def last_turn_line(board: Board, names: Sequence[str]) -> str | None:
     return f"{tr(LAST_TURN)}: {seat_name(names, last.seat)}: {did}"
 
 
-def round_label(board: Board) -> str:
+def round_label(board: WarsView) -> str:
     """The round counter, e.g. ``Round 5 / 12``."""
     return tr("Round {round} / {rounds}", round=board.round, rounds=board.rounds)
 
 
 def draw_swatch(
-    draw: ImageDraw.ImageDraw, centre: Point, radius: float, board: Board, seat: int, theme: Theme
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    radius: float,
+    board: WarsView,
+    seat: int,
+    theme: Theme,
 ) -> None:
     """A small flat-top hex of ``seat``'s land, with the colour's letter (legible on a phone)."""
     colour = theme.player(seat)
@@ -115,7 +113,7 @@ def draw_swatch(
 
 
 def _draw_round(
-    draw: ImageDraw.ImageDraw, right: float, top: float, board: Board, theme: Theme
+    draw: ImageDraw.ImageDraw, right: float, top: float, board: WarsView, theme: Theme
 ) -> float:
     """The round counter in a pill at the top right; returns the pill's left edge."""
     face = theme.font(ROUND_PX, bold=True)
@@ -142,7 +140,7 @@ def _columns(theme: Theme) -> list[float]:
 
 
 def _draw_table(
-    draw: ImageDraw.ImageDraw, box: Box, board: Board, names: Sequence[str], theme: Theme
+    draw: ImageDraw.ImageDraw, box: Box, board: WarsView, names: Sequence[str], theme: Theme
 ) -> float:
     """The score table inside ``box``; returns the y below its last row."""
     left, top, right, _ = box
@@ -194,7 +192,7 @@ def _draw_table(
     return y
 
 
-def header_height(board: Board, names: Sequence[str]) -> int:
+def header_height(board: WarsView, names: Sequence[str]) -> int:
     """How tall the header is (as :func:`draw_header` draws it)."""
     y = MARGIN + ROUND_PX * 1.45 + 18 + STATUS_PX + 12
     if last_turn_line(board, names) is not None:
@@ -204,7 +202,7 @@ def header_height(board: Board, names: Sequence[str]) -> int:
 
 def draw_header(
     draw: ImageDraw.ImageDraw,
-    board: Board,
+    board: WarsView,
     names: Sequence[str],
     theme: Theme,
     width: int,

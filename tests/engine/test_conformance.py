@@ -92,6 +92,9 @@ def test_random_playout_keeps_the_contract(game: Game, seed: int, data) -> None:
     assert set(outcome.winners) <= set(range(num_players))
     assert isinstance(outcome.code, EndReason)
     assert Outcome.from_json(json.loads(json.dumps(outcome.to_json()))) == outcome
+    sheet = game.score_sheet(state)  # what records keep: parts per seat, or None
+    assert len(sheet) == num_players
+    assert all(parts is None or all(type(v) is int for v in parts.values()) for parts in sheet)
     assert game.replay(num_players, None, seed, log) == state
     _check_views(game, state)
     with pytest.raises(IllegalAction) as err:

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 import render.competition as competition
-from engine.competition import GAME
+from engine.competition import GAME, parse_table
 from engine.competition.deck import SEAS, card_by_id
 from engine.core import View
 from locales import LANGUAGES, speaking
@@ -27,7 +27,6 @@ from render.competition.cards import (
     draw_card_back,
 )
 from render.competition.header import public_status
-from render.competition.model import parse_table
 from render.competition.numbers import format_value, format_with_unit
 from render.competition.seas import SEA_COLOURS
 

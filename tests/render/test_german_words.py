@@ -13,10 +13,10 @@ from PIL.ImageFont import FreeTypeFont
 
 from engine.islant import GAME
 from locales import speaking
+from locales.competition import CATEGORY_LABELS, category
 from render import render_view
 from render.common import text as text_module
 from render.competition import render_hand
-from render.competition.labels import CATEGORY_LABELS, category
 from render.competition.strip import GAP, LABEL_WIDTH, MARGIN
 from render.islant import render_seat_sheet, render_seat_standings, render_standings
 from render.wars.palette import COLOURS, colour_name, letter

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from engine.islant import GAME, sheet_view
+from engine.islant import GAME, IslantView, ScoreView, SheetView, Standing, sheet_view
 from render import pictures_for, render_view
 from render.common import DEFAULT_THEME, PanelRow, draw_panel, panel_height
 from render.islant import (
@@ -19,7 +19,6 @@ from render.islant import (
     sheet_image,
     standings_image,
 )
-from render.islant.model import Score, Standing, parse_race
 from render.islant.parts import MARGIN as STANDINGS_MARGIN
 from render.islant.race import WIDTH as RACE_WIDTH
 from render.islant.race import draw_board, progress_text, waiting_text
@@ -53,8 +52,8 @@ def sheet_of(state, seat: int = 0):
 
 
 def draw_sheet(state, seat: int = 0):
-    data = sheet_of(state, seat)
-    return sheet_image(data, "Alice", roll=list(state.roll), theme=DEFAULT_THEME, palette=PALETTE)
+    sheet = SheetView.from_data(sheet_of(state, seat))
+    return sheet_image(sheet, "Alice", roll=list(state.roll), theme=DEFAULT_THEME, palette=PALETTE)
 
 
 def quarter_point(frame, cell: str, quarter: int, size: int) -> tuple[int, int]:
@@ -151,9 +150,9 @@ def test_column_labels_appear_only_on_levels_one_and_five():
 
 def test_the_board_shows_progress_for_ninety_nine_players():
     view = crowd_view(seat=40)
-    race = parse_race(view.data, NAMES)
+    race = IslantView.of(view)
     assert progress_text(race) == "66 of 99 done"
-    assert waiting_text(race, 400, lambda s: 10.0 * len(s)).endswith("more")
+    assert waiting_text(race, NAMES, 400, lambda s: 10.0 * len(s)).endswith("more")
     png = render_board(view, NAMES)
     image = open_png(png)
     assert image.width == 1000
@@ -205,11 +204,13 @@ def test_standings_top_keeps_the_askers_row():
 def standings_cut_to_size(view, names, highlight, top):
     """The ranking drawn on a tall canvas and cut where the drawing ends (how it was made
     before its height was worked out in advance)."""
-    race = parse_race(view.data, names)
+    race = IslantView.of(view)
     rows = shown_rows(race.standings, top, highlight)
     size = BIG_ROW_PX if len(rows) <= BIG_TABLE else ROW_PX
     canvas = Image.new("RGB", (STANDINGS_WIDTH, 6000), DEFAULT_THEME.background)
-    bottom = draw_standings(ImageDraw.Draw(canvas), race, rows, size, highlight, DEFAULT_THEME)
+    bottom = draw_standings(
+        ImageDraw.Draw(canvas), race, names, rows, size, highlight, DEFAULT_THEME
+    )
     return canvas.crop((0, 0, STANDINGS_WIDTH, round(bottom + STANDINGS_MARGIN)))
 
 
@@ -245,14 +246,14 @@ def test_a_panel_is_as_tall_as_panel_height_says():
 def test_race_boards_are_as_tall_as_their_drawing(players, over, seat):
     view = crowd_view(players, seat=seat, over=over)
     ours = board_image(view, NAMES, title=None, theme=DEFAULT_THEME)
-    race = parse_race(view.data, NAMES)
+    race = IslantView.of(view)
     canvas = Image.new("RGB", (RACE_WIDTH, 6000), DEFAULT_THEME.background)
-    bottom = draw_board(ImageDraw.Draw(canvas), race, seat, None, DEFAULT_THEME)
+    bottom = draw_board(ImageDraw.Draw(canvas), race, NAMES, seat, None, DEFAULT_THEME)
     cut = canvas.crop((0, 0, RACE_WIDTH, round(bottom + STANDINGS_MARGIN)))
     assert ours.size == cut.size and ours.tobytes() == cut.tobytes()
 
 
 def test_the_islands_column_shows_the_points_it_takes_away():
-    row = Standing(1, 0, "Ana", "playing", Score(sides=9, lakes=2, islands=2, total=7))
+    row = Standing(1, 0, "playing", ScoreView(sides=9, lakes=2, islands=2, total=7))
     assert breakdown(row, 1)[:3] == ("9", "2", "−4")
-    assert breakdown(Standing(1, 0, "Ana", "playing", Score()), 1)[2] == "0"
+    assert breakdown(Standing(1, 0, "playing", ScoreView()), 1)[2] == "0"

@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageDraw
 
-from engine.islant import sheet_view
+from engine.islant import SheetView, sheet_view
 from locales import speaking
 from render.common import DEFAULT_THEME, draw_text
 from render.common.layers import LAYER_CACHE, LayerCache
 from render.islant import DEFAULT_PALETTE, sheet_image
 from render.islant import grid as islant_grid
 from render.islant.grid import NAME_PX, GridLayout
-from render.islant.model import Sheet, parse_sheet
 from render.islant.parts import SMALLEST_PX
 from render.wars import WARS_THEME
 from render.wars.legend import draw_legend, legend_image
@@ -86,7 +85,7 @@ def test_the_wars_legend_is_cached_per_language():
     assert german is not english and german.tobytes() != english.tobytes()
 
 
-def uncached_sea(image, draw, grid: GridLayout, sheet: Sheet, palette, theme) -> None:
+def uncached_sea(image, draw, grid: GridLayout, sheet: SheetView, palette, theme) -> None:
     """The sea as it was drawn before layers: names of the empty cells only, then the lines."""
     draw.rectangle(grid.extent, fill=palette.sea)
     face = theme.font(max(SMALLEST_PX, grid.px(NAME_PX)))
@@ -101,9 +100,9 @@ def uncached_sea(image, draw, grid: GridLayout, sheet: Sheet, palette, theme) ->
 
 
 def sheet_bytes(state, roll: bool) -> bytes:
-    data = sheet_view(state, 0)
+    sheet = SheetView.from_data(sheet_view(state, 0))
     dice = list(state.roll) if roll else None
-    image, _ = sheet_image(data, "Alice", roll=dice, theme=DEFAULT_THEME, palette=DEFAULT_PALETTE)
+    image, _ = sheet_image(sheet, "Alice", roll=dice, theme=DEFAULT_THEME, palette=DEFAULT_PALETTE)
     return image.tobytes()
 
 
@@ -137,7 +136,7 @@ def test_sea_layers_are_kept_apart_by_level_and_layout():
 @pytest.mark.parametrize("origin", [(68, 222), (69, 222), (68, 223), (69, 223), (71, 230)])
 def test_the_sea_layer_matches_a_fresh_sea_wherever_the_grid_sits(cell, origin):
     state = played(5, 6, seed=3)
-    sheet = parse_sheet(sheet_view(state, 0))
+    sheet = SheetView.from_data(sheet_view(state, 0))
     grid = GridLayout(sheet.size, cell, origin)
     size = (origin[0] + sheet.size * cell + 20, origin[1] + sheet.size * cell + 20)
     ours, fresh = Image.new("RGB", size, (1, 2, 3)), Image.new("RGB", size, (1, 2, 3))

@@ -8,22 +8,23 @@ import pytest
 from PIL import Image, ImageDraw
 
 from engine.core import View
+from engine.tigerisland import TigerView
+from locales import seat_name
 from render import pictures_for, render_view
 from render.common import DEFAULT_THEME
 from render.tigerisland import DEFAULT_TITLE, panel, render_board, render_image
 from render.tigerisland.board import hex_fill
-from render.tigerisland.layout import CANVAS_WIDTH, MAX_CANVAS
-from render.tigerisland.model import (
+from render.tigerisland.cubes import (
     EAST,
     NORTH_EAST,
     NORTH_WEST,
     SOUTH_EAST,
     SOUTH_WEST,
     WEST,
-    parse_board,
     to_axial,
 )
-from render.tigerisland.panel import seat_name, status_line
+from render.tigerisland.layout import CANVAS_WIDTH, MAX_CANVAS
+from render.tigerisland.panel import status_line
 
 from .tigerisland_views import (
     Island,
@@ -158,12 +159,12 @@ def test_a_huge_sprawling_board_shrinks_to_fit():
 
 
 def test_status_line_says_who_does_what():
-    assert status_line(parse_board(empty_view().data), NAMES) == "Alice to place a tile"
-    assert status_line(parse_board(small_view().data), NAMES) == "Bob to build"
-    assert status_line(parse_board(finished_view().data), NAMES) == "Alice wins!"
+    assert status_line(TigerView.from_data(empty_view().data), NAMES) == "Alice to place a tile"
+    assert status_line(TigerView.from_data(small_view().data), NAMES) == "Bob to build"
+    assert status_line(TigerView.from_data(finished_view().data), NAMES) == "Alice wins!"
     tie = {"scores": [5, 5], "winners": [0, 1], "reason": "", "code": "tiles_out"}
     data = dict(finished_view().data, outcome=tie)
-    assert status_line(parse_board(data), NAMES) == "Shared win: Alice and Bob"
+    assert status_line(TigerView.from_data(data), NAMES) == "Shared win: Alice and Bob"
 
 
 def test_missing_names_fall_back_to_seat_numbers():
@@ -185,7 +186,7 @@ def test_the_header_is_drawn_in_place_as_tall_as_its_contents(make):
     """The header is drawn straight onto the picture, on a band as tall as the header drawn
     on its own and cut where its contents end (with the margin below)."""
     view = make()
-    board = parse_board(view.data)
+    board = TigerView.from_data(view.data)
     image, _ = render_image(view, ["Alice", "Bob"])
     alone = Image.new("RGB", (image.width, 2000), DEFAULT_THEME.panel)
     bottom = panel.draw_header(
@@ -200,7 +201,7 @@ def test_the_tile_in_hand_is_drawn_inside_its_box():
     """The tile to place (a volcano and two terrains) sits in the "Tile in hand" box at the
     header's right, not over the score table."""
     view = mid_view()
-    board = parse_board(view.data)
+    board = TigerView.from_data(view.data)
     header = Image.new("RGB", (CANVAS_WIDTH, 2000), DEFAULT_THEME.panel)
     panel.draw_header(
         ImageDraw.Draw(header), board, ["Alice", "Bob"], DEFAULT_THEME, CANVAS_WIDTH, DEFAULT_TITLE

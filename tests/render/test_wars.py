@@ -10,15 +10,15 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.core.game import Resign
-from engine.wars import GAME
+from engine.wars import GAME, WarsView
+from locales import seat_name
 from render import pictures_for, render_view
 from render.common import luminance
 from render.wars import DEFAULT_TITLE, WARS_THEME, panel, render_board, render_image
 from render.wars.board import LAST_INSET, SECURED_INSET
 from render.wars.layout import CANVAS_WIDTH
-from render.wars.model import parse_board
 from render.wars.palette import COLOURS, LAGOON, NEUTRAL, SEA, letter
-from render.wars.panel import round_label, seat_name, status_line
+from render.wars.panel import round_label, status_line
 
 from .wars_views import finished_view, mid_view, start_view
 
@@ -149,16 +149,16 @@ def test_names_and_title_are_drawn_in_the_header():
 
 
 def test_status_and_round_say_who_plays_and_how_it_ended():
-    start = parse_board(start_view(6).data)
+    start = WarsView.from_data(start_view(6).data)
     assert status_line(start, NAMES) == "Alice to play (Tan)"
     assert round_label(start) == "Round 1 / 12"
-    done = parse_board(finished_view(6).data)
+    done = WarsView.from_data(finished_view(6).data)
     assert round_label(done) == "Round 12 / 12"
     winners = done.outcome.winners
     best = done.outcome.scores[winners[0]]
     assert seat_name(NAMES, winners[0]) in status_line(done, NAMES)
     assert f"{best} points" in status_line(done, NAMES)
-    shared = parse_board(
+    shared = WarsView.from_data(
         dict(
             start_view(2).data,
             outcome={"scores": [9, 9], "winners": [0, 1], "reason": "x", "code": "rounds_over"},
@@ -170,7 +170,7 @@ def test_status_and_round_say_who_plays_and_how_it_ended():
 def test_a_resignation_ends_the_game_and_still_renders():
     state, _ = GAME.apply(played(2, "PLACE BARRACKS 2 -3"), 1, Resign())
     view = GAME.view(state, None)
-    board = parse_board(view.data)
+    board = WarsView.from_data(view.data)
     assert status_line(board, NAMES) == "Alice wins as the last player standing!"
     assert render_board(view, NAMES)[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -194,7 +194,7 @@ def test_the_header_is_drawn_in_place_as_tall_as_its_contents(make, players):
     """The header is drawn straight onto the picture, on a band as tall as the header drawn
     on its own and cut where its contents end (with the margin below)."""
     view = make(players)
-    board = parse_board(view.data)
+    board = WarsView.from_data(view.data)
     names = [f"Captain {k}" for k in range(players)]
     image, _ = render_image(view, names)
     alone = Image.new("RGB", (image.width, 2000), WARS_THEME.panel)
@@ -217,7 +217,7 @@ def test_the_last_turn_is_told_in_the_readers_words() -> None:
         if GAME.format_action(a).startswith("PLACE BARRACKS")
     )
     state, _ = GAME.apply(state, seat, place)
-    board = parse_board(GAME.view(state, None).data)
+    board = WarsView.from_data(GAME.view(state, None).data)
     english = panel.last_turn_line(board, ["Ann", "Bob"])
     assert english is not None and "Ann: places a barracks at (" in english
     with speaking("de"):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from engine.competition import BLIND, GAME, SEAS, Table, card_by_id, parse_table
-from render.competition import model
 
 
 def _mid_game(seed: int = 5):
@@ -40,5 +39,6 @@ def test_a_spectator_table_has_no_own_cards() -> None:
     assert card_by_id("usedom").name_en == "Usedom"
 
 
-def test_the_renderer_reads_the_same_typed_view() -> None:
-    assert model.Table is Table and model.parse_table is parse_table
+def test_a_view_reads_as_its_data_does() -> None:
+    view = GAME.view(_mid_game(), 2)
+    assert Table.of(view) == parse_table(view.data)

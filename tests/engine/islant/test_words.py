@@ -12,7 +12,6 @@ from engine.islant import (
     score_breakdown,
     seat_summary,
     sheet_view,
-    view_totals,
 )
 
 from .helpers import play, race
@@ -112,8 +111,7 @@ def test_a_submitted_seat_waits_for_the_others() -> None:
 
 def test_scores_are_read_from_the_view() -> None:
     state = race(2, (1, 4), players=2)
-    view = GAME.view(state, None).data
-    assert view_totals(view) == [sheet_view(state, s)["score"]["total"] for s in range(2)]
+    assert GAME.score_sheet(state) == tuple(sheet_view(state, s)["score"] for s in range(2))
     parts = sheet_view(state, 0)["score"]
     assert score_breakdown(parts, 2).startswith("land ")
     assert " · waves " in score_breakdown(parts, 2)

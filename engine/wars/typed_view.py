@@ -1,4 +1,6 @@
-"""The Island Wars view data as typed records (read only; no rules are computed here)."""
+"""The Island Wars view as typed records: :meth:`WarsView.of` reads a :class:`View` (its
+JSON schema: :mod:`.view`) once, and the pictures and the bot read the records. Read only: no
+rules are computed here."""
 
 from __future__ import annotations
 
@@ -6,10 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Outcome, Words
+from engine.core import Outcome, View, Words
+from engine.core.hexgrid import ORIGIN, Hex
+
+from . import pieces
 
 Axial = tuple[int, int]
-KINDS: tuple[str, ...] = ("barracks", "tower", "port")
+KINDS: tuple[str, ...] = tuple(kind.value for kind in pieces.KINDS)
 SCORE_PARTS: tuple[str, ...] = ("land", "pieces", "water", "territories", "total")
 
 
@@ -51,8 +56,8 @@ class LastAction:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
-    """Everything the picture shows."""
+class WarsView:
+    """Everything anyone sees of an Island Wars game (nothing is hidden in this game)."""
 
     name: str
     radius: int
@@ -72,10 +77,39 @@ class Board:
         """How many seats play."""
         return len(self.colours)
 
+    @classmethod
+    def of(cls, view: View) -> WarsView:
+        """The typed reading of an Island Wars view."""
+        return cls.from_data(view.data)
 
-def distance(q: int, r: int) -> int:
-    """Hex distance of ``(q, r)`` from the centre."""
-    return max(abs(q), abs(r), abs(q + r))
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> WarsView:
+        """Read an Island Wars view's data (schema: :mod:`engine.wars.view`)."""
+        radius = int(data["radius"])
+        last = data.get("last_action")
+        outcome = data.get("outcome")
+        return cls(
+            name=str(data.get("board_name", "")),
+            radius=radius,
+            cells=tuple(_cell(h, radius) for h in data["hexes"]),
+            colours=tuple(data["colours"]),
+            round=int(data["round"]),
+            rounds=int(data["rounds"]),
+            active=data.get("active"),
+            resigned=frozenset(data.get("resigned", ())),
+            pieces_left=tuple(data["pieces_left"]),
+            scores=tuple(data["scores"]),
+            last_action=None
+            if last is None
+            else LastAction(
+                seat=int(last["seat"]),
+                text=str(last["text"]),
+                hexes=_axials(last["hexes"]),
+                flipped=_axials(last["flipped"]),
+                words=Words.from_json(last["words"]) if last.get("words") else None,
+            ),
+            outcome=None if outcome is None else Outcome.from_json(outcome),
+        )
 
 
 def _axials(values: Sequence[Sequence[int]]) -> tuple[Axial, ...]:
@@ -92,37 +126,8 @@ def _cell(data: Mapping[str, Any], radius: int) -> Cell:
         q=q,
         r=r,
         water=water,
-        sea=water and distance(q, r) >= radius,
+        sea=water and Hex(q, r).distance(ORIGIN) >= radius,
         owner=data.get("owner"),
         piece=None if piece is None else Piece(int(piece["seat"]), str(piece["kind"])),
         secured_by=tuple(data.get("secured_by", ())),
-    )
-
-
-def parse_board(data: Mapping[str, Any]) -> Board:
-    """Read an Island Wars view's data (schema: :mod:`engine.wars.view`)."""
-    radius = int(data["radius"])
-    last = data.get("last_action")
-    outcome = data.get("outcome")
-    return Board(
-        name=str(data.get("board_name", "")),
-        radius=radius,
-        cells=tuple(_cell(h, radius) for h in data["hexes"]),
-        colours=tuple(data["colours"]),
-        round=int(data["round"]),
-        rounds=int(data["rounds"]),
-        active=data.get("active"),
-        resigned=frozenset(data.get("resigned", ())),
-        pieces_left=tuple(data["pieces_left"]),
-        scores=tuple(data["scores"]),
-        last_action=None
-        if last is None
-        else LastAction(
-            seat=int(last["seat"]),
-            text=str(last["text"]),
-            hexes=_axials(last["hexes"]),
-            flipped=_axials(last["flipped"]),
-            words=Words.from_json(last["words"]) if last.get("words") else None,
-        ),
-        outcome=None if outcome is None else Outcome.from_json(outcome),
     )

@@ -1,4 +1,6 @@
-"""The Islant view data as typed records (read only; the engine has computed every score)."""
+"""The Islant view as typed records: :meth:`IslantView.of` reads a race view (its JSON schema:
+:mod:`.views`) and :meth:`SheetView.of` one player's sheet in it, once; the pictures and the
+bot read the records. Read only: the engine has computed every score."""
 
 from __future__ import annotations
 
@@ -6,27 +8,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.islant.geometry import (
-    ANY_LABEL,
-    LEVELS,
-    QUARTER_NAMES,
-    SHIPS,
-    WAVES,
-    cell_name,
-    parse_cell_name,
-)
+from engine.core import View
 
-PLAYING, SUBMITTED, STOPPED, STUCK = "playing", "submitted", "stopped", "cannot_continue"
-ENDED = frozenset({STOPPED, STUCK})
+from .geometry import ANY_LABEL, LEVELS, QUARTER_NAMES, SHIPS, WAVES, cell_name, parse_cell_name
+from .state import PLAYING, SUBMITTED
 
 
-def quarter_set(text: str) -> frozenset[int]:
+def _quarters(text: str) -> frozenset[int]:
     """Quarter numbers (N=0, E=1, S=2, W=3) from a view's ``"NES"`` text."""
     return frozenset(QUARTER_NAMES.index(ch) for ch in text)
 
 
 @dataclass(frozen=True, slots=True)
-class Cell:
+class SheetCell:
     """One drawn cell of a sheet."""
 
     index: int
@@ -43,7 +37,7 @@ class Cell:
 
 
 @dataclass(frozen=True, slots=True)
-class Island:
+class SheetIsland:
     """An island as the engine scored it: its cells, name and completion."""
 
     cells: frozenset[int]
@@ -54,7 +48,7 @@ class Island:
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
+class ScoreView:
     """A score breakdown; parts a level does not use are zero."""
 
     sides: int = 0
@@ -67,18 +61,22 @@ class Score:
     total: int = 0
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any] | None) -> Score:
+    def parse(cls, data: Mapping[str, Any] | None) -> ScoreView:
         """A score from its view dict (missing parts count as zero)."""
         data = data or {}
         return cls(**{name: int(data.get(name, 0)) for name in SCORE_PARTS})
 
+    def parts(self) -> dict[str, int]:
+        """The score's parts by name (what :func:`score_breakdown` words)."""
+        return {name: getattr(self, name) for name in SCORE_PARTS}
 
-SCORE_PARTS = tuple(f.name for f in fields(Score))
+
+SCORE_PARTS = tuple(f.name for f in fields(ScoreView))
 """The names of a score's parts, looked up once (a race parses a score per player)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Draft:
+class DraftView:
     """The turn in progress: the die per slot, wild values, and what is done."""
 
     dice: Mapping[str, int]
@@ -91,20 +89,62 @@ class Draft:
 
 
 @dataclass(frozen=True, slots=True)
-class Sheet:
+class SheetView:
     """Everything one player's sheet picture shows."""
 
     seat: int
     level: int
     size: int
     status: str
-    cells: Mapping[int, Cell]
-    islands: tuple[Island, ...]
+    cells: Mapping[int, SheetCell]
+    islands: tuple[SheetIsland, ...]
     marked_totals: tuple[int, ...]
     borders: tuple[frozenset[int], ...]
-    score: Score
-    draft_score: Score | None
-    draft: Draft | None
+    score: ScoreView
+    draft_score: ScoreView | None
+    draft: DraftView | None
+
+    @classmethod
+    def of(cls, view: View, seat: int) -> SheetView:
+        """``seat``'s sheet in a race view, as the view's viewer sees it."""
+        return cls.from_data(view.data["players"][seat])
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> SheetView:
+        """A sheet from its view dict (``sheet_view`` or one entry of a race view's players)."""
+        size = int(data["size"])
+        cells = {
+            index: _cell(index, c)
+            for name, c in data["cells"].items()
+            for index in [_index(name, size)]
+        }
+        draft = data.get("draft")
+        ships = data.get("ships") or {}
+        draft_score = data.get("draft_score")
+        return cls(
+            seat=int(data["seat"]),
+            level=int(data["level"]),
+            size=size,
+            status=str(data["status"]),
+            cells=cells,
+            islands=tuple(
+                SheetIsland(
+                    cells=frozenset(_index(n, size) for n in i["cells"]),
+                    name=i.get("name"),
+                    completed=bool(i["completed"]),
+                    sides=int(i["sides"]),
+                    lakes=int(i["lakes"]),
+                )
+                for i in data["islands"]
+            ),
+            marked_totals=tuple(int(t) for t in ships.get("marked_totals", ())),
+            borders=tuple(frozenset(_index(n, size) for n in g) for g in ships.get("borders", ())),
+            score=ScoreView.parse(data["score"]),
+            draft_score=None if draft_score is None else ScoreView.parse(draft_score),
+            draft=None
+            if draft is None
+            else DraftView(dict(draft["dice"]), dict(draft["wild"]), dict(draft["done"])),
+        )
 
     @property
     def slots(self) -> tuple[str, ...]:
@@ -128,7 +168,7 @@ class Sheet:
         return LEVELS[self.level].coloured
 
     @property
-    def shown_score(self) -> Score:
+    def shown_score(self) -> ScoreView:
         """The score with this turn's draft when there is one."""
         return self.draft_score or self.score
 
@@ -136,12 +176,12 @@ class Sheet:
         return cell_name(index, self.size)
 
 
-def _cell(index: int, data: Mapping[str, Any]) -> Cell:
-    return Cell(
+def _cell(index: int, data: Mapping[str, Any]) -> SheetCell:
+    return SheetCell(
         index=index,
-        land=quarter_set(data.get("land", "")),
-        red=quarter_set(data.get("red", "")),
-        blue=quarter_set(data.get("blue", "")),
+        land=_quarters(data.get("land", "")),
+        red=_quarters(data.get("red", "")),
+        blue=_quarters(data.get("blue", "")),
         purple=bool(data.get("purple", False)),
         lake=bool(data.get("lake", False)),
         central=bool(data.get("central", False)),
@@ -159,75 +199,34 @@ def _index(name: str, size: int) -> int:
     return index
 
 
-def parse_sheet(data: Mapping[str, Any]) -> Sheet:
-    """A sheet from its view dict (``sheet_view`` or one entry of a race view's players)."""
-    size = int(data["size"])
-    cells = {
-        index: _cell(index, c)
-        for name, c in data["cells"].items()
-        for index in [_index(name, size)]
-    }
-    draft = data.get("draft")
-    ships = data.get("ships") or {}
-    return Sheet(
-        seat=int(data["seat"]),
-        level=int(data["level"]),
-        size=size,
-        status=str(data["status"]),
-        cells=cells,
-        islands=tuple(
-            Island(
-                cells=frozenset(_index(n, size) for n in i["cells"]),
-                name=i.get("name"),
-                completed=bool(i["completed"]),
-                sides=int(i["sides"]),
-                lakes=int(i["lakes"]),
-            )
-            for i in data["islands"]
-        ),
-        marked_totals=tuple(int(t) for t in ships.get("marked_totals", ())),
-        borders=tuple(frozenset(_index(n, size) for n in g) for g in ships.get("borders", ())),
-        score=Score.parse(data["score"]),
-        draft_score=None if data.get("draft_score") is None else Score.parse(data["draft_score"]),
-        draft=None
-        if draft is None
-        else Draft(dict(draft["dice"]), dict(draft["wild"]), dict(draft["done"])),
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One player's place in the race: rank (ties share one), name, status and score."""
+    """One player's place in the race: rank (ties share one), seat, status and score."""
 
     rank: int
     seat: int
-    name: str
     status: str
-    score: Score
+    score: ScoreView
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The display name of ``seat``, or "Player N" when none was given."""
-    return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
-
-
-def standings(players: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[Standing]:
+def standings(players: Sequence[Mapping[str, Any]]) -> list[Standing]:
     """Players best first by their submitted total (ties by seat), with competition ranks."""
     scored = sorted(
-        ((Score.parse(p["score"]), int(p["seat"]), str(p["status"])) for p in players),
+        ((ScoreView.parse(p["score"]), int(p["seat"]), str(p["status"])) for p in players),
         key=lambda e: (-e[0].total, e[1]),
     )
     out: list[Standing] = []
     for place, (score, seat, status) in enumerate(scored, start=1):
         tied = out and out[-1].score.total == score.total
         rank = out[-1].rank if tied else place
-        out.append(Standing(rank, seat, seat_name(names, seat), status, score))
+        out.append(Standing(rank, seat, status, score))
     return out
 
 
 @dataclass(frozen=True, slots=True)
-class Race:
-    """The public picture of a race: level, round, roll, progress and standings."""
+class IslantView:
+    """What a race view shows of the race: level, round, roll, progress and standings (each
+    player's sheet: :meth:`SheetView.of`)."""
 
     level: int
     round: int
@@ -251,37 +250,22 @@ class Race:
         """Players still in the race this round (submitted or drawing)."""
         return self.count(SUBMITTED, PLAYING)
 
+    @classmethod
+    def of(cls, view: View) -> IslantView:
+        """The typed reading of an Islant race view."""
+        return cls.from_data(view.data)
 
-def parse_race(data: Mapping[str, Any], names: Sequence[str]) -> Race:
-    """A race from a view's data."""
-    roll = data.get("roll") or {}
-    return Race(
-        level=int(data["level"]),
-        round=int(data["round"]),
-        max_rounds=int(data.get("max_rounds", 0)),
-        over=bool(data.get("over", False)),
-        end_reason=str(data.get("end_reason", "")),
-        dice=tuple(int(d) for d in roll.get("dice", ())),
-        rerolled=tuple(tuple(int(d) for d in r) for r in roll.get("rerolled", ())),
-        standings=tuple(standings(data["players"], names)),
-    )
-
-
-__all__ = [
-    "ENDED",
-    "PLAYING",
-    "STOPPED",
-    "STUCK",
-    "SUBMITTED",
-    "Cell",
-    "Draft",
-    "Island",
-    "Race",
-    "Score",
-    "Sheet",
-    "Standing",
-    "parse_race",
-    "parse_sheet",
-    "seat_name",
-    "standings",
-]
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> IslantView:
+        """A race from a view's data."""
+        roll = data.get("roll") or {}
+        return cls(
+            level=int(data["level"]),
+            round=int(data["round"]),
+            max_rounds=int(data.get("max_rounds", 0)),
+            over=bool(data.get("over", False)),
+            end_reason=str(data.get("end_reason", "")),
+            dice=tuple(int(d) for d in roll.get("dice", ())),
+            rerolled=tuple(tuple(int(d) for d in r) for r in roll.get("rerolled", ())),
+            standings=tuple(standings(data["players"])),
+        )

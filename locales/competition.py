@@ -1,4 +1,5 @@
-"""Words on the pictures: player names, island and category names and the sides of the strip.
+"""Island competition's words, for its pictures and the bot's texts alike: category, island,
+slot and sea names and numbers as the current language writes them.
 
 Every word is in the current language (:func:`locales.current`); in German the categories
 carry the game's original terms and the islands their German names.
@@ -6,10 +7,9 @@ carry the game's original terms and the islands their German names.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from engine.competition import IslandCard, Sea, slot_parts
 
-from engine.competition import IslandCard, slot_parts
-from locales import N_, current, tr
+from . import N_, current, tr, written_number
 
 CATEGORY_LABELS: dict[str, str] = {
     "area": N_("Area"),
@@ -20,6 +20,19 @@ CATEGORY_LABELS: dict[str, str] = {
     "density": N_("Density"),
 }
 """Category names short enough for a column of the strip (look them up with :func:`category`)."""
+
+SEA_LABELS: dict[Sea, str] = {
+    Sea.NORTH_BALTIC: N_("N&B"),
+    Sea.MEDITERRANEAN: N_("Med"),
+    Sea.ATLANTIC: N_("Atl"),
+    Sea.CARIBBEAN: N_("Car"),
+    Sea.INDIAN: N_("Ind"),
+    Sea.SOUTHEAST_ASIAN: N_("SEA"),
+    Sea.PACIFIC: N_("Pac"),
+    Sea.ARCTIC: N_("Arc"),
+    Sea.ANTARCTIC: N_("Ant"),
+}
+"""Three-letter sea labels (above the pile chips, in the scoreboard); translate with ``tr``."""
 
 HIGH_MARK = "▲"
 LOW_MARK = "▼"
@@ -35,13 +48,6 @@ def island_name(card: IslandCard) -> str:
     return card.name_de if current() == "de" else card.name_en
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The display name of ``seat``, or "Player N" when none was given."""
-    if seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Player {number}", number=seat + 1)
-
-
 def side_label(high: bool) -> str:
     """``▲ highest`` above the strip, ``▼ lowest`` below it."""
     mark, word = (HIGH_MARK, tr("highest")) if high else (LOW_MARK, tr("lowest"))
@@ -54,8 +60,6 @@ def slot_label(slot: str) -> str:
     return f"{category(key)} {side_label(high)}"
 
 
-def join_names(names: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    if len(names) <= 1:
-        return "".join(names)
-    return tr("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+def local_number(text: str) -> str:
+    """A number written by the engine (``1,234.5``) as the current language writes it."""
+    return written_number(current(), text)
