@@ -1,0 +1,126 @@
+"""Island tic-tac-toe, a game defined only under tests/, through the real bot: hosted in a
+channel, played to the end by panel taps and by ``/game move``, its board drawn, replayed,
+finished into records, in English and German, with no line of bot code of its own."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.quickstart import quick_start, rules_text
+from engine import find_game
+from engine.core import Level
+from locales import translate
+from tests.bot.faces import face, last_card, visible_text
+from tests.bot.flow_helpers import expect_refusal, latest_game, open_lobby
+from tests.bot.test_panel import play_by_taps
+from tests.bot.test_replays_flow import gif_of
+
+from . import GAME
+from .game import BOARD_FULL, THREE_IN_A_ROW, Claim
+
+WIN = ("A1", "A2", "B1", "B2", "C1")  # Alice takes the top row
+DRAW = ("A1", "B2", "C3", "B1", "B3", "A3", "C1", "C2", "A2")  # nobody ever holds a line
+
+
+async def start(world) -> None:
+    lobby = await open_lobby(world, world.alice, GAME.info.name)
+    await world.bob.click(lobby, label="Join")
+    started = await world.alice.click(lobby, label="Start")
+    assert started.acknowledged
+
+
+async def play_moves(world, cells) -> None:
+    """Whoever is to move claims the next islet of ``cells`` by ``/game move``."""
+    for cell in cells:
+        record = await latest_game(world)
+        seat = min(GAME.to_move(world.env.bot.service.state_of(record)))
+        member = world.alice if record.players[seat].user_id == world.alice.id else world.bob
+        moved = await member.slash(world.channel, "game move", move=f"CLAIM {cell}")
+        assert not moved.ephemeral, moved.response.content
+
+
+def test_the_game_is_registered_from_the_tests_only() -> None:
+    assert find_game("Island tic-tac-toe") is GAME and find_game("TTT") is GAME
+    assert type(GAME).__module__ == "tests.plugin_game.game"
+    assert {THREE_IN_A_ROW, BOARD_FULL} <= GAME.info.all_end_reasons
+    assert (
+        len(quick_start("tictactoe").splitlines())
+        == len(quick_start("tictactoe", "de").splitlines())
+        == 3
+    )
+    assert "Archipel" in rules_text("tictactoe", "de") and "archipelago" in rules_text("tictactoe")
+    assert translate("de", "Islet {cell}", cell="B2") == "Insel B2"
+
+
+def position(cells: str):
+    """The state after the islets ``cells`` were claimed in turn (``"A1 B2"``)."""
+    state = GAME.new(2)
+    for seat, cell in enumerate(cells.split()):
+        state, _ = GAME.apply(state, seat % 2, Claim(cell))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("cells", "best"),
+    [
+        ("A1 A2 B1 B2", "C1"),  # the first player completes the top row
+        ("A1 B2 B1", "C1"),  # the second player blocks it
+        ("A1 B1 A2 B2", "A3"),  # winning comes before blocking B3
+        ("A1", "B2"),  # nothing to win or block: the centre
+    ],
+)
+def test_the_normal_computer_wins_when_it_can_and_blocks_when_it_must(cells, best) -> None:
+    state = position(cells)
+    seat = min(GAME.to_move(state))
+    for seed in range(5):
+        chosen = GAME.choose_ai_action(state, seat, random.Random(seed), Level.NORMAL)
+        assert chosen == Claim(best)
+    for level in Level:  # every level picks a legal islet, the same one for the same seed
+        picks = {GAME.choose_ai_action(state, seat, random.Random(3), level) for _ in range(2)}
+        assert len(picks) == 1 and picks <= set(GAME.legal_actions(state, seat))
+
+
+async def test_a_whole_game_is_played_with_panel_taps_only(world) -> None:
+    await start(world)
+    board = last_card(world.channel)
+    assert board.attachments and board.attachments[0].filename.endswith(".png")
+    played = await play_by_taps(world, random.Random(5), 9)
+    record = await latest_game(world)
+    assert record.status == "finished" and 5 <= played <= 9
+    assert record.result["code"] in {THREE_IN_A_ROW, BOARD_FULL}
+    assert "Game over" in visible_text(last_card(world.channel))
+
+
+async def test_moves_typed_with_game_move_win_three_in_a_row(world) -> None:
+    await start(world)
+    await play_moves(world, WIN[:2])
+    taken = await world.alice.slash(world.channel, "game move", move="CLAIM A2")
+    expect_refusal(world, taken, "already claimed")
+    unread = await world.alice.slash(world.channel, "game move", move="CLAIM Z9")
+    expect_refusal(world, unread, "not a move")
+    offered = await world.alice.autocomplete(world.channel, "game move", "move", "")
+    assert offered and all(c["value"].startswith("CLAIM ") for c in offered)
+    await play_moves(world, WIN[2:])
+    record = await latest_game(world)
+    assert record.status == "finished" and record.result["code"] == THREE_IN_A_ROW
+    assert record.result["winners"] == [record.players[0].seat]
+    shown = visible_text(last_card(world.channel))
+    assert "Game over" in shown and "three islets in a row" in shown
+
+
+async def test_a_drawn_game_is_replayed_and_recorded(world) -> None:
+    await start(world)
+    await play_moves(world, DRAW)
+    record = await latest_game(world)
+    assert record.status == "finished" and record.result["code"] == BOARD_FULL
+    await world.env.bot.publisher.settle()
+    replay = await world.carol.slash(world.channel, "game replay")
+    assert not replay.ephemeral and f"game #{record.id}" in replay.response.content
+    with gif_of(world, replay.response) as gif:
+        assert gif.n_frames == len(DRAW) + 1
+    entry = await world.env.bot.store.history_of_game(record.id)
+    assert entry is not None and set(entry.winners) == {0, 1}
+    listed = await world.carol.slash(world.channel, "game history", game=GAME.info.name)
+    assert "Island tic-tac-toe" in face(listed.response.message).description
