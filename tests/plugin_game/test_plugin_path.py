@@ -10,19 +10,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.quickstart import quick_start, rules_text
+from bot.quickstart import QuickStartButton, quick_start, rules_text
+from bot.web.record_routes import game_names
 from engine import find_game
-from engine.core import Level
-from locales import translate
+from engine.core import GameInfo, Level, registry
+from locales import speaking, translate
+from render import render_view
 from tests.bot.faces import face, last_card, visible_text
 from tests.bot.flow_helpers import computer_actions, expect_refusal, latest_game, open_lobby
 from tests.bot.forge import custom_ids, errors_logged, forge_click, only_user_errors
 from tests.bot.test_fuzz import FUZZ, HOSTILE_TEXT
 from tests.bot.test_panel import play_by_taps
 from tests.bot.test_replays_flow import gif_of
+from tests.render.test_german_words import drawn_words
 
 from . import GAME
-from .game import BOARD_FULL, THREE_IN_A_ROW, Claim
+from .game import BOARD_FULL, THREE_IN_A_ROW, Claim, TicTacToeGame
 
 WIN = ("A1", "A2", "B1", "B2", "C1")  # Alice takes the top row
 DRAW = ("A1", "B2", "C3", "B1", "B3", "A3", "C1", "C2", "A2")  # nobody ever holds a line
@@ -58,6 +61,21 @@ def test_the_game_is_registered_from_the_tests_only() -> None:
     assert translate("de", "Islet {cell}", cell="B2") == "Insel B2"
 
 
+@pytest.mark.parametrize(
+    ("cells", "words"),
+    [
+        ("", {"Insel-Tic-Tac-Toe", "Am Zug: Anna", "A1", "C3", "Ben"}),
+        (" ".join(WIN), {"Sieger: Anna"}),
+        (" ".join(DRAW), {"Unentschieden: alle Inseln sind vergeben"}),
+    ],
+)
+def test_the_board_is_drawn_in_german(monkeypatch, cells, words) -> None:
+    with drawn_words(monkeypatch) as drawn, speaking("de"):
+        png = render_view(GAME.view(position(cells), None), ["Anna", "Ben"])
+    assert png.startswith(b"\x89PNG")
+    assert words <= {text for text, _, _ in drawn}
+
+
 def position(cells: str):
     """The state after the islets ``cells`` were claimed in turn (``"A1 B2"``)."""
     state = GAME.new(2)
@@ -84,6 +102,35 @@ def test_the_normal_computer_wins_when_it_can_and_blocks_when_it_must(cells, bes
     for level in Level:  # every level picks a legal islet, the same one for the same seed
         picks = {GAME.choose_ai_action(state, seat, random.Random(3), level) for _ in range(2)}
         assert len(picks) == 1 and picks <= set(GAME.legal_actions(state, seat))
+
+
+async def test_its_rules_and_quick_start_are_shown_and_shared(world) -> None:
+    rules = await world.alice.slash(world.channel, "game rules", game=GAME.info.name)
+    assert rules.ephemeral and rules_text("tictactoe") in face(rules.response).description
+    shared = await world.alice.click(rules.response.message, label="Post the quick start here")
+    assert not shared.ephemeral
+    assert quick_start("tictactoe") in face(shared.response.message).description
+
+
+class LateGame(TicTacToeGame):
+    """The same game under another name, registered only after the bot was imported."""
+
+    info = GameInfo(**{**{f: getattr(GAME.info, f) for f in GameInfo.__slots__}, "name": "late"})
+
+
+async def test_a_game_registered_after_the_bot_was_imported_is_known_to_it(
+    world, monkeypatch, caplog
+) -> None:
+    monkeypatch.setitem(registry._GAMES, "late", LateGame())
+    monkeypatch.setitem(registry._ALIASES, "late", "late")
+    assert QuickStartButton("late").item.custom_id == "quick:late"
+    assert quick_start("late", "de") == quick_start("tictactoe", "de")
+    assert "late" in game_names()
+    lobby = await open_lobby(world, world.alice, GAME.info.name)
+    nothing = await forge_click(world.env, world.bob, world.channel, lobby, "quick:nosuchgame")
+    assert nothing.acknowledged and nothing.ephemeral
+    assert errors_logged(caplog) == []
+    only_user_errors(world)
 
 
 async def test_a_whole_game_is_played_with_panel_taps_only(world) -> None:
