@@ -18,6 +18,7 @@ from engine.core import (
     Game,
     GameInfo,
     IllegalAction,
+    OptionSpec,
     Outcome,
     Rng,
     Step,
@@ -28,6 +29,7 @@ from engine.core import (
 )
 from engine.core.notation import capped, shorten
 from engine.core.options import OptionValue
+from engine.core.words import N_
 
 COLUMNS, ROWS = "ABC", "123"
 CELLS = tuple(f"{c}{r}" for r in ROWS for c in COLUMNS)  # A1 B1 C1 A2 … C3
@@ -77,10 +79,20 @@ class TicTacToeGame(Game[State, Claim]):
         aliases=("islandtictactoe", "ttt"),
         end_reasons=(THREE_IN_A_ROW, BOARD_FULL),
         typical_players=(PLAYERS,),
+        options=(
+            OptionSpec(
+                name="first",
+                description="host: the first seat claims first; guest: the second one",
+                default="host",
+                choices=("host", "guest"),
+                title=N_("Who claims first"),
+                words=(("host", N_("the first player")), ("guest", N_("the second player"))),
+            ),
+        ),
     )
 
     def _new_state(self, num_players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
-        return State()
+        return State(active=0 if options["first"] == "host" else 1)
 
     def to_move(self, state: State) -> frozenset[int]:
         return frozenset() if self.is_over(state) else frozenset({state.active})

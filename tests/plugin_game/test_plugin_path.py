@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import locales
 from bot.quickstart import QuickStartButton, quick_start, rules_text
 from bot.web.record_routes import game_names
 from engine import find_game
@@ -74,6 +75,24 @@ def test_the_board_is_drawn_in_german(monkeypatch, cells, words) -> None:
         png = render_view(GAME.view(position(cells), None), ["Anna", "Ben"])
     assert png.startswith(b"\x89PNG")
     assert words <= {text for text, _, _ in drawn}
+
+
+def test_a_games_catalog_adds_words_but_changes_no_shared_translation(
+    monkeypatch, tmp_path
+) -> None:
+    own = tmp_path / "de.po"
+    own.write_text(
+        'msgid "Area"\nmsgstr "Bereich"\n\nmsgid "Islet {cell}"\nmsgstr "Eiland {cell}"\n'
+    )
+    monkeypatch.setattr(locales, "game_catalog", lambda game, lang: own if game is GAME else None)
+    locales._merged_catalog.cache_clear()
+    try:
+        assert translate("de", "Area") == "Fläche"  # the competition's word stays
+        assert translate("de", "Islet {cell}", cell="A1") == "Eiland A1"
+    finally:
+        monkeypatch.undo()
+        locales._merged_catalog.cache_clear()
+    assert translate("de", "Islet {cell}", cell="A1") == "Insel A1"
 
 
 def position(cells: str):
