@@ -9,8 +9,10 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from PIL import Image
 
 import locales
+from bot.cli import main
 from bot.quickstart import QuickStartButton, quick_start, rules_text
 from bot.web.record_routes import game_names
 from engine import find_game
@@ -93,6 +95,17 @@ def test_a_games_catalog_adds_words_but_changes_no_shared_translation(
         monkeypatch.undo()
         locales._merged_catalog.cache_clear()
     assert translate("de", "Islet {cell}", cell="A1") == "Insel A1"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_console_simulates_it_frame_by_frame(tmp_path, capsys, seed) -> None:
+    out = tmp_path / "frames"
+    assert main(["simulate", "tictactoe", "--seed", str(seed), "--out", str(out)]) == 0
+    frames = sorted(out.glob("*.png"))
+    assert 6 <= len(frames) <= 10  # the start, then 5 to 9 claims
+    assert f"{len(frames)} frames" in capsys.readouterr().out
+    with Image.open(frames[-1]) as last:
+        assert last.width == 400
 
 
 def position(cells: str):
@@ -178,6 +191,18 @@ async def test_moves_typed_with_game_move_win_three_in_a_row(world) -> None:
     assert record.result["winners"] == [record.players[0].seat]
     shown = visible_text(last_card(world.channel))
     assert "Game over" in shown and "three islets in a row" in shown
+
+
+async def test_its_option_lets_the_second_player_claim_first(world) -> None:
+    lobby = await open_lobby(world, world.alice, GAME.info.name, options="first=guest")
+    assert "Who claims first: the second player" in visible_text(lobby)
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    early = await world.alice.slash(world.channel, "game move", move="B2")
+    expect_refusal(world, early, "not your turn")
+    moved = await world.bob.slash(world.channel, "game move", move="B2")
+    assert not moved.ephemeral
+    assert (await latest_game(world)).options == {"first": "guest"}
 
 
 async def test_a_drawn_game_is_replayed_and_recorded(world) -> None:
