@@ -42,6 +42,7 @@ PLAYERS = 2
 THREE_IN_A_ROW = EndReason("three_in_a_row")
 BOARD_FULL = EndReason("board_full")
 ISLET_TAKEN = "islet_taken"
+NO_SUCH_ISLET = "no_such_islet"
 CHOOSE_ISLET = Words("Which islet do you claim?")
 
 
@@ -104,6 +105,9 @@ class TicTacToeGame(Game[State, Claim]):
 
     def _apply(self, state: State, seat: int | None, action: Claim) -> tuple[State, list[Event]]:
         assert seat is not None
+        if action.cell not in CELLS:
+            words = Words("There is no islet {cell}.", {"cell": shorten(str(action.cell))})
+            raise IllegalAction(NO_SUCH_ISLET, words)
         index = CELLS.index(action.cell)
         if state.cells[index] is not None:
             words = Words("Islet {cell} is already claimed.", {"cell": action.cell})

@@ -16,7 +16,8 @@ from bot.cli import main
 from bot.quickstart import QuickStartButton, quick_start, rules_text
 from bot.web.record_routes import game_names
 from engine import find_game
-from engine.core import GameInfo, Level, registry
+from engine.core import BAD_NOTATION, GameInfo, IllegalAction, Level, registry
+from engine.core.errors import NOT_YOUR_TURN
 from locales import speaking, translate
 from render import render_view
 from tests.bot.faces import face, last_card, visible_text
@@ -28,7 +29,14 @@ from tests.bot.test_replays_flow import gif_of
 from tests.render.test_german_words import drawn_words
 
 from . import GAME
-from .game import BOARD_FULL, THREE_IN_A_ROW, Claim, TicTacToeGame
+from .game import (
+    BOARD_FULL,
+    ISLET_TAKEN,
+    NO_SUCH_ISLET,
+    THREE_IN_A_ROW,
+    Claim,
+    TicTacToeGame,
+)
 
 WIN = ("A1", "A2", "B1", "B2", "C1")  # Alice takes the top row
 DRAW = ("A1", "B2", "C3", "B1", "B3", "A3", "C1", "C2", "A2")  # nobody ever holds a line
@@ -106,6 +114,25 @@ def test_the_console_simulates_it_frame_by_frame(tmp_path, capsys, seed) -> None
     assert f"{len(frames)} frames" in capsys.readouterr().out
     with Image.open(frames[-1]) as last:
         assert last.width == 400
+
+
+def test_refusals_carry_stable_codes_and_quote_what_was_typed() -> None:
+    state = position("B2")
+    for action, code in ((Claim("B2"), ISLET_TAKEN), (Claim("D4"), NO_SUCH_ISLET)):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, 1, action)
+        assert refused.value.code == code
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, Claim("A1"))
+    assert refused.value.code == NOT_YOUR_TURN
+    assert state == position("B2")  # nothing refused changed it
+    typed = "CLAIM " + "X" * 200
+    with pytest.raises(IllegalAction) as refused:
+        GAME.parse(typed)
+    assert refused.value.code == BAD_NOTATION and "XXXX…" in refused.value.message
+    assert len(refused.value.message) < 120
+    for text in ("claim b2", "  B2 ", "CLAIM B2"):
+        assert GAME.format(GAME.parse(text)) == "CLAIM B2"
 
 
 def position(cells: str):
