@@ -244,6 +244,7 @@ async def test_a_drawn_game_is_replayed_and_recorded(world) -> None:
         assert gif.n_frames == len(DRAW) + 1
     entry = await world.env.bot.store.history_of_game(record.id)
     assert entry is not None and set(entry.winners) == {0, 1}
+    assert entry.end_code == BOARD_FULL  # the game's own code, stored as it is
     listed = await world.carol.slash(world.channel, "game history", game=GAME.info.name)
     assert "Island tic-tac-toe" in face(listed.response.message).description
 
