@@ -67,7 +67,7 @@ def _marked(
 def outside_games_texts() -> Iterable[tuple[str, str, int]]:
     """(text, file, line) of the marked texts of every registered game whose package lies
     outside the folders ``babel.cfg`` names (a game plugged in from elsewhere, its pictures
-    beside it): every text it marks is its own catalog's."""
+    beside it): every text its code marks is its own catalog's (its tests' are not)."""
     from engine import all_games
     from engine.core import game_package
 
@@ -79,7 +79,10 @@ def outside_games_texts() -> Iterable[tuple[str, str, int]]:
         inside = folder.is_relative_to(ROOT) and folder.relative_to(ROOT).parts[:1]
         if inside and inside[0] in covered:
             continue
-        yield from _marked(folder, [("**.py", "python")], {}, lambda filename: False)
+        where = folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder
+        for text, filename, line in _marked(folder, [("**.py", "python")], {}, lambda _: False):
+            if not Path(filename).name.startswith(("test_", "conftest")):
+                yield text, str(where / filename), line
 
 
 def own_catalog_texts(lang: str) -> set[str]:
@@ -143,8 +146,11 @@ def template() -> Catalog:
     from bot.commands_i18n import NAME_CONTEXT
 
     pot = Catalog(locale=None, project="island-games-bot", fuzzy=False)
-    for message, filename, line in (*source_texts(), *outside_games_texts()):
+    for message, filename, line in source_texts():
         pot.add(message, locations=[(filename, line)])
+    for message, filename, line in outside_games_texts():
+        if message not in pot:  # a shared text keeps its own places
+            pot.add(message, locations=[(filename, line)])
     for message in game_texts():
         if message not in pot:
             pot.add(message, locations=[("engine", 0)])
