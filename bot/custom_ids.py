@@ -19,6 +19,11 @@ NUMBER = r"[0-9]{1,20}"
 WORD = r"[a-z][a-z0-9-]{0,31}"
 
 
+GAME_NAME = r"[a-z][a-z0-9_]{0,31}"
+"""The pattern of a field that names a game: any game, registered before or after the id's
+format was made (whoever reads the id refuses a name no game has)."""
+
+
 def one_of(words: Iterable[object]) -> str:
     """The pattern of a field that takes one of ``words`` (escaped)."""
     return "|".join(re.escape(str(word)) for word in words)

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import discord
 
-from engine import all_games, find_game
+from engine import find_game
 from engine.core import QUICK_START, RULES, game_text
 from locales import N_, SOURCE, _, current, speaking
 
 from .cards import Card
 from .components import IdItem
-from .custom_ids import IdFormat, one_of
+from .custom_ids import GAME_NAME, IdFormat
 from .i18n import as_written, game_title, public_language
 from .presenter import COLOUR
 
-QUICK_ID = IdFormat("quick", (("game", one_of(g.info.name for g in all_games())),))
+QUICK_ID = IdFormat("quick", (("game", GAME_NAME),))
 QUICK_TITLE = N_("Quick start")
 
 

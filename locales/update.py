@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -46,15 +46,58 @@ def source_texts() -> Iterable[tuple[str, str, int]]:
     texts only where they are whole (see :func:`whole`) or marked on purpose (``MARKED``)."""
     with (ROOT / "babel.cfg").open() as handle:
         method_map, options_map = parse_mapping_cfg(handle)
+    yield from _marked(ROOT, method_map, options_map, lambda name: name.startswith("engine"))
+
+
+def _marked(
+    folder: Path, method_map: list, options_map: dict, engine_file: Callable[[str], bool]
+) -> Iterable[tuple[str, str, int]]:
+    """The marked texts of the files under ``folder``; an engine file's only where whole."""
     for keywords in (KEYWORDS, MARKED):
         for filename, line, message, _comments, _context in extract_from_dir(
-            ROOT, method_map, options_map, keywords=keywords, comment_tags=()
+            folder, method_map, options_map, keywords=keywords, comment_tags=()
         ):
             for text in (message,) if isinstance(message, str) else message:
                 if isinstance(text, str) and (
-                    keywords is MARKED or not filename.startswith("engine") or whole(text)
+                    keywords is MARKED or not engine_file(filename) or whole(text)
                 ):
                     yield text, filename, line
+
+
+def outside_games_texts() -> Iterable[tuple[str, str, int]]:
+    """(text, file, line) of the marked texts of every registered game whose package lies
+    outside the folders ``babel.cfg`` names (a game plugged in from elsewhere, its pictures
+    beside it): every text its code marks is its own catalog's (its tests' are not)."""
+    from engine import all_games
+    from engine.core import game_package
+
+    with (ROOT / "babel.cfg").open() as handle:
+        patterns = [pattern for pattern, _ in parse_mapping_cfg(handle)[0]]
+    covered = {pattern.split("/")[0] for pattern in patterns}
+    for game in all_games():
+        folder = Path(sys.modules[game_package(game)].__file__ or "").resolve().parent
+        inside = folder.is_relative_to(ROOT) and folder.relative_to(ROOT).parts[:1]
+        if inside and inside[0] in covered:
+            continue
+        where = folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder
+        for text, filename, line in _marked(folder, [("**.py", "python")], {}, lambda _: False):
+            if not Path(filename).name.startswith(("test_", "conftest")):
+                yield text, str(where / filename), line
+
+
+def own_catalog_texts(lang: str) -> set[str]:
+    """The texts the registered games' own catalogs (``<game>/locales/<lang>.po``) translate:
+    they stay out of the shared catalog."""
+    from engine import all_games
+    from engine.core import game_catalog
+
+    texts = set()
+    for game in all_games():
+        own = game_catalog(game, lang)
+        if own is not None:
+            with own.open("rb") as handle:
+                texts |= {str(m.id) for m in read_po(handle, locale=lang) if m.id and m.string}
+    return texts
 
 
 def whole(message: str) -> bool:
@@ -102,6 +145,9 @@ def template() -> Catalog:
     pot = Catalog(locale=None, project="island-games-bot", fuzzy=False)
     for message, filename, line in source_texts():
         pot.add(message, locations=[(filename, line)])
+    for message, filename, line in outside_games_texts():
+        if message not in pot:  # a shared text keeps its own places
+            pot.add(message, locations=[(filename, line)])
     for message in game_texts():
         if message not in pot:
             pot.add(message, locations=[("engine", 0)])
@@ -110,6 +156,17 @@ def template() -> Catalog:
         if pot.get(message, context=context) is None:
             pot.add(message, locations=[("bot/cogs", 0)], context=context)
     return pot
+
+
+def shared_template(pot: Catalog, lang: str) -> Catalog:
+    """``pot`` without the texts only the games' own catalogs hold in ``lang`` (a text the
+    shared sources mark too stays shared)."""
+    own = own_catalog_texts(lang) - {text for text, _, _ in source_texts()}
+    shared = Catalog(locale=None, project=pot.project, fuzzy=False)
+    for message in pot:
+        if message.id and str(message.id) not in own:
+            shared[message.id] = message
+    return shared
 
 
 def merge(pot: Catalog, lang: str) -> Catalog:
@@ -132,7 +189,7 @@ def main() -> int:
     for lang in LANGUAGES:
         if lang == SOURCE:
             continue
-        catalog = merge(pot, lang)
+        catalog = merge(shared_template(pot, lang), lang)
         path = po_path(lang)
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:

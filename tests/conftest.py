@@ -1,5 +1,6 @@
-"""Shared test configuration: hypothesis profiles (``HYPOTHESIS_PROFILE=thorough`` for more)
-and the PostgreSQL server and databases for tests that run on both back-ends."""
+"""Shared test configuration: a fifth, test-only game registered for every suite, hypothesis
+profiles (``HYPOTHESIS_PROFILE=thorough`` for more) and the PostgreSQL server and databases for
+tests that run on both back-ends."""
 
 import asyncio
 import os
@@ -15,7 +16,13 @@ import asyncpg
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests import plugin_game
 from tests import postgres_server as postgres_server_module
+
+# Island tic-tac-toe (tests/plugin_game) is registered before any test module is imported:
+# modules that list the games when imported (the slash commands' choices, custom ids) see it,
+# and every suite that goes over the registered games plays it with the four real ones.
+plugin_game.register()
 
 settings.register_profile(
     "default",

@@ -18,7 +18,11 @@ from .html import document, esc, language_switch, link, name
 from .lookup import guild_of, page_language
 
 PLACES = 100
-GAMES = {game.info.name for game in all_games()}
+
+
+def game_names() -> set[str]:
+    """The games with a leaderboard: every registered one, read when a page is asked for."""
+    return {game.info.name for game in all_games()}
 
 
 class RecordRoutes:
@@ -33,7 +37,8 @@ class RecordRoutes:
     async def leaderboard(self, request: web.Request) -> web.Response:
         token, game = request.match_info["token"], request.match_info["game"]
         guild_id = await guild_of(self.service, token)
-        if game not in GAMES:
+        games = game_names()
+        if game not in games:
             raise web.HTTPNotFound()
         lang = page_language(request)
         total, rows = await self.service.store.leaderboard(guild_id, game, limit=PLACES)
@@ -53,7 +58,7 @@ class RecordRoutes:
             others = " · ".join(
                 f'<a href="{link(f"/s/{token}/leaderboard/{other}", {"lang": lang})}">'
                 f"{esc(title_of(other))}</a>"
-                for other in sorted(GAMES)
+                for other in sorted(games)
                 if other != game
             )
             empty = _("Nobody has a rating in this game here yet.")

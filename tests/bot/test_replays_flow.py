@@ -10,12 +10,13 @@ from PIL import Image
 
 from bot.replays import ReplayJob, replay_frames
 from bot.store import PlayerRecord
+from engine import all_games, find_game
 from render.replay import MAX_BYTES
 
 from .faces import buttons, controls, face
 from .flow_helpers import expect_refusal, latest_game, open_lobby
 
-GAMES = ("tigerisland", "wars", "competition", "islant")
+GAMES = [game.info.name for game in all_games()]
 OPTIONS = {"wars": "timeout_hours=5", "islant": "level=2 cap=10"}
 
 
@@ -24,11 +25,13 @@ def _labels(message) -> list[str]:
 
 
 async def finish_a_game(world, game: str):
-    """Alice hosts, Bob joins (tiggar islanote takes two: no Bob), an easy computer sits in;
-    then the people resign (Islant: the host ends the race). Returns the finished record."""
+    """Alice hosts, Bob joins (a game for two, such as tiggar islanote: no Bob), an easy
+    computer sits in; then the people resign (Islant: the host ends the race). Returns the
+    finished record."""
     options = {"options": OPTIONS[game]} if game in OPTIONS else {}
     lobby = await open_lobby(world, world.alice, game, **options)
-    people = [world.alice] if game == "tigerisland" else [world.alice, world.bob]
+    two = find_game(game).info.max_players == 2
+    people = [world.alice] if two else [world.alice, world.bob]
     if len(people) > 1:
         await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Add computer")

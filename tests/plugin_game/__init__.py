@@ -1,0 +1,21 @@
+"""A fifth game that lives only in the tests: Island tic-tac-toe, registered from
+``tests/conftest.py`` so that every suite of the session plays, draws and hosts it too."""
+
+from __future__ import annotations
+
+from engine.core import all_games
+from engine.core import register as register_game
+from render import GamePictures, register_pictures
+
+from .game import TicTacToeGame
+from .picture import render_board
+
+GAME = TicTacToeGame()
+
+
+def register() -> TicTacToeGame:
+    """Register the game and its pictures (once; a second call changes nothing)."""
+    if GAME not in all_games():
+        register_game(GAME)
+        register_pictures(GAME.info.name, GamePictures(render_board))
+    return GAME
