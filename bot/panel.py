@@ -341,8 +341,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     await interaction.edit_original_response(
         **card.edit(panel_view(step), [await picture(service, step)])
     )
-    client: Any = interaction.client
-    await client.show_change(interaction.channel_id, move, headline)
+    await service.sink.show(move, headline)
     await after_computers(interaction, step, said)
 
 

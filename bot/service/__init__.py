@@ -7,6 +7,7 @@ saves a computers job with it: the player's move is shown at once, and the compu
 are played and saved as a change of their own (:meth:`GameService.play_computers`), also after
 a restart. Cogs call this service and never touch the engine or the store directly.
 
+Changes made by the system (jobs) are shown through the ``sink`` the service is built with.
 Its parts, one job each: :mod:`.loading` (a request's :class:`Loaded` game),
 :mod:`.transaction` (one change saved), :mod:`.lobby`, :mod:`.moves`, :mod:`.system` (jobs'
 actions), :mod:`.navigator` and :mod:`.panels` (private panels) and :mod:`.views` (pictures).
@@ -32,13 +33,22 @@ from .moves import Check, Moves
 from .navigator import PanelStep, Seated
 from .panels import Panels
 from .system import SystemActions
-from .transaction import SHOW_GRACE, THINKING_GRACE, MoveResult, SavedChange, saved_change
+from .transaction import (
+    SHOW_GRACE,
+    THINKING_GRACE,
+    ChangeSink,
+    MoveResult,
+    SavedChange,
+    Unshown,
+    saved_change,
+)
 from .views import Views
 
 __all__ = [
     "AI_NAMES",
     "SHOW_GRACE",
     "THINKING_GRACE",
+    "ChangeSink",
     "Check",
     "GameService",
     "Loaded",
@@ -46,6 +56,7 @@ __all__ = [
     "PanelStep",
     "SavedChange",
     "Seated",
+    "Unshown",
     "saved_change",
 ]
 
@@ -60,8 +71,12 @@ class GameService(Lobby, Moves, Panels, SystemActions, Views):
         now: Callable[[], datetime] = utcnow,
         seed_source: Callable[[], int] | None = None,
         budget: Budget | None = None,
+        sink: ChangeSink | None = None,
     ) -> None:
+        """``sink`` shows the changes the service saves (default: none, the outbox keeps
+        them)."""
         super().__init__(store, now)
+        self.sink: ChangeSink = sink or Unshown()
         self.computers = Thinkers(budget)
         self.pictures = Pictures()
         self.replays = Replays(store, self.pictures)

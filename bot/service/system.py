@@ -17,7 +17,8 @@ from .transaction import MoveResult, Note, Transactions, summed
 
 
 class SystemActions(Transactions):
-    """What jobs do to a running game, each saved as a change that ends its job."""
+    """What jobs do to a running game, each saved as a change that ends its job and shown
+    through the service's sink once saved."""
 
     computers: Thinkers
 
@@ -29,8 +30,11 @@ class SystemActions(Transactions):
             loaded = self.load(await self.running_record(channel_id))
             action = loaded.game.close_round_action(loaded.state)
             assert action is not None, f"{loaded.record.game} has no rounds to close"
-            note = Note(headline, job_id)
-            return await self._apply(loaded, None, None, [action], -job_id, note)
+            result = await self._apply(
+                loaded, None, None, [action], -job_id, Note(headline, job_id)
+            )
+        await self._publish(result, headline)
+        return result
 
     async def play_paced(self, channel_id: int, *, version: int, job_id: int) -> MoveResult | None:
         """A paced job came due: the game's paced action, unless the game moved on since."""
@@ -39,8 +43,9 @@ class SystemActions(Transactions):
             action = loaded.game.paced_action(loaded.state)
             if action is None or loaded.record.version != version:
                 return None
-            note = Note(job_id=job_id)
-            return await self._apply(loaded, None, None, [action], -job_id, note)
+            result = await self._apply(loaded, None, None, [action], -job_id, Note(job_id=job_id))
+        await self._publish(result, None)
+        return result
 
     async def play_computers(
         self, channel_id: int, *, version: int, job_id: int
@@ -59,24 +64,23 @@ class SystemActions(Transactions):
             applied[0] = replace(applied[0], interaction_id=-job_id)
             previous = loaded.game.to_move(loaded.state)
             change = await summed(loaded.game, state, events, actions, applied, previous)
-            return await self._save(record, change, Note(job_id=job_id))
+            result = await self._save(record, change, Note(job_id=job_id))
+        await self._publish(result, None)
+        return result
 
     async def act_for_absent(
         self, channel_id: int, policy: str, job_id: int, headline: Callable[[list[str]], Phrase]
-    ) -> tuple[MoveResult | None, list[str]]:
-        """The timeout of a turn: the players to move are played for, skipped or removed.
-
-        Returns the saved result and the names of the absent players (``headline`` tells
-        them). Every action is logged (the first with the job's id, so a repeated job is
-        refused by the store).
-        """
+    ) -> MoveResult | None:
+        """The timeout of a turn: the players to move are played for, skipped or removed
+        (``headline`` tells their names); None when nobody was absent. Every action is
+        logged (the first with the job's id, so a repeated job is refused by the store)."""
         async with self.lock(channel_id):
             loaded = self.load(await self.running_record(channel_id))
             record, game, state = loaded.record, loaded.game, loaded.state
             previous = game.to_move(state)
             absent = [p for p in record.players if p.seat in previous and not p.is_ai]
             if not absent:
-                return None, []
+                return None
             events: list[Event] = []
             actions: list[Any] = []
             applied: list[LoggedAction] = []
@@ -90,7 +94,10 @@ class SystemActions(Transactions):
                     applied.append(LoggedAction(player.seat, None, game.format(action), tag))
             names = [p.name for p in absent]
             change = await summed(game, state, events, actions, applied, previous)
-            return await self._save(record, change, Note(headline(names), job_id)), names
+            said = headline(names)
+            result = await self._save(record, change, Note(said, job_id))
+        await self._publish(result, said)
+        return result
 
     async def quiet_users(self, record: GameRecord) -> set[int]:
         """Players of a game who asked not to be pinged (``/notify off``)."""

@@ -2,16 +2,18 @@
 
 The engine works out the change off the event loop; the save checks the version, writes the
 state, its log lines, its outbox entry (the board to show) and the job that makes computers
-answer, all at once. If the engine refuses, nothing is written.
+answer, all at once. If the engine refuses, nothing is written. A saved change made by the
+system is shown through the service's :class:`ChangeSink` once the channel's lock is released.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core import Event, Game, Outcome
 
@@ -31,6 +33,7 @@ from ..store import (
 from ..timers import COMPUTERS, Timekeeper
 from .loading import Loaded, Loading, off_loop
 
+log = logging.getLogger(__name__)
 SHOW_GRACE = timedelta(seconds=30)
 """A change made through an interaction is shown by its handler; the outbox shows it if that
 has not happened within this time (the handler's process died, or Discord refused)."""
@@ -131,10 +134,37 @@ class MoveResult:
         ]
 
 
+class ChangeSink(Protocol):
+    """Where the service shows the changes it saves (the bot's board publisher)."""
+
+    async def show(self, result: MoveResult, headline: str | Phrase | None = None) -> None:
+        """Show ``result`` in its channel under ``headline``; errors reach the caller."""
+        ...
+
+
+class Unshown:
+    """The sink of a service with no channel to show in (the console, web pages, tests of
+    the service alone): each saved change waits in the outbox until a bot shows it."""
+
+    async def show(self, result: MoveResult, headline: str | Phrase | None = None) -> None:
+        return None
+
+
 class Transactions(Loading):
     """Working out a change and saving it, with its outbox entry and jobs."""
 
     timers: Timekeeper
+    sink: ChangeSink
+
+    async def _publish(self, result: MoveResult, headline: str | Phrase | None) -> None:
+        """Show a saved change through the sink; if that fails, its outbox entry shows it
+        later (:mod:`bot.delivery`)."""
+        try:
+            await self.sink.show(result, headline)
+        except Exception:
+            log.exception(
+                "showing version %s of game %s failed", result.record.version, result.record.id
+            )
 
     async def _apply(
         self,
