@@ -1,9 +1,10 @@
 """One move transaction: actions applied to a loaded game and saved in one transaction.
 
 The engine works out the change off the event loop; the save checks the version, writes the
-state, its log lines, its outbox entry (the board to show) and the job that makes computers
-answer, all at once. If the engine refuses, nothing is written. A saved change made by the
-system is shown through the service's :class:`ChangeSink` once the channel's lock is released.
+state, its log lines, its outbox entry (the board to show) and the game's jobs (reminders,
+timeouts, round timers, the computers' answer), all at once. If the engine refuses, nothing
+is written. A saved change made by the system is shown through the service's
+:class:`ChangeSink` once the channel's lock is released.
 """
 
 from __future__ import annotations
@@ -201,10 +202,17 @@ class Transactions(Loading):
         """:meth:`_save`, raising VersionConflict when ``record`` is no longer the latest."""
         game, state, outcome = change.game, change.state, change.outcome
         thinking = outcome is None and bool(record.computer_seats & game.to_move(state))
-        then = None
+        fresh = replace(
+            record,
+            state=change.data,
+            version=record.version + 1,
+            status="finished" if outcome else "active",
+            result=outcome.to_json() if outcome else None,
+        )
+        jobs = await self.timers.plan(fresh, game, state, change.previous_movers)
         if thinking:
             due = self._now() + THINKING_GRACE
-            then = Scheduled(COMPUTERS, due, {"version": record.version + 1})
+            jobs = jobs.also(Scheduled(COMPUTERS, due, {"version": fresh.version}))
         try:
             version = await self.store.save_move(
                 record.id,
@@ -217,20 +225,14 @@ class Transactions(Loading):
                 finished=finished_game(record, game, state, outcome) if outcome else None,
                 notice=self._board_notice(change.events, change.applied, note),
                 job_id=note.job_id if note else None,
-                then=then,
+                drop=jobs.drop,
+                then=jobs.then,
             )
         except DuplicateInteraction:
             raise UserError("duplicate") from None
+        assert version == fresh.version
         _saved.set(SavedChange(record.id, record.channel_id, version))
         self.remember(record.id, version, state)
-        fresh = replace(
-            record,
-            state=change.data,
-            version=version,
-            status="finished" if outcome else "active",
-            result=outcome.to_json() if outcome else None,
-        )
-        await self.timers.after_change(fresh, game, state, change.previous_movers)
         return MoveResult(
             fresh,
             state,

@@ -54,7 +54,9 @@ async def test_a_turn_timeout_skips_the_absent_player_and_is_shown_with_its_head
     service: GameService, sink: Sink, clock: Clock
 ) -> None:
     await open_table(service, options={"timeout_hours": 1})
+    counted = Counted(service.store, ("save_move", "schedule_job"))
     started = await service.start(CHANNEL, ALICE)
+    assert counted.calls == {"save_move": 1, "schedule_job": 0}  # the timeout saved with it
     (seat,) = GAME.to_move(started.state)
     absent = started.record.players[seat].name
     job = await job_of(service, started.record.id, TIMEOUT)
