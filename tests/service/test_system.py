@@ -7,7 +7,7 @@ from datetime import timedelta
 from bot.i18n import Phrase, say
 from bot.service import GameService
 from bot.store import Job
-from bot.timers import COMPUTERS, TIMEOUT
+from bot.timers import COMPUTERS, REMINDER, TIMEOUT
 from engine import find_game
 
 from .conftest import ALICE, CHANNEL, Clock, Counted, Sink, open_table
@@ -74,3 +74,16 @@ async def test_a_turn_timeout_skips_the_absent_player_and_is_shown_with_its_head
     assert shown is result and said.text("en") == f"{absent} timed out"
     record, state = await service.running(CHANNEL)
     assert record.version == result.record.version and seat not in GAME.to_move(state)
+
+
+async def test_the_change_that_ends_a_game_drops_its_jobs_in_its_own_save(
+    service: GameService,
+) -> None:
+    await open_table(service, options={"timeout_hours": 1, "reminder_hours": 1})
+    started = await service.start(CHANNEL, ALICE)
+    pending = {job.kind for job in await service.store.pending_jobs(started.record.id)}
+    assert pending == {TIMEOUT, REMINDER}
+    counted = Counted(service.store, ("save_move", "cancel_jobs"))
+    result = await service.resign(CHANNEL, ALICE, interaction_id=3)
+    assert result.finished and counted.calls == {"save_move": 1, "cancel_jobs": 0}
+    assert await service.store.pending_jobs(started.record.id) == []
