@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Protocol, runtime_checkable
 
 import discord
 
@@ -43,15 +42,6 @@ UNDRAWN_BOARD = N_(
 )
 RESTARTING = N_("The bot is restarting and could not finish this. Please try again in a moment.")
 ALREADY_ANSWERED = 40060  # Discord: "Interaction has already been acknowledged"
-
-
-@runtime_checkable
-class ShowsChanges(Protocol):
-    """The bot's way of showing a saved change in its channel (each game's own publisher)."""
-
-    async def show_change(
-        self, channel_id: int, result: MoveResult, headline: str | None
-    ) -> None: ...
 
 
 def arrived(interaction: discord.Interaction) -> None:
@@ -137,10 +127,8 @@ async def announce_saved(client: discord.Client, saved: SavedChange) -> None:
         record = await service.store.get_game(saved.game_id)
         if record is None or record.state is None:
             return
-        result = MoveResult(record, service.state_of(record))
-        if isinstance(client, ShowsChanges):
-            await client.show_change(saved.channel_id, result, None)
-            return
+        await service.sink.show(MoveResult(record, service.state_of(record)), None)
+        return
     except Exception:
         log.exception("showing saved change of game %s failed", saved.game_id)
     try:

@@ -17,7 +17,7 @@ from locales import N_, SOURCE, translate
 from .components import service_of
 from .errors import UserError
 from .i18n import engine_text, user_language
-from .panel_plans import SavedState, read_state
+from .service.navigator import SavedState, read_state
 from .store import StorageTimeout
 
 MAX_CHOICES = 25

@@ -29,8 +29,8 @@ from .delivery import Delivery
 from .discord_requests import bound_requests
 from .errors import UserError
 from .faces import all_faces
-from .i18n import Phrase, user_language
-from .jobs import JobOutcome, JobRunner
+from .i18n import user_language
+from .jobs import JobRunner
 from .publisher import PlainBoard, Publisher
 from .rematch import RematchButton
 from .service import SHOW_GRACE, GameService, MoveResult
@@ -186,7 +186,7 @@ class IslandBot(commands.Bot):
         bound_requests(self.http)  # logged in by now: its session exists
         self.store = await Store.open(self.database)
         kwargs = {"now": lambda: discord.utils.utcnow(), **self._service_kwargs}
-        self.service = GameService(self.store, **kwargs)
+        self.service = GameService(self.store, sink=self.publisher, **kwargs)
         await self.tree.set_translator(CatalogTranslator())
         self.daily = DailyService(self.service)
         if self.web is not None:
@@ -232,30 +232,16 @@ class IslandBot(commands.Bot):
 
     async def _job_round_once(self) -> None:
         assert self.service is not None
-        try:
-            outcomes = await JobRunner(self.service, self.served_shards).run_due()
+        try:  # the service shows each change a job makes
+            await JobRunner(self.service, self.served_shards).run_due()
         except Exception:
             log.exception("running due jobs failed")
-            outcomes = []
-        await self._show_outcomes(outcomes)
         ahead = timedelta() if self._drained_at_start else SHOW_GRACE
         try:
             await self.delivery.drain(ahead)
             self._drained_at_start = True
         except Exception:
             log.exception("delivering the outbox failed")
-
-    async def _show_outcomes(self, outcomes: list[JobOutcome]) -> None:
-        """Show the changes jobs made (a failure leaves the change's outbox entry, delivered
-        later)."""
-        for outcome in outcomes:
-            if outcome.move is not None:
-                try:
-                    await self.publisher.show(outcome.move, outcome.headline)
-                except Exception:
-                    log.exception(
-                        "showing job %s of game %s failed", outcome.job.id, outcome.record.id
-                    )
 
     def _computers_after(self, result: MoveResult) -> None:
         """Play the moves of the computers a shown change left to move, in a task of its own
@@ -273,12 +259,10 @@ class IslandBot(commands.Bot):
 
     async def _play_computers(self, game_id: int) -> None:
         assert self.service is not None
-        try:
-            outcomes = await JobRunner(self.service, self.served_shards).run_computers(game_id)
+        try:  # shown by the service once saved
+            await JobRunner(self.service, self.served_shards).run_computers(game_id)
         except Exception:  # the job stays: the job runner plays it after its grace
             log.exception("computers of game %s could not move", game_id)
-            return
-        await self._show_outcomes(outcomes)
 
     async def computers_moved(self, game_id: int) -> None:
         """Wait (a bounded time) until the game's computers have moved and been shown."""
@@ -289,12 +273,6 @@ class IslandBot(commands.Bot):
     @run_jobs.before_loop
     async def _before_jobs(self) -> None:
         await self.wait_until_ready()
-
-    async def show_change(
-        self, channel_id: int, result: MoveResult, headline: str | Phrase | None
-    ) -> None:
-        """Show a saved change in its channel through the board publisher."""
-        await self.publisher.show(result, headline)
 
     @tasks.loop(seconds=HEARTBEAT_SECONDS)
     async def beat(self) -> None:

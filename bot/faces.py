@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import discord
 
-from .panel_plans import LinesOf
 from .publisher import Presentation
 from .rendering import Drawer
+from .service.navigator import LinesOf
 
 
 @dataclass(frozen=True, slots=True)

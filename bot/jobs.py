@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from engine import find_game
 from engine.core import Game
 
 from .i18n import Phrase, as_written, say
@@ -32,13 +31,12 @@ LEASE = timedelta(minutes=2)  # a claimed job is another process's again after t
 
 @dataclass(slots=True)
 class JobOutcome:
-    """What a job did, for the bot to show: whom to remind, or the move it made."""
+    """What a job did: whom to remind, or the move it made (shown by the service)."""
 
     job: Job
     record: GameRecord
     remind: list[int] = field(default_factory=list)
     move: MoveResult | None = None
-    headline: Phrase | None = None
 
 
 class JobRunner:
@@ -88,8 +86,8 @@ class JobRunner:
         record = await self.store.get_game(job.game_id)
         if record is None or record.status != "active":
             return None
-        game = find_game(record.game)
-        state = self.service.state_of(record)
+        loaded = self.service.load(record)
+        game, state = loaded.game, loaded.state
         if not _still_current(job, record, game, state):
             return None
         if job.kind == REMINDER:
@@ -106,19 +104,19 @@ class JobRunner:
             result = await self.service.close_round(
                 record.channel_id, job_id=job.id, headline=headline
             )
-            return JobOutcome(job, result.record, move=result, headline=headline)
+            return JobOutcome(job, result.record, move=result)
         if job.kind in (PACED, COMPUTERS):
             play = self.service.play_paced if job.kind == PACED else self.service.play_computers
             moved = await play(record.channel_id, version=job.payload["version"], job_id=job.id)
             return None if moved is None else JobOutcome(job, moved.record, move=moved)
         server = await self.store.guild_settings(record.guild_id or 0)
         policy = effective(record.table_options, server, "timeout_action")
-        result, names = await self.service.act_for_absent(
+        result = await self.service.act_for_absent(
             record.channel_id, policy, job.id, lambda names: _timeout_text(names, policy)
         )
         if result is None:
             return None
-        return JobOutcome(job, result.record, move=result, headline=_timeout_text(names, policy))
+        return JobOutcome(job, result.record, move=result)
 
 
 def _still_current(job: Job, record: GameRecord, game: Game, state: Any) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -32,10 +33,10 @@ from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
 from .faces import PanelLook, face_of
 from .i18n import as_written, engine_text, game_title, say, written
-from .panel_plans import LinesOf
 from .presenter import accent, as_sentence, board_alt
 from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
+from .service.navigator import LinesOf
 
 PATH = r"[0-9+.!]{0,70}"
 VERSION = r"[0-9a-f]{8}"
@@ -65,7 +66,7 @@ THINKING_NOTE = N_("Your panel shows your next turn as soon as it comes.")
 
 
 def look_of(step: PanelStep) -> PanelLook:
-    return face_of(step.record.game).panel_look
+    return face_of(step.seated.game).panel_look
 
 
 def lines_of(game: str) -> LinesOf | None:
@@ -73,7 +74,7 @@ def lines_of(game: str) -> LinesOf | None:
     return face_of(game).panel_look.lines
 
 
-def named(menu: Menu | None, names: list[str]) -> Menu | None:
+def named(menu: Menu | None, names: Sequence[str]) -> Menu | None:
     """The menu with seat placeholders replaced by players' names (then clipped again)."""
     if menu is None:
         return None
@@ -90,7 +91,7 @@ def named(menu: Menu | None, names: list[str]) -> Menu | None:
 def shown(step: PanelStep) -> tuple[Menu | None, Marks]:
     """The step's menu as the panel shows it (names filled in, choices on the board lettered),
     and the letters' hexes."""
-    menu = named(step.menu, step.record.names)
+    menu = named(step.menu, step.seated.names)
     return (None, ()) if menu is None else lettered(menu)
 
 
@@ -118,10 +119,10 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     if composing(step):
         lines.append(_(PREVIEW_NOTE))
     if labels:
-        lang, names = current(), written(step.record.names)
+        lang, names = current(), written(step.seated.names)
         told = [fill_names(capitalised(engine_text(lang, label)), names) for label in labels]
         lines.append("› ".join(f"{label} " for label in told).strip())
-    prompt = named(step.menu, written(step.record.names))
+    prompt = named(step.menu, written(step.seated.names))
     assert prompt is not None
     question, *more = prompt.prompt.split("\n")
     lines.append(f"**{question}**")
@@ -133,13 +134,13 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
 
 def turn_to_come(step: PanelStep) -> bool:
     """Whether a seat with nothing to do now will have a turn again in this game."""
-    return step.record.status != "finished" and step.plan.waiting is not None
+    return not step.seated.finished and step.plan.waiting is not None
 
 
 def idle_lines(step: PanelStep) -> list[str]:
     """What a panel with no menu says: the game is over, the seat's game is, or whom it
     waits for, that the player will be pinged, and how to look for the next turn meanwhile."""
-    if step.record.status == "finished":
+    if step.seated.finished:
         return [_(OVER_TEXT)]
     if not turn_to_come(step):
         return [_(NO_TURNS_TEXT)]
@@ -155,7 +156,7 @@ def idle_lines(step: PanelStep) -> list[str]:
 
 def thinking_line(step: PanelStep) -> str:
     """Which computers are working out their moves ("🤖 Ada (computer) is thinking…")."""
-    names = written(step.record.names)
+    names = written(step.seated.names)
     who = joined([f"**{names[seat]}**" for seat in step.plan.thinking], ", ")
     return tr_counted(len(step.plan.thinking), *THINKING, names=who)
 
@@ -203,12 +204,12 @@ def panel_view(
     """The panel's components: the menu's choices, and Back once something was picked.
 
     ``tap`` and ``pick`` are the component kinds (by default a channel game's; the daily
-    game's panel has its own ids), built from ``step.record.id``. A choice that ends the
+    game's panel has its own ids), built from ``step.seated.id``. A choice that ends the
     seat's game is a red button asking first (none without ``endings``); while ``asking``
     about one, the components are "Yes" and "No"."""
     tap, pick = tap or PanelTap, pick or PanelPick
     view = discord.ui.View(timeout=None)
-    menu, game_id, version = shown(step)[0], step.record.id, step.version
+    menu, game_id, version = shown(step)[0], step.seated.id, step.version
     if menu is None:
         if turn_to_come(step):
             view.add_item(tap(game_id, version, (), NEXT_LABEL, primary=True))
@@ -240,7 +241,7 @@ def panel_view(
 def panel_card(step: PanelStep, text: str) -> Card:
     """The private panel as a card: the game, what the panel says, the seat's picture (alt
     text: the panel's own words, which name the turn, the score and what is asked)."""
-    title = game_title(step.record.game)
+    title = game_title(step.seated.game)
     alt = _("Picture of your {game} board.", game=title) + "\n" + text
     colour = discord.Colour.from_rgb(*seat_colour(step.seat))
     return Card(title=title, text=text, colour=colour, image=PICTURE, alt=plain(alt))
@@ -257,7 +258,7 @@ async def picture(service: GameService, step: PanelStep) -> discord.File:
         drawer, name = marked, marked.name
     if composing(step):
         name = f"after:{step.before}:{name}"
-    png = await service.render_view(step.record, step.preview(), step.seat, drawer, name)
+    png = await service.render_view(step.seated, step.preview(), step.seat, drawer, name)
     return discord.File(io.BytesIO(png), filename=PICTURE)
 
 
@@ -273,7 +274,7 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
         card, file = await finished_game(interaction, game_id, error)
         await interaction.followup.send(**card.send(files=[file]), ephemeral=True)
         return
-    if game_id is not None and step.record.id != game_id:
+    if game_id is not None and step.seated.id != game_id:
         raise UserError("wrong_game_button")
     card = panel_card(step, panel_text(step, []))
     await interaction.followup.send(
@@ -316,8 +317,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         await after_computers(interaction, step, "")
         return
     move = step.move
-    mine = [a for a in move.applied if a.user_id == interaction.user.id]
-    described = joined([service.describe(move.record, a.notation) for a in mine], "; ")
+    described = joined(move.described(interaction.user.id), "; ")
     headline = say(
         "**{name}** {move}", name=as_written(interaction.user.display_name), move=described
     )
@@ -326,8 +326,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     await interaction.edit_original_response(
         **card.edit(panel_view(step), [await picture(service, step)])
     )
-    client: Any = interaction.client
-    await client.show_change(interaction.channel_id, move, headline)
+    await service.sink.show(move, headline)
     await after_computers(interaction, step, said)
 
 
@@ -338,13 +337,13 @@ async def after_computers(interaction: discord.Interaction, step: PanelStep, sai
     if not step.plan.thinking:
         return
     client: Any = interaction.client
-    await client.computers_moved(step.record.id)
+    await client.computers_moved(step.seated.id)
     service = service_of(interaction)
     assert interaction.channel_id is not None
     try:
         step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
     except UserError as error:
-        card, file = await finished_game(interaction, step.record.id, error)
+        card, file = await finished_game(interaction, step.seated.id, error)
         await interaction.edit_original_response(**card.edit(None, [file]))
         return
     card = panel_card(step, panel_text(step, [], said))

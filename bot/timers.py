@@ -1,23 +1,23 @@
 """Reminders, timeouts, round timers, paced actions and computers' moves: a game's jobs.
 
-After every saved change the game's pending jobs are replaced: a reminder and a timeout for
-the players to move, a round timer in games played in rounds (Islant), and a paced action when
-the table waits for one the system takes by itself (Island competition's next reveal). The
-computers' job is saved by the service in the change's own transaction (see
-:data:`COMPUTERS`). Running them is :mod:`bot.jobs`'s work; this module only plans, so the
-service can use it without a cycle.
+Every saved change replaces the game's pending jobs, in its own transaction: a reminder and
+a timeout for the players to move, a round timer in games played in rounds (Islant), a paced
+action when the table waits for one the system takes by itself (Island competition's next
+reveal), and the computers' job (see :data:`COMPUTERS`). Running them is :mod:`bot.jobs`'s
+work; this module only plans, so the service can use it without a cycle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from engine.core import Game
 
 from .settings import effective
-from .store import GameRecord, Store
+from .store import GameRecord, Scheduled, Store
 
 REMINDER = "reminder"
 TIMEOUT = "timeout"
@@ -30,63 +30,79 @@ PACE_SECONDS = 5.0
 """How long a table rests (a finished trick on show) before its paced action is taken."""
 
 
+@dataclass(frozen=True, slots=True)
+class JobPlan:
+    """The jobs a change leaves, saved in the change's own transaction: the kinds of pending
+    jobs it drops (None: every kind) and the jobs it schedules (each replacing a pending one
+    of its kind)."""
+
+    drop: tuple[str, ...] | None = ()
+    then: tuple[Scheduled, ...] = ()
+
+    def also(self, job: Scheduled) -> JobPlan:
+        return JobPlan(self.drop, (*self.then, job))
+
+
 class Timekeeper:
-    """Schedules a game's jobs after each change."""
+    """Plans a game's jobs for each change."""
 
     def __init__(self, store: Store, now: Callable[[], datetime]) -> None:
         self.store = store
         self._now = now
 
-    async def after_change(
+    async def plan(
         self, record: GameRecord, game: Game, state: Any, previous_movers: frozenset[int]
-    ) -> None:
-        """Replace the game's pending jobs to fit its new state."""
+    ) -> JobPlan:
+        """The jobs that replace the game's pending ones once ``record`` (as it will be
+        saved, with its new version) holds ``state``."""
         if record.status != "active":
-            await self.store.cancel_jobs(record.id)
-            return
+            return JobPlan(drop=None)
         server = await self.store.guild_settings(record.guild_id or 0)
         now = self._now()
         humans = _human_movers(record, game, state)
-        await self._schedule_pace(record, game, state, now)
+        drop: list[str] = []
+        then: list[Scheduled] = []
+        if game.paced_action(state) is None:
+            drop.append(PACED)
+        else:
+            due = now + timedelta(seconds=PACE_SECONDS)
+            then.append(Scheduled(PACED, due, {"version": record.version}))
         if game.close_round_action(state) is not None:
-            new_round = bool(game.to_move(state) - previous_movers)
-            if not new_round:
-                return
+            if not game.to_move(state) - previous_movers:  # no new round
+                return JobPlan(tuple(drop), tuple(then))
             minutes = effective(record.table_options, server, "round_minutes")
             hours = effective(record.table_options, server, "timeout_hours")
             marker = {"round": game.round_number(state)}
             if minutes or hours:
                 due = now + (timedelta(minutes=minutes) if minutes else timedelta(hours=hours))
-                await self.store.schedule_job(record.id, ROUND_TIMER, due, marker)
-            await self._schedule_reminder(record, server, humans, marker)
-            return
+                then.append(Scheduled(ROUND_TIMER, due, marker))
+            _remind(record, server, humans, marker, now, drop, then)
+            return JobPlan(tuple(drop), tuple(then))
         version = {"version": record.version}
-        await self._schedule_reminder(record, server, humans, version)
+        _remind(record, server, humans, version, now, drop, then)
         hours = effective(record.table_options, server, "timeout_hours")
         if hours and humans:
-            due = now + timedelta(hours=hours)
-            await self.store.schedule_job(record.id, TIMEOUT, due, version)
+            then.append(Scheduled(TIMEOUT, now + timedelta(hours=hours), version))
         else:
-            await self.store.cancel_jobs(record.id, TIMEOUT)
+            drop.append(TIMEOUT)
+        return JobPlan(tuple(drop), tuple(then))
 
-    async def _schedule_pace(
-        self, record: GameRecord, game: Game, state: Any, now: datetime
-    ) -> None:
-        if game.paced_action(state) is None:
-            await self.store.cancel_jobs(record.id, PACED)
-            return
-        due = now + timedelta(seconds=PACE_SECONDS)
-        await self.store.schedule_job(record.id, PACED, due, {"version": record.version})
 
-    async def _schedule_reminder(
-        self, record: GameRecord, server: dict[str, Any], humans: list[int], payload: dict
-    ) -> None:
-        hours = effective(record.table_options, server, "reminder_hours")
-        if hours and humans:
-            due = self._now() + timedelta(hours=hours)
-            await self.store.schedule_job(record.id, REMINDER, due, payload)
-        else:
-            await self.store.cancel_jobs(record.id, REMINDER)
+def _remind(
+    record: GameRecord,
+    server: dict[str, Any],
+    humans: list[int],
+    payload: dict[str, Any],
+    now: datetime,
+    drop: list[str],
+    then: list[Scheduled],
+) -> None:
+    """A reminder for the players to move, if the table reminds; else none pending."""
+    hours = effective(record.table_options, server, "reminder_hours")
+    if hours and humans:
+        then.append(Scheduled(REMINDER, now + timedelta(hours=hours), payload))
+    else:
+        drop.append(REMINDER)
 
 
 def _human_movers(record: GameRecord, game: Game, state: Any) -> list[int]:

@@ -67,8 +67,7 @@ async def play_move(interaction: discord.Interaction, notation: str) -> None:
         raise
     if result.duplicate:
         raise UserError("duplicate")
-    game_actions = [a for a in result.applied if a.user_id == interaction.user.id]
-    described = service.describe(result.record, game_actions[0].notation) if game_actions else ""
+    described = next(iter(result.described(interaction.user.id)), "")
     await post_board(
         interaction,
         result,

@@ -9,7 +9,7 @@ Attempts of earlier days still unfinished end as stopped the first time anyone a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import partial
 from typing import Any
@@ -19,10 +19,10 @@ from engine.islant import ENDED, GAME, STOPPED, IslantState
 from locales import current
 
 from ..errors import UserError
-from ..panel_plans import LinesFor, no_lines
 from ..rendering import Drawer, PictureKey
-from ..service import GameService, PanelStep
-from ..store import DailyAttempt, GameRecord, PlayerRecord, VersionConflict
+from ..service import GameService, PanelStep, Seated
+from ..service.navigator import LinesFor, SavedState, no_lines
+from ..store import DailyAttempt, VersionConflict
 from .rolls import day_of, day_seed, new_secret
 
 SEAT = 0
@@ -68,25 +68,6 @@ class DailyBoard:
     mine: DailyResult | DailyAttempt | None
     streak: int
     best: dict[int, int]
-
-
-def as_record(attempt: DailyAttempt) -> GameRecord:
-    """The attempt in the shape of a one-seat game, for the shared panel's words."""
-    return GameRecord(
-        id=attempt.id,
-        guild_id=attempt.guild_id,
-        channel_id=0,
-        game=GAME.info.name,
-        status="finished" if attempt.finished else "active",
-        host_id=attempt.user_id,
-        options={"level": attempt.level},
-        seed=0,
-        state=attempt.state,
-        version=attempt.version,
-        board_message_id=None,
-        result=None,
-        players=(PlayerRecord(SEAT, attempt.user_id, attempt.user_name, False),),
-    )
 
 
 def seat_view(state: Any) -> View:
@@ -152,7 +133,7 @@ class DailyService:
                 breakdown=self.score_parts(state),
                 now=self.games.now(),
             )
-        return DailyStep(attempt, await self._plan(attempt, None, (), lines))
+        return DailyStep(attempt, await self.games.first(self._seated(attempt), SEAT, lines))
 
     async def choose(
         self,
@@ -172,7 +153,7 @@ class DailyService:
         attempt = await self._own(user_id, attempt_id)
         if attempt.finished:
             return await self._stale(attempt, lines)
-        panel = await self._plan(attempt, version, path, lines)
+        panel = await self.games.plan(self._seated(attempt), SEAT, version, path, lines)
         if not panel.plan.play:
             return DailyStep(attempt, panel)
         played = joined([GAME.describe(action) for action in panel.plan.play], "; ")
@@ -183,7 +164,9 @@ class DailyService:
             attempt = await self._save(attempt, after)
         except VersionConflict:
             return await self._stale(await self._own(user_id, attempt_id), lines)
-        return DailyStep(attempt, await self._plan(attempt, None, (), lines), played)
+        return DailyStep(
+            attempt, await self.games.first(self._seated(attempt), SEAT, lines), played
+        )
 
     async def _own(self, user_id: int, attempt_id: int) -> DailyAttempt:
         attempt = await self.store.daily_attempt_by_id(attempt_id)
@@ -209,20 +192,16 @@ class DailyService:
 
     async def _stale(self, attempt: DailyAttempt, lines: LinesFor) -> DailyStep:
         """The attempt's first menu, for a tap from a panel that is out of date."""
-        panel = await self._plan(attempt, None, (), lines)
-        panel.plan = replace(panel.plan, stale=True)
-        return DailyStep(attempt, panel)
+        return DailyStep(
+            attempt, await self.games.first(self._seated(attempt), SEAT, lines, stale=True)
+        )
 
-    async def _plan(
-        self, attempt: DailyAttempt, version: str | None, path: Path, lines: LinesFor
-    ) -> PanelStep:
-        """The attempt's panel at ``path`` (see :meth:`GameService.plan`); a finished attempt
-        offers nothing."""
-        record = as_record(attempt)
-        step = await self.games.plan(record, SEAT, version, path, lines, key="daily")
-        if attempt.finished:
-            step.plan = replace(step.plan, menu=None)
-        return step
+    def _seated(self, attempt: DailyAttempt) -> Seated:
+        """The attempt as its panel's navigator sees it: a one-seat Islant (attempts have
+        ids of their own, kept apart from games' in the worker pool)."""
+        key = (self.games.reader, "daily", attempt.id)
+        saved = SavedState(GAME.info.name, key, attempt.version, attempt.state)
+        return Seated(saved, (attempt.user_name,), attempt.finished)
 
     # ----- states and pictures ----------------------------------------------------------
     def state_of(self, attempt: DailyAttempt) -> IslantState:

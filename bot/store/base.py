@@ -332,15 +332,17 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
         finished: FinishedGame | None = None,
         notice: Notice | None = None,
         job_id: int | None = None,
-        then: Scheduled | None = None,
+        drop: Sequence[str] | None = (),
+        then: Sequence[Scheduled] = (),
     ) -> int:
         """Save a new state with the actions that produced it; returns the new version.
 
         ``finished`` (the final move) is written to history, and rates its players, in the
         same transaction: a finished game is recorded exactly once. So are ``notice`` (what
         the channel must show of the change, in the outbox), the end of the job ``job_id``
-        that made the change, and the job ``then`` that the change leaves to do (replacing
-        a pending one of its kind).
+        that made the change, the kinds of pending jobs it ``drop``s (None: every kind) and
+        the jobs ``then`` that the change leaves to do (each replacing a pending one of its
+        kind).
 
         Raises VersionConflict if the game moved on since ``expected_version`` and
         DuplicateInteraction if an action's interaction id was already logged.
@@ -386,8 +388,9 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
                     await write_notice(tx, game_id, expected_version + 1, notice)
                 if job_id is not None:
                     await finish_job_in(tx, job_id, now)
-                if then is not None:
-                    await schedule_job_in(tx, game_id, then)
+                await drop_jobs_in(tx, game_id, drop)
+                for job in then:
+                    await schedule_job_in(tx, game_id, job)
         except UniqueViolation as exc:
             if "interaction_id" in exc.detail:
                 raise DuplicateInteraction() from None
@@ -449,11 +452,8 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
 
     async def cancel_jobs(self, game_id: int, kind: str | None = None) -> None:
         """Drop a game's pending jobs (of one kind, or all)."""
-        of_kind, params = (" AND kind = ?", (game_id, kind)) if kind else ("", (game_id,))
         async with self.transaction() as tx:
-            await tx.execute(
-                f"DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL{of_kind}", params
-            )
+            await drop_jobs_in(tx, game_id, (kind,) if kind else None)
 
     async def claim_due_jobs(
         self, now: datetime, stale_before: datetime, shards: Shards | None = None
@@ -502,6 +502,17 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
             (game_id,),
         )
         return [Job(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+
+async def drop_jobs_in(tx: Tx, game_id: int, kinds: Sequence[str] | None) -> None:
+    """Drop the game's pending jobs of ``kinds`` (None: of every kind) inside ``tx``."""
+    if kinds is None:
+        await tx.execute("DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL", (game_id,))
+    for kind in kinds or ():
+        await tx.execute(
+            "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND done_at IS NULL",
+            (game_id, kind),
+        )
 
 
 async def schedule_job_in(tx: Tx, game_id: int, job: Scheduled) -> int:

@@ -13,9 +13,8 @@ import pytest
 import engine
 from bot import panel as panel_module
 from bot.panel import ASK, PanelPick, PanelTap, panel_view
-from bot.panel_plans import PanelPlan, SavedState
-from bot.service import PanelStep
-from bot.store.records import GameRecord, PlayerRecord
+from bot.service import PanelStep, Seated
+from bot.service.navigator import PanelPlan, SavedState
 from engine.core import Game, Level, Menu, Path, Picked
 from engine.core.menus import every_path_element
 
@@ -24,9 +23,9 @@ MENUS = 30  # menus walked per sampled state
 OUT_STEPS = 150  # random steps after a choice, to see whether its seat ever acts again
 
 
-def record(game: Game, players: int) -> GameRecord:
-    seats = tuple(PlayerRecord(s, 100 + s, f"player {s}", False) for s in range(players))
-    return GameRecord(1, 1, 1, game.info.name, "active", 100, {}, 1, None, 1, None, None, seats)
+def seated(game: Game, players: int) -> Seated:
+    saved = SavedState(game.info.name, ("test", "game", 1), 1, {})
+    return Seated(saved, tuple(f"player {s}" for s in range(players)))
 
 
 def sampled(game: Game, seed: int) -> Iterator[tuple[object, int]]:
@@ -86,11 +85,10 @@ def one_tap_paths(view) -> set[Path]:
 async def test_choices_that_end_a_game_are_marked_and_confirmed(game: Game) -> None:
     rnd = random.Random(5)
     for state, seat in sampled(game, 4):
-        rec = record(game, game.num_players(state))
+        table = seated(game, game.num_players(state))
         version = game.seat_version(state, seat)
         for path, menu in menus(game, state, seat):
-            saved = SavedState(game.info.name, ("test", "game", 1), 1, {})
-            step = PanelStep(rec, saved, PanelPlan(seat, version, path, menu))
+            step = PanelStep(table, PanelPlan(seat, version, path, menu))
             taps = one_tap_paths(panel_view(step))
             for index, choice in enumerate(menu.choices):
                 answer = game.menu(state, seat, (*path, str(index)))

@@ -142,12 +142,12 @@ async def test_a_step_to_another_menu_answers_while_a_move_holds_the_lock(servic
     )
     async with service.lock(CHANNEL):  # a move being saved meanwhile
         step = await asyncio.wait_for(
-            service.choose(CHANNEL, 2, first.record.id, first.version, deeper), timeout=30
+            service.choose(CHANNEL, 2, first.seated.id, first.version, deeper), timeout=30
         )
     assert step.move is None and step.menu is not None and step.path == deeper
     assert step.plan.labels == (first.menu.choices[int(deeper[0])].label,)
     record, _ = await service.running(CHANNEL)
-    assert record.version == first.record.version  # nothing written
+    assert record.version == first.seated.version  # nothing written
 
 
 def completing_path(state, seat: int) -> tuple[str, ...]:

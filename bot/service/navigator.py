@@ -1,4 +1,7 @@
-"""The engine work of a panel tap, done in the worker pool rather than on the event loop.
+"""The panel navigator: where a path of taps leads on a seat's panel, as plain values.
+
+Shared by channel games and the daily game. The engine work of a tap is done in the worker
+pool rather than on the event loop.
 
 A tap on a private panel needs the seat's version, the menu its path leads to (Islant's first
 menu plans whole turns), the breadcrumb of the choices taken, the lines a game shows above its
@@ -11,12 +14,15 @@ game and version, so the taps of a race read its JSON once per change, not once 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from engine import find_game
 from engine.core import PICK_SEPARATOR, BoundedMemo, Menu, Path, Picked, View
 from locales import speaking
+
+from ..store import GameRecord
 
 STATES_KEPT = 32
 LinesOf = Callable[[Any, int], Sequence[str]]
@@ -132,3 +138,102 @@ def preview_view(saved: SavedState, seat: int | None, before: Sequence[Any]) -> 
     for action in before:
         state, _ = game.apply(state, seat, action)
     return game.view(state, seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """What a panel is about: a saved state (a channel's game, a daily attempt), the names
+    of its seats, whether it is over, and the seats computers play."""
+
+    saved: SavedState
+    names: tuple[str, ...]
+    finished: bool = False
+    computers: frozenset[int] = frozenset()
+
+    @property
+    def id(self) -> int:
+        """The id of the game (or attempt) the panel's buttons name."""
+        return self.saved.key[2]
+
+    @property
+    def game(self) -> str:
+        return self.saved.game
+
+    @property
+    def version(self) -> int:
+        return self.saved.version
+
+
+def seated(record: GameRecord, reader: str) -> Seated:
+    """A channel's game as its panels see it (``reader`` names the service's saved states)."""
+    assert record.state is not None
+    saved = SavedState(record.game, (reader, "game", record.id), record.version, record.state)
+    return Seated(saved, tuple(record.names), record.status == "finished", record.computer_seats)
+
+
+@dataclass(slots=True)
+class PanelStep:
+    """Where a tap on a seat's panel led: the next menu, or the move it made.
+
+    ``plan`` holds what the worker pool worked out (the seat's version, the menu, the turn so
+    far); ``seated`` is the saved state it is about, from which the panel's picture is drawn.
+    """
+
+    seated: Seated
+    plan: PanelPlan
+    move: Any = None
+    """The change the tap made (a :class:`~bot.service.MoveResult`), if it made one."""
+
+    @property
+    def seat(self) -> int:
+        return self.plan.seat
+
+    @property
+    def version(self) -> str:
+        """The seat's version the menu belongs to."""
+        return self.plan.version
+
+    @property
+    def path(self) -> Path:
+        return self.plan.path
+
+    @property
+    def menu(self) -> Menu | None:
+        """The menu to show; None when the seat has nothing to do."""
+        return self.plan.menu
+
+    @property
+    def stale(self) -> bool:
+        """The tap came from a panel drawn for an earlier version: this is the first menu."""
+        return self.plan.stale
+
+    @property
+    def before(self) -> tuple[Any, ...]:
+        """Actions picked earlier in the turn (the picture shows them as a preview)."""
+        return self.plan.before
+
+    def preview(self) -> Callable[[], View]:
+        """How the worker pool builds the seat's view of the turn so far."""
+        return partial(preview_view, self.seated.saved, self.seat, self.before)
+
+
+def navigate(
+    seated: Seated,
+    seat: int,
+    version: str | None,
+    path: Path,
+    lines_of: LinesOf | None,
+    lang: str,
+) -> PanelPlan:
+    """:func:`plan_panel` for ``seated`` (run in the worker pool): a finished game or attempt
+    offers no menu."""
+    plan = plan_panel(seated.saved, seat, version, path, lines_of, lang, seated.computers)
+    return replace(plan, menu=None, play=()) if seated.finished else plan
+
+
+def first_menu(
+    seated: Seated, seat: int, lines_of: LinesOf | None, lang: str, stale: bool
+) -> PanelPlan:
+    """The seat's first menu (run in the worker pool); ``stale``: it answers a tap from a
+    panel that is out of date."""
+    return replace(navigate(seated, seat, None, (), lines_of, lang), stale=stale)

@@ -1,0 +1,171 @@
+"""The private panel of a channel's game: taps followed through the navigator, completed
+paths played; moves tapped while a change is being saved are saved together."""
+
+from __future__ import annotations
+
+import asyncio
+
+from engine.core import Path
+from locales import current
+
+from ..errors import UserError
+from ..move_batches import MoveQueues, PanelMove, Played, play_in_turn
+from ..rendering import Pictures
+from ..store import GameRecord
+from .loading import off_loop
+from .navigator import LinesFor, PanelStep, Seated, first_menu, navigate, no_lines, seated
+from .transaction import MoveResult, Transactions, summed
+
+
+class Panels(Transactions):
+    """Panels of channel games (and the planning the daily game's panels share)."""
+
+    pictures: Pictures
+    _queues: MoveQueues
+
+    async def plan(
+        self,
+        seated: Seated,
+        seat: int,
+        version: str | None,
+        path: Path,
+        lines: LinesFor = no_lines,
+    ) -> PanelStep:
+        """``seat``'s panel at ``path`` of a panel drawn for ``version`` (None: a new one),
+        worked out in the worker pool."""
+        plan = await self.pictures.run(
+            navigate, seated, seat, version, path, lines(seated.game), current()
+        )
+        return PanelStep(seated, plan)
+
+    async def first(
+        self, seated: Seated, seat: int, lines: LinesFor = no_lines, *, stale: bool = False
+    ) -> PanelStep:
+        """``seat``'s first menu; ``stale``: the answer to a tap from an outdated panel."""
+        plan = await self.pictures.run(
+            first_menu, seated, seat, lines(seated.game), current(), stale
+        )
+        return PanelStep(seated, plan)
+
+    async def open_panel(
+        self, channel_id: int, user_id: int, lines: LinesFor = no_lines
+    ) -> PanelStep:
+        """The first menu of the user's panel in the channel's running game; ``lines`` gives
+        a game's lines above its menu."""
+        record = await self.running_record(channel_id)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise UserError("not_playing")
+        return await self.first(seated(record, self.reader), seat, lines)
+
+    async def choose(
+        self,
+        channel_id: int,
+        user_id: int,
+        game_id: int,
+        version: str,
+        path: Path,
+        *,
+        interaction_id: int | None = None,
+        lines: LinesFor = no_lines,
+    ) -> PanelStep:
+        """Follow a tap on a panel: the menu ``path`` leads to, or the move it completes.
+
+        The seat's version is compared with the panel's: a panel drawn before the seat's
+        options changed gets the current first menu, ``stale``. A step to another menu
+        writes nothing, so it takes no lock; a completed path is played if the seat's options
+        are still those the panel was drawn for (:meth:`_play_planned`). The menus are worked
+        out in the worker pool, once per tap and never under the lock; the picked actions are
+        played as they are.
+        """
+        record = await self.running_record(channel_id)
+        seat = _seat_for(record, user_id, game_id)
+        step = await self.plan(seated(record, self.reader), seat, version, path, lines)
+        if not step.plan.play:
+            return step
+        move = await self._play_planned(channel_id, step, user_id, interaction_id)
+        if move is None:  # the seat's first menu, as for any panel out of date
+            record = await self.running_record(channel_id)
+            return await self.first(seated(record, self.reader), seat, lines, stale=True)
+        step = await self.first(seated(move.record, self.reader), seat, lines)
+        step.move = move
+        return step
+
+    async def _play_planned(
+        self, channel_id: int, step: PanelStep, user_id: int, interaction_id: int | None
+    ) -> MoveResult | None:
+        """Play the actions a panel's path completed, or None when the seat's options have
+        changed since the panel was drawn. Moves tapped in the channel while a change is
+        being saved are saved together by the next save (:mod:`bot.move_batches`)."""
+        move = PanelMove(step.seat, step.plan.version, step.plan.play, user_id, interaction_id)
+        if self._queues.join(channel_id, move):
+            # shielded: a tap given up while waiting must not strand the moves queued behind
+            await asyncio.shield(self._save_batch(channel_id))
+        answer: MoveResult | None = await move.answer
+        return answer
+
+    async def _save_batch(self, channel_id: int) -> None:
+        """Save, under the channel's lock, every panel move queued in the channel by then,
+        as one change; each move's tap gets its own answer."""
+        moves: list[PanelMove] = []
+        try:
+            async with self.lock(channel_id):
+                moves = self._queues.take(channel_id)
+                try:
+                    answers = await self._play_batch(channel_id, moves)
+                except Exception as error:  # each tap answers with it
+                    answers = [error] * len(moves)
+        except BaseException:  # cancelled (the bot stops): no tap of the queue waits for ever
+            for move in moves or self._queues.take(channel_id):
+                move.answer.cancel()
+            raise
+        for move, answer in zip(moves, answers, strict=True):
+            if isinstance(answer, BaseException):
+                move.answer.set_exception(answer)
+            else:
+                move.answer.set_result(answer)
+
+    async def _play_batch(
+        self, channel_id: int, moves: list[PanelMove]
+    ) -> list[MoveResult | Exception | None]:
+        """The moves played in turn on the channel's game and saved as one change; for each
+        move, that change (its events and log lines are every move's), None (its panel is out
+        of date) or the error it met."""
+        record = await self.running_record(channel_id)
+        fresh = []  # per move: not an interaction played already (or earlier in the batch)
+        ids: set[int] = set()
+        for move in moves:
+            known = move.interaction_id is not None and (
+                move.interaction_id in ids or await self.store.interaction_seen(move.interaction_id)
+            )
+            fresh.append(not known)
+            if move.interaction_id is not None:
+                ids.add(move.interaction_id)
+        loaded = await self.load_off_loop(record)
+        game, state = loaded.game, loaded.state
+        playing = [m for m, new in zip(moves, fresh, strict=True) if new]
+        after, outcomes = await off_loop(play_in_turn, game, state, playing)
+        done = [(m, o) for m, o in zip(playing, outcomes, strict=True) if isinstance(o, Played)]
+        result = None
+        if done:
+            events = [e for _, o in done for e in o.events]
+            actions = [a for m, _ in done for a in m.actions]
+            applied = [a for _, o in done for a in o.applied]
+            change = await summed(game, after, events, actions, applied, game.to_move(state))
+            result = await self._save(record, change)
+        answers: list[MoveResult | Exception | None] = []
+        by_move = iter(outcomes)
+        for new in fresh:
+            outcome = next(by_move) if new else UserError("duplicate")
+            answers.append(result if isinstance(outcome, Played) else outcome)
+        return answers
+
+
+def _seat_for(record: GameRecord, user_id: int, game_id: int) -> int:
+    """The user's seat in ``record``, which must be the game the panel was drawn for."""
+    if record.id != game_id:
+        raise UserError("wrong_game_button")
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise UserError("not_playing")
+    return seat
