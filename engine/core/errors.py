@@ -18,6 +18,11 @@ class IllegalAction(Exception):
     def __repr__(self) -> str:
         return f"IllegalAction({self.code!r}, {self.message!r})"
 
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str]]:
+        """Rebuilt whole after pickling: a refusal found in a worker process reaches the bot
+        as the same refusal."""
+        return IllegalAction, (self.code, self.message)
+
 
 # Codes the framework itself raises; games add their own, namespaced by meaning not by game.
 GAME_OVER = "game_over"

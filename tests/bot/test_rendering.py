@@ -11,9 +11,10 @@ import pytest
 
 import bot.rendering as rendering
 from bot.rendering import PictureKey, Pictures, game_view
+from bot.service.navigator import SavedState, Seated, navigate
 from bot.workers import WorkerPool
 from engine import find_game
-from engine.core import View, resolve_options
+from engine.core import IllegalAction, View, resolve_options
 from render import render_view
 from tests.render.tigerisland_views import mid_view, small_view
 
@@ -159,3 +160,22 @@ async def test_the_bot_closes_the_picture_pool_with_itself(simcord_env):
     assert service.pictures.started
     await simcord_env.bot.close()
     assert not service.pictures.started
+
+
+async def test_a_path_refused_in_a_worker_comes_back_as_the_same_refusal():
+    """A forged panel path is refused by the navigator in a worker process; the refusal
+    crosses back whole (code and words), and the pool keeps working."""
+    game = find_game("tigerisland")
+    state = game.new(2, None, 5)
+    saved = SavedState("tigerisland", ("test", "game", 1), 1, game.serialize(state))
+    seated = Seated(saved, tuple(NAMES))
+    pool = WorkerPool(1)
+    try:
+        with pytest.raises(IllegalAction) as refused:
+            version = game.seat_version(state, 0)
+            await pool.run(navigate, seated, 0, version, ("99", "99"), None, "en")
+        assert refused.value.code and refused.value.message
+        plan = await pool.run(navigate, seated, 0, None, (), None, "en")
+        assert plan.menu is not None and plan.menu.choices
+    finally:
+        pool.close()
