@@ -24,7 +24,6 @@ from .errors import UserError
 from .i18n import Phrase, as_written, game_title, public_language, say, written
 from .panel import PANEL_ITEMS, finished_game, open_panel
 from .presenter import accent, board_alt, closed_lobby_card, lobby_card, to_move_line
-from .publisher import Publisher
 from .quickstart import QuickStartButton
 from .service import GameService, MoveResult
 from .store import GameRecord
@@ -32,21 +31,12 @@ from .store import GameRecord
 log = logging.getLogger(__name__)
 
 
-def publisher_of(client: discord.Client) -> Publisher:
-    """The board publisher of the bot."""
-    publisher = getattr(client, "publisher", None)
-    assert isinstance(publisher, Publisher)
-    return publisher
-
-
 async def post_board(
     interaction: discord.Interaction, result: MoveResult, *, headline: str | Phrase | None = None
 ) -> None:
     """Show a change made through an interaction, answering the interaction too."""
     actor = result.record.seat_of(interaction.user.id)
-    await publisher_of(interaction.client).show(
-        result, headline, actor=actor, interaction=interaction
-    )
+    await service_of(interaction).sink.show(result, headline, actor=actor, interaction=interaction)
 
 
 async def play_move(interaction: discord.Interaction, notation: str) -> None:

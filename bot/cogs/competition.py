@@ -24,7 +24,7 @@ from ..i18n import game_title
 from ..panel import open_panel
 from ..reach import Reach, group_extras
 from ..store import GameRecord
-from ..ui import BoardButton, publisher_of
+from ..ui import BoardButton
 
 GAME_NAME = "competition"
 REVEAL = "REVEAL"
@@ -94,7 +94,7 @@ async def reveal_next(interaction: discord.Interaction, *, expected_version: int
         if error.code == "board_changed":
             raise UserError("islands_board_moved") from None
         raise
-    await publisher_of(interaction.client).show(result, actor=seat, interaction=interaction)
+    await service_of(interaction).sink.show(result, actor=seat, interaction=interaction)
     if not from_button:
         await interaction.followup.send(_("Revealed: the board shows it."), ephemeral=True)
 

@@ -44,7 +44,6 @@ from ..panel import PanelOpen, open_panel
 from ..presenter import COLOUR
 from ..reach import Reach, group_extras, works
 from ..store import GameRecord, StorageTimeout
-from ..ui import publisher_of
 
 ROUND = IdFormat(
     "isl-round", (("game", NUMBER), ("round", NUMBER), ("action", "standings|close|confirm"))
@@ -169,7 +168,7 @@ class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=R
         await interaction.edit_original_response(
             content=_("Round {round} is closed.", round=self.round), view=None
         )
-        await publisher_of(interaction.client).show(result, Phrase(HOST_CLOSED))
+        await service_of(interaction).sink.show(result, Phrase(HOST_CLOSED))
 
 
 class FinalSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=FINAL):
@@ -350,7 +349,7 @@ class IslantCog(commands.Cog, name="Islant"):
                     name=as_written(interaction.user.display_name),
                 )
             )
-        await publisher_of(interaction.client).show(result)  # its end reason says who ended it
+        await service_of(interaction).sink.show(result)  # its end reason says who ended it
 
 
 def _parse_day(text: str | None) -> date | None:

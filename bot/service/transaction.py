@@ -138,8 +138,18 @@ class MoveResult:
 class ChangeSink(Protocol):
     """Where the service shows the changes it saves (the bot's board publisher)."""
 
-    async def show(self, result: MoveResult, headline: str | Phrase | None = None) -> None:
-        """Show ``result`` in its channel under ``headline``; errors reach the caller."""
+    async def show(
+        self,
+        result: MoveResult,
+        headline: str | Phrase | None = None,
+        *,
+        actor: int | None = None,
+        interaction: Any = None,
+    ) -> None:
+        """Show ``result`` in its channel under ``headline``; errors reach the caller.
+
+        ``actor`` is the seat whose action it was (None: the system); ``interaction`` is the
+        request that made the change, for the sink to answer (the bot's handlers pass it)."""
         ...
 
 
@@ -147,7 +157,14 @@ class Unshown:
     """The sink of a service with no channel to show in (the console, web pages, tests of
     the service alone): each saved change waits in the outbox until a bot shows it."""
 
-    async def show(self, result: MoveResult, headline: str | Phrase | None = None) -> None:
+    async def show(
+        self,
+        result: MoveResult,
+        headline: str | Phrase | None = None,
+        *,
+        actor: int | None = None,
+        interaction: Any = None,
+    ) -> None:
         return None
 
 

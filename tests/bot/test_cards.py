@@ -16,7 +16,6 @@ from bot.i18n import game_title
 from bot.panel import lines_of, panel_text, panel_view
 from bot.presenter import BOARD_FILE
 from bot.ui import board_view
-from bot.ui import publisher_of as publisher
 from engine import all_games, find_game
 from locales import language, translate
 
@@ -129,7 +128,7 @@ async def test_a_board_from_before_cards_answers_and_becomes_a_card(world) -> No
     assert opened.ephemeral and opened.response.message.components
     offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
     await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
-    await publisher(world.env.bot).settle()
+    await world.env.bot.publisher.settle()
     now = next(m for m in world.channel.history() if m.id == old.id)
     assert is_card(now) and not now.content and not now.embeds  # edited into a card
     assert face(now).image and "My moves" in [c.label for c in controls(now)]
@@ -147,7 +146,7 @@ async def test_a_board_that_refuses_to_become_a_card_is_posted_anew(world) -> No
     actor, _phase = await _actor_to_move(world)
     offered = await actor.autocomplete(world.channel, "tiger place", "placement", "")
     await actor.slash(world.channel, "tiger place", placement=offered[0]["value"])
-    await publisher(world.env.bot).settle()
+    await world.env.bot.publisher.settle()
     card = last_card(world.channel)
     assert card.id != old.id and face(card).image
     assert "My moves" in [c.label for c in controls(card)]
