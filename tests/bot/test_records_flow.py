@@ -7,12 +7,13 @@ import pytest
 
 from bot.cogs.records import PURGE_HOURS
 from bot.store import FORMER_PLAYER, GLOBAL
+from engine import all_games
 
 from .conftest import make_bot
 from .faces import face
 from .flow_helpers import finish_by_resigning, latest_game, open_lobby
 
-GAMES = ("tigerisland", "wars", "competition", "islant")
+GAMES = [game.info.name for game in all_games()]
 
 
 async def _days_pass(world, days: int) -> None:
