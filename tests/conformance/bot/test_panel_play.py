@@ -1,5 +1,5 @@
 """A whole game of every registered game, played through the real bot by panel taps alone: a
-person against computers (a hard one among them, thinking in the worker process), with the
+person against computers (a hard one among them, thinking in a worker process), with the
 game's usual player count. The game ends, its final board is posted, its history is recorded
 with a declared end code, and nothing went wrong on the way. (A game waiting for no person,
 as for a paced reveal, is left to its timers.)"""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from engine import find_game
-from engine.core import Budget, Level
+from engine.core import Budget, Game, Level
 from tests.bot.faces import controls, face, text_of, visible_text
 from tests.bot.flow_helpers import add_hard_computer, computer_actions, latest_game, open_lobby
 from tests.bot.test_panel import MAX_TAPS_PER_ACTION, tap_once
@@ -26,6 +26,13 @@ QUICK_HARD = Budget(think_ms=20, playouts=2)
 """The hard computer's budget here: it is there to think aside, not to play well."""
 
 
+def thinks_aside(game: Game) -> bool:
+    """Whether a hard computer can play ``game`` in a worker process: the workers import only
+    the ``engine`` package, so a game registered from elsewhere (a test's own) is unknown
+    there and gets a normal computer instead."""
+    return type(game).__module__.split(".")[0] == "engine"
+
+
 @each_name
 async def test_a_whole_game_is_played_by_panel_taps_against_computers(
     world, monkeypatch, name
@@ -33,8 +40,13 @@ async def test_a_whole_game_is_played_by_panel_taps_against_computers(
     game = find_game(name)
     players = usual_players(game)
     lobby = await open_lobby(world, world.alice, name)
-    in_place = await add_hard_computer(world, world.alice, lobby, monkeypatch)
-    world.env.bot.service.computers.budget = QUICK_HARD
+    hard = thinks_aside(game)
+    if hard:
+        in_place = await add_hard_computer(world, world.alice, lobby, monkeypatch)
+        world.env.bot.service.computers.budget = QUICK_HARD
+    else:
+        await world.alice.click(lobby, label="Add computer")
+        await world.alice.click(lobby, label="Normal")
     for _ in range(players - 2):
         await world.alice.click(lobby, label="Add computer")
         await world.alice.click(lobby, label="Normal")
@@ -68,5 +80,6 @@ async def test_a_whole_game_is_played_by_panel_taps_against_computers(
     history = await world.env.bot.store.history_of_game(record.id)
     assert history is not None and len(history.seats) == players
     assert await computer_actions(world, record) > 0
-    assert Level.HARD not in in_place.levels  # every hard move came from the worker process
+    if hard:  # every hard move came from the worker process
+        assert Level.HARD not in in_place.levels
     assert not world.env.errors
