@@ -40,14 +40,11 @@ async def test_a_whole_game_is_played_by_panel_taps_against_computers(
     game = find_game(name)
     players = usual_players(game)
     lobby = await open_lobby(world, world.alice, name)
-    hard = thinks_aside(game)
+    hard = thinks_aside(game) and players > 1  # (a solo game seats no computer)
     if hard:
         in_place = await add_hard_computer(world, world.alice, lobby, monkeypatch)
         world.env.bot.service.computers.budget = QUICK_HARD
-    else:
-        await world.alice.click(lobby, label="Add computer")
-        await world.alice.click(lobby, label="Normal")
-    for _ in range(players - 2):
+    for _ in range(players - 1 - int(hard)):  # normal computers fill the other seats
         await world.alice.click(lobby, label="Add computer")
         await world.alice.click(lobby, label="Normal")
     await world.alice.click(lobby, label="Start")
@@ -79,7 +76,7 @@ async def test_a_whole_game_is_played_by_panel_taps_against_computers(
     assert record.result["code"] in game.info.all_end_reasons
     history = await world.env.bot.store.history_of_game(record.id)
     assert history is not None and len(history.seats) == players
-    assert await computer_actions(world, record) > 0
+    assert players == 1 or await computer_actions(world, record) > 0
     if hard:  # every hard move came from the worker process
         assert Level.HARD not in in_place.levels
     assert not world.env.errors
