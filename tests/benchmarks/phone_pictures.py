@@ -28,8 +28,8 @@ from locales import current, speaking
 from render import render_view
 from render.records import draw_card
 
+from ..conformance.test_picture_bounds import EMOJI_NAME
 from ..render.replay_games import random_job
-from ..render.test_picture_bounds import EMOJI_NAME
 from .pictures import pictures
 
 PHONE_WIDTH = 400

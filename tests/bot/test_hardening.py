@@ -17,9 +17,6 @@ from .faces import face, last_card, last_plain, visible_text
 from .flow_helpers import latest_game, open_lobby
 from .forge import Deliveries, errors_logged, forge_click, forge_select, panel_select
 
-GAMES = ("tigerisland", "wars", "competition", "islant")
-TURN_GAMES = ("tigerisland", "wars")
-
 
 async def start(world, game: str, *joiners) -> object:
     """A running game hosted by alice; returns the lobby message."""
@@ -50,24 +47,7 @@ async def snapshot(world) -> tuple[int, object]:
     return record.version, record.state
 
 
-# ----- a saved move is always announced ------------------------------------------------------
-@pytest.mark.parametrize("game", GAMES)
-async def test_resign_typed_as_a_move_is_saved_and_announced(world, caplog, game) -> None:
-    await start(world, game, world.bob)
-    result = await world.alice.slash(world.channel, "game move", move="resign")
-    record = await latest_game(world)
-    log = await world.env.bot.store.actions(record.id)
-    assert [a.notation for a in log if a.user_id == world.alice.id][-1] == "RESIGN"
-    answer = said(result)
-    assert "resign" in answer.lower()
-    assert "unchanged" not in answer and "went wrong" not in answer
-    if game != "islant":  # two players: the other one wins
-        assert record.status == "finished"
-        assert record.result["code"] == "resigned"
-        assert "Game over" in visible_text(last_card(world.channel))
-    assert errors_logged(caplog) == []
-
-
+# ----- a saved move is always announced (for every game: tests/conformance/bot) ----------
 async def test_the_final_board_can_be_shown_again_after_the_end(world) -> None:
     await start(world, "tigerisland", world.bob)
     await world.alice.slash(world.channel, "game move", move="RESIGN")

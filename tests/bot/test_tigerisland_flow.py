@@ -6,12 +6,15 @@ import random
 
 import discord
 
+from bot.store import PlayerRecord
 from engine import find_game
+from engine.core import Budget
 
 from .faces import face, last_card, visible_text
 from .flow_helpers import expect_refusal, latest_game, new_game, open_lobby
 
 GAME = find_game("tigerisland")
+TINY = Budget(think_ms=200, playouts=8)
 
 
 async def _start_two_player_game(world):
@@ -163,3 +166,36 @@ async def test_lobby_rules_host_only_start_and_one_game_per_channel(world) -> No
     assert cancelled.acknowledged
     assert (await latest_game(world)).status == "cancelled"
     assert isinstance(last_card(world.channel), discord.Message)
+
+
+async def test_a_hard_computer_answers_the_tiger_commands_after_a_restart(world) -> None:
+    """The level the lobby asked for survives a restart, and the hard computer answers a
+    turn played with /tiger place and /tiger build (every game's lobby asks the level:
+    tests/conformance/bot/test_computer_levels.py)."""
+    lobby = await open_lobby(world, world.alice, "tigerisland", options="computer=hard")
+    await world.alice.click(lobby, label="Add computer")
+    added = await world.alice.click(lobby, label="Hard")
+    assert "Ada (computer), hard" in face(added.response.message).description
+    await world.restart()
+    world.env.bot.service.computers.budget = TINY
+    record = await latest_game(world)
+    assert record.players[1] == PlayerRecord(1, None, "Ada (computer)", True, "hard")
+    await world.alice.click(lobby, label="Start")
+    record = await latest_game(world)
+    state = world.env.bot.service.state_of(record)
+    seat = record.seat_of(world.alice.id)
+    assert GAME.to_move(state) == {seat}  # the hard computer has played its turn, if it had one
+    for command, option in (("tiger place", "placement"), ("tiger build", "build")):
+        offered = await world.alice.autocomplete(world.channel, command, option, "")
+        safe = [c for c in offered if "no build" not in c["name"]]
+        await world.alice.slash(world.channel, command, **{option: safe[0]["value"]})
+    after = await latest_game(world)
+    assert after.status == "active"
+    assert GAME.to_move(world.env.bot.service.state_of(after)) == {seat}
+    assert [a.seat for a in (await world.env.bot.store.actions(after.id))][-4:] == [
+        seat,
+        seat,
+        1 - seat,
+        1 - seat,
+    ]
+    world.env.bot.service.computers.close()

@@ -1,15 +1,12 @@
-"""Menus: walking every game's menus yields exactly its legal actions, 25 choices at most."""
+"""The menu tree: levels, ranges, picks and refusals. (Every game's own menus are checked in
+tests/conformance/test_menus.py.)"""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-import engine
-from engine.core import Game, IllegalAction
+from engine.core import IllegalAction
 from engine.core.menus import (
-    MAX_CHOICES,
     THAT_IS_ALL,
     Choice,
     Menu,
@@ -17,71 +14,7 @@ from engine.core.menus import (
     Step,
     read_picks,
     tree_menu,
-    walk_all,
 )
-
-GAMES = engine.all_games()
-SAMPLED_STATES = 3
-PLAYERS = {"tigerisland": 2, "islant": 3, "competition": 3, "wars": 3}
-
-
-def sampled_states(game: Game, seed: int) -> list:
-    """A few states from a random playout: the start, and two later points."""
-    rnd = random.Random(seed)
-    state = game.new(PLAYERS[game.info.name], None, seed)
-    states = [state]
-    for step in range(1, 120):
-        if game.is_over(state):
-            break
-        seat = min(game.to_move(state))
-        state, _ = game.apply(state, seat, rnd.choice(game.legal_actions(state, seat)))
-        if step % 37 == 0 and len(states) < SAMPLED_STATES:
-            states.append(state)
-    return states
-
-
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
-def test_walking_every_menu_yields_exactly_the_legal_actions(game: Game) -> None:
-    """Every legal action has one path of its own; a choice that plays several actions in a
-    row (``Picked.then``) plays only legal ones, each after the one before."""
-    for state in sampled_states(game, seed=11):
-        for seat in sorted(game.to_move(state)):
-            picked: list[str] = []
-            for _path, answer in walk_all(lambda path: game.menu(state, seat, path)):  # noqa: B023
-                if isinstance(answer, Picked) and answer.then:
-                    played_in_a_row(game, state, seat, answer.actions)
-                elif isinstance(answer, Picked):
-                    picked.append(game.format(answer.action))
-                else:
-                    assert len(answer.choices) <= MAX_CHOICES
-                    assert all(choice.label.strip() for choice in answer.choices)
-            legal = sorted(
-                game.format(action)
-                for action in game.legal_actions(state, seat)
-                if not game.menu_excluded(action)  # typed only, e.g. a free-text name
-            )
-            assert sorted(picked) == legal
-
-
-def played_in_a_row(game: Game, state: object, seat: int, actions: tuple[object, ...]) -> None:
-    """Each of ``actions`` is legal once the ones before it are played."""
-    for action in actions:
-        legal = {game.format(a) for a in game.legal_actions(state, seat)}
-        assert game.format(action) in legal
-        state, _ = game.apply(state, seat, action)
-
-
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
-def test_seat_version_moves_with_what_the_seat_may_do(game: Game) -> None:
-    state = game.new(PLAYERS[game.info.name], None, 3)
-    seat = min(game.to_move(state))
-    before = game.seat_version(state, seat)
-    assert before == game.seat_version(state, seat)
-    action = game.legal_actions(state, seat)[0]
-    after, _ = game.apply(state, seat, action)
-    assert game.seat_version(after, seat) != before or game.legal_actions(
-        after, seat
-    ) == game.legal_actions(state, seat)
 
 
 def _steps(*words: str) -> tuple[Step, ...]:

@@ -15,10 +15,10 @@ import engine
 from engine.core import Game
 from locales import catalog, speaking
 from render.wars import panel as wars_panel
+from tests.conformance.test_picture_bounds import pictures
 
 from ..benchmarks.pictures import pictures as kinds
 from .test_german_words import drawn_words
-from .test_picture_bounds import pictures
 
 GAMES = engine.all_games()
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")

@@ -37,10 +37,11 @@ from render.common.legible import MIN_PHONE_CAP, cap_height, phone_scale
 from render.common.theme import Theme, font
 from render.records import draw_card
 from render.replay import animate
+from tests.conformance.test_picture_bounds import EMOJI_NAME, pictures
 
 from ..benchmarks.pictures import pictures as kinds
 from .test_german_words import drawn_words
-from .test_picture_bounds import EMOJI_NAME, GAME_VIEW, pictures
+from .test_picture_cases import GAME_VIEW
 
 GAMES = engine.all_games()
 IHDR = re.compile(rb"IHDR(.{4})", re.DOTALL)

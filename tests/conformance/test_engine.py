@@ -1,4 +1,5 @@
-"""One suite for every registered game: random playouts checked against the engine contract."""
+"""The engine contract, for every registered game: random playouts, parsing, resigning, the
+declared end codes and player counts."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from engine.core import EndReason, Game, IllegalAction, Outcome, Resign
+from engine.core import EndReason, Game, IllegalAction, Level, Outcome, Resign
 from engine.core.errors import GAME_OVER, NOT_YOUR_TURN
 
-GAMES = engine.all_games()
+from .registry import GAMES, each_game, player_counts
+
 MAX_STEPS = 3000
+END_SEEDS = (1, 2)
+"""Random games played to the end per typical player count, for their end codes."""
 
 
 def _dump(game: Game, state) -> str:
@@ -80,7 +84,7 @@ def playout(game: Game, num_players: int, seed: int, check_every: int = 1):
     return state, log
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
+@each_game
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_random_playout_keeps_the_contract(game: Game, seed: int, data) -> None:
     info = game.info
@@ -102,7 +106,7 @@ def test_random_playout_keeps_the_contract(game: Game, seed: int, data) -> None:
     assert err.value.code == GAME_OVER
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
+@each_game
 @given(text=st.text(max_size=40))
 def test_parser_only_raises_the_engine_error(game: Game, text: str) -> None:
     try:
@@ -112,7 +116,7 @@ def test_parser_only_raises_the_engine_error(game: Game, text: str) -> None:
     assert game.parse(game.format(action)) == action
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
+@each_game
 def test_resigning_is_logged_and_replayable(game: Game) -> None:
     n = game.info.min_players
     state = game.new(n, None, 7)
@@ -125,7 +129,7 @@ def test_resigning_is_logged_and_replayable(game: Game) -> None:
         assert game.outcome(state).code == EndReason.RESIGNED
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.name)
+@each_game
 def test_a_seat_that_resigned_is_no_longer_playing_and_the_others_are(game: Game) -> None:
     players = max(3, game.info.min_players) if game.info.max_players >= 3 else 2
     state = game.new(players, None, 7)
@@ -136,8 +140,50 @@ def test_a_seat_that_resigned_is_no_longer_playing_and_the_others_are(game: Game
     assert all(game.still_playing(state, seat) != over for seat in range(1, players))
 
 
-def test_every_game_is_registered_under_its_aliases() -> None:
-    assert {g.info.name for g in GAMES} >= {"tigerisland"}
-    for game in GAMES:
-        for alias in (game.info.name, *game.info.aliases):
-            assert engine.find_game(alias.upper()) is game
+@each_game
+def test_the_game_is_registered_under_its_name_and_aliases(game: Game) -> None:
+    for alias in (game.info.name, *game.info.aliases):
+        assert engine.find_game(alias.upper()) is game
+
+
+def test_games_are_registered() -> None:
+    assert GAMES, "no game is registered"
+    assert len({g.info.name for g in GAMES}) == len(GAMES)
+
+
+@each_game
+def test_typical_player_counts_are_playable(game: Game) -> None:
+    info = game.info
+    assert info.typical_players, f"{info.name}: GameInfo.typical_players is empty"
+    assert len(set(info.typical_players)) == len(info.typical_players), info.typical_players
+    for count in info.typical_players:
+        assert info.min_players <= count <= info.max_players, (count, info.typical_players)
+
+
+@each_game
+def test_every_end_code_is_declared(game: Game) -> None:
+    """Random games played to the end with each typical player count end with a code of
+    :attr:`GameInfo.all_end_reasons`; so does a resignation."""
+    declared = game.info.all_end_reasons
+    assert all(isinstance(code, EndReason) for code in declared)
+    for players in player_counts(game):
+        for seed in END_SEEDS:
+            rnd = random.Random(seed)
+            state = game.new(players, None, seed)
+            for _ in range(MAX_STEPS):
+                if game.is_over(state):
+                    break
+                seat = rnd.choice(sorted(game.to_move(state)))
+                action = game.choose_ai_action(state, seat, rnd, Level.RANDOM)
+                state, _ = game.apply(state, seat, action)
+            else:
+                pytest.fail(f"{game.info.name} with {players} did not end in {MAX_STEPS} actions")
+            code = game.outcome(state).code
+            assert code in declared, f"{players} players, seed {seed}: undeclared end {code!r}"
+    for players in player_counts(game):
+        state = game.new(players, None, 1)
+        for seat in range(players):
+            if game.is_over(state):
+                break
+            state, _ = game.apply(state, seat, Resign())
+        assert game.outcome(state).code in declared

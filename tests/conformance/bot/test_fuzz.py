@@ -1,10 +1,12 @@
-"""Fuzzing every entry point of the bot with hostile input, one running game of each kind.
+"""Fuzzing every entry point of the bot with hostile input, for every registered game.
 
 Slash options, autocomplete text, custom ids (random and mutated from real ones) and select
 values that were never offered, sent by players and by a member who is not playing. Each must
 be answered, must change the game only by a legal move of the sender, and must log no error.
-The example counts are bounded so CI stays quick; the examples are derandomised so a run in
-CI is repeatable.
+The commands that take typed text are ``game move`` and those the game's own cog declares
+(found in the bot's command tree, see :func:`tables.text_commands`). The example counts are
+bounded so CI stays quick (a fixed total shared by the games); the examples are derandomised so
+a run in CI is repeatable.
 """
 
 from __future__ import annotations
@@ -15,10 +17,8 @@ from hypothesis import strategies as st
 
 from engine import all_games, find_game
 from engine.core import Game
-
-from .faces import last_card
-from .flow_helpers import new_game
-from .forge import (
+from tests.bot.faces import last_card
+from tests.bot.forge import (
     custom_ids,
     errors_logged,
     forge_click,
@@ -27,29 +27,18 @@ from .forge import (
     panel_select,
 )
 
-GAMES = ("tigerisland", "wars", "competition", "islant")
+from ..registry import NAMES, each_name
+from .tables import open_panel, start_table, text_commands
+
+EXAMPLES = 30
+"""Examples of each fuzz test, shared among the registered games."""
 FUZZ = settings(
-    max_examples=30,
+    max_examples=max(5, EXAMPLES // len(NAMES)),
     deadline=None,
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-# Each game's commands that take typed text: (command, option, other options).
-TEXT_COMMANDS: dict[str, tuple[tuple[str, str, dict[str, str]], ...]] = {
-    "tigerisland": (
-        ("game move", "move", {}),
-        ("tiger place", "placement", {}),
-        ("tiger build", "build", {}),
-    ),
-    "wars": (
-        ("game move", "move", {}),
-        ("wars place", "where", {"piece": "BARRACKS"}),
-        ("wars move", "move", {}),
-    ),
-    "competition": (("game move", "move", {}),),
-    "islant": (("game move", "move", {}), ("islant name", "name", {"cell": "C4"})),
-}
 ENDS_A_GAME = {"RESIGN", "STOP", "END"}  # legal at any time: they would end the fuzzed game
 
 
@@ -92,16 +81,21 @@ HOSTILE_TEXT = st.one_of(
 
 @pytest.fixture
 async def tables(world) -> dict[str, object]:
-    """One running two-player game of each kind, each in its own channel."""
+    """One running game of each registered kind, each in its own channel."""
     channels = {}
-    for name in GAMES:
+    for name in NAMES:
         channel = world.guild.create_text_channel(f"fuzz-{name}")
-        opened = await new_game(world.alice, channel, name)
-        lobby = opened.response.message
-        await world.bob.click(lobby, label="Join")
-        await world.alice.click(lobby, label="Start")
+        await start_table(world, channel, name)
         channels[name] = channel
     return channels
+
+
+@pytest.fixture
+async def table(world, name: str) -> object:
+    """A running game of ``name`` in a channel of its own."""
+    channel = world.guild.create_text_channel(f"fuzz-{name}")
+    await start_table(world, channel, name)
+    return channel
 
 
 async def _game_in(world, channel):
@@ -116,20 +110,28 @@ def _legal_for(game: Game, state, seat: int | None) -> set[str]:
     return {game.format(a) for a in game.legal_actions(state, seat)}
 
 
+async def _a_member_to_move(world, channel):
+    """A person (not a computer) whose move the game awaits."""
+    record = await _game_in(world, channel)
+    state = world.env.bot.service.state_of(record)
+    people = {world.alice.id: world.alice, world.bob.id: world.bob}
+    for seat in sorted(find_game(record.game).to_move(state)):
+        if record.players[seat].user_id in people:
+            return people[record.players[seat].user_id]
+    raise AssertionError("no person is to move")
+
+
 def _members(world, who: str):
     return {"alice": world.alice, "bob": world.bob, "carol": world.carol}[who]
 
 
+@each_name
 @FUZZ
-@given(
-    name=st.sampled_from(GAMES),
-    who=st.sampled_from(["alice", "bob", "carol"]),
-    text=HOSTILE_TEXT,
-)
+@given(who=st.sampled_from(["alice", "bob", "carol"]), text=HOSTILE_TEXT)
 async def test_any_text_in_any_move_command_is_answered_and_only_legal_moves_apply(
-    world, tables, caplog, name, who, text
+    world, table, caplog, name, who, text
 ) -> None:
-    await _type_into_every_command(world, tables[name], name, _members(world, who), text)
+    await _type_into_every_command(world, table, name, _members(world, who), text)
     assert errors_logged(caplog) == []
     only_user_errors(world)
 
@@ -146,51 +148,49 @@ async def test_every_games_notation_typed_into_every_move_command(world, tables,
 
 async def _type_into_every_command(world, channel, name: str, member, text: str) -> None:
     """Type ``text`` into each of the game's text commands; only a legal move may apply."""
-    for command, option, extra in TEXT_COMMANDS[name]:
+    for command in text_commands(world.env.bot, name):
         before = await _game_in(world, channel)
         game = find_game(before.game)
         state = world.env.bot.service.state_of(before)
         legal = _legal_for(game, state, before.seat_of(member.id))
-        result = await member.slash(channel, command, **extra, **{option: text})
-        assert result.acknowledged, (command, text)
+        result = await member.slash(channel, command.command, **command.with_text(text))
+        assert result.acknowledged, (command.command, text)
         after = await _game_in(world, channel)
         if (after.version, after.state) != (before.version, before.state):
             log = await world.env.bot.store.actions(after.id)
             mine = [a.notation for a in log if a.user_id == member.id]
-            assert mine and mine[-1] in legal, (command, text, mine[-1:])
+            assert mine and mine[-1] in legal, (command.command, text, mine[-1:])
 
 
+@each_name
 @FUZZ
-@given(
-    name=st.sampled_from(GAMES),
-    who=st.sampled_from(["alice", "bob", "carol"]),
-    text=st.one_of(HOSTILE_TEXT, st.just("")),
-)
+@given(who=st.sampled_from(["alice", "bob", "carol"]), text=st.one_of(HOSTILE_TEXT, st.just("")))
 async def test_autocomplete_answers_within_discords_limits_whatever_is_typed(
-    world, tables, caplog, name, who, text
+    world, table, caplog, name, who, text
 ) -> None:
-    channel, member = tables[name], _members(world, who)
-    for command, option, extra in TEXT_COMMANDS[name]:
-        if command == "islant name":
-            option = "cell"
-        offered = await member.autocomplete(channel, command, option, text, **extra)
-        assert len(offered) <= 25
-        for choice in offered:
-            assert 1 <= len(choice["name"]) <= 100 and 1 <= len(choice["value"]) <= 100
+    member = _members(world, who)
+    for command in text_commands(world.env.bot, name):
+        for option in command.suggested:
+            offered = await member.autocomplete(
+                table, command.command, option, text, **command.fixed
+            )
+            assert len(offered) <= 25
+            for choice in offered:
+                assert 1 <= len(choice["name"]) <= 100 and 1 <= len(choice["value"]) <= 100
     assert errors_logged(caplog) == []
 
 
+@each_name
 @FUZZ
 @given(
-    name=st.sampled_from(GAMES),
     pick=st.integers(0, 10_000),
     forged=st.one_of(st.text(min_size=1, max_size=100), st.just("")),
     how=st.sampled_from(["random", "mutated"]),
 )
 async def test_forged_and_mutated_custom_ids_change_nothing(
-    world, tables, caplog, name, pick, forged, how
+    world, table, caplog, name, pick, forged, how
 ) -> None:
-    channel = tables[name]
+    channel = table
     message = last_card(channel)
     real = custom_ids(message) or ["lobby:1:join"]
     custom_id = forged[:100] if how == "random" else (real[pick % len(real)] + forged)[:100]
@@ -205,16 +205,18 @@ async def test_forged_and_mutated_custom_ids_change_nothing(
     only_user_errors(world)
 
 
+@each_name
 @FUZZ
 @given(values=st.lists(st.text(min_size=1, max_size=100), min_size=1, max_size=3, unique=True))
-async def test_select_values_never_offered_are_refused(world, tables, caplog, values) -> None:
-    channel = tables["islant"]
-    opened = await world.alice.click(last_card(channel), label="Play my turn")
+async def test_select_values_never_offered_are_refused(world, table, caplog, name, values) -> None:
+    channel = table
+    mover = await _a_member_to_move(world, channel)
+    opened = await open_panel(world, mover, channel)
     panel = opened.response
     custom_id, offered = panel_select(panel.components)
     before = await _game_in(world, channel)
     result = await forge_select(
-        world.env, world.alice, channel, panel.message, custom_id, values, offered=offered
+        world.env, mover, channel, panel.message, custom_id, values, offered=offered
     )
     assert result.acknowledged
     if not set(values) <= set(offered):
