@@ -39,7 +39,8 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # The bot draws pictures in a thread of the test process: starting worker processes for
-# every bot a test makes costs more than it saves (tests/bot/test_rendering.py uses a pool).
+# every bot a test makes costs more than it saves (tests/bot/components/test_rendering.py
+# uses a pool).
 os.environ.setdefault("ISLANDBOT_RENDER_WORKERS", "0")
 
 # ----- PostgreSQL ---------------------------------------------------------------------------

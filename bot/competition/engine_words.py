@@ -1,8 +1,8 @@
 """The Island competition engine's words that carry no values (menu labels and questions, slot
 names, end reasons), marked for the catalog: the bot finds them by their exact English text
 (``engine_text``). Texts with values come from the engine as ``Words`` and are extracted from
-the engine itself; ``tests/bot/test_competition_languages.py`` walks the menus in German to
-catch a word missing here."""
+the engine itself; ``tests/bot/languages/test_competition_languages.py`` walks the menus in
+German to catch a word missing here."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ from bot.web import RateLimit, WebConfig, WebPages
 from engine import find_game
 from engine.islant import GAME as ISLANT
 from tests.benchmarks.stats import p
-from tests.bot.test_islant_concurrency import CHANNEL, open_race
+from tests.bot.resilience.test_islant_concurrency import CHANNEL, open_race
 from tests.bot.web_helpers import BROWSER_ARGS, CHROMIUM
 
 WATCHERS = 100

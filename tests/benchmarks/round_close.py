@@ -19,7 +19,7 @@ from typing import Any
 from bot.service import GameService
 from bot.store import Store
 from engine import find_game
-from tests.bot.test_islant_concurrency import CHANNEL, open_race
+from tests.bot.resilience.test_islant_concurrency import CHANNEL, open_race
 
 SIZES = (10, 33, 99)
 TICK = 0.001

@@ -3,7 +3,7 @@ interaction is answered within Discord's 3 s, and a move answered as failed is n
 later. On SQLite (another program holds its write lock) and on PostgreSQL (behind a proxy
 that stops forwarding, as a stopped server or a stalled network looks to the bot).
 
-The in-process flow test (``tests/bot/test_frozen_database.py``) cannot freeze PostgreSQL
+The in-process flow test (``tests/bot/resilience/test_frozen_database.py``) cannot freeze PostgreSQL
 under the whole bot: simcord's clock is virtual, so no timer ends a wait on a socket there.
 Here every clock is the wall's.
 """

@@ -20,9 +20,9 @@ from locales import speaking, translate
 from render import render_view
 from tests.bot.faces import face, last_card, visible_text
 from tests.bot.flow_helpers import computer_actions, expect_refusal, latest_game, open_lobby
+from tests.bot.flows.test_panel import play_by_taps
+from tests.bot.flows.test_replays_flow import gif_of
 from tests.bot.forge import errors_logged, forge_click, only_user_errors
-from tests.bot.test_panel import play_by_taps
-from tests.bot.test_replays_flow import gif_of
 from tests.render.test_german_words import drawn_words
 
 from . import GAME

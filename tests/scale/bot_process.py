@@ -36,7 +36,7 @@ from engine import find_game
 from tests.bot.conftest import World, make_bot
 from tests.bot.faces import face, is_card, visible_text
 from tests.bot.flow_helpers import latest_game, open_lobby
-from tests.bot.test_islant_flow import open_panel, play_turn, start_race
+from tests.bot.flows.test_islant_flow import open_panel, play_turn, start_race
 
 
 async def world_on(database: str) -> World:

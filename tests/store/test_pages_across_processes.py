@@ -10,7 +10,7 @@ import aiohttp
 from bot.service import GameService
 from bot.store import Store
 from bot.web import RateLimit, WebConfig, WebPages
-from tests.bot.test_islant_concurrency import CHANNEL, open_race
+from tests.bot.resilience.test_islant_concurrency import CHANNEL, open_race
 
 PUBLIC = "https://pages.example.org"
 

@@ -1,7 +1,7 @@
 """Computer levels through the real bot, for every registered game: the lobby asks the level,
 the store keeps it across a restart, and Back leaves the seats as they were. (A whole game
 against a hard computer thinking aside is played in test_panel_play.py; tiggar islanote's
-commands answered by a hard computer in tests/bot/test_tigerisland_flow.py.)"""
+commands answered by a hard computer in tests/bot/flows/test_tigerisland_flow.py.)"""
 
 from __future__ import annotations
 

@@ -1,14 +1,14 @@
 """Hostile and unlucky input through the real bot, for every registered game: a move that was
 saved is announced. (The rest of the hardening, on one game's flows and forged components, is
-in tests/bot/test_hardening.py.)"""
+in tests/bot/flows/test_hardening.py.)"""
 
 from __future__ import annotations
 
 from engine import find_game
 from tests.bot.faces import last_card, visible_text
 from tests.bot.flow_helpers import latest_game
+from tests.bot.flows.test_hardening import said
 from tests.bot.forge import errors_logged
-from tests.bot.test_hardening import said
 
 from ..registry import each_name
 from .tables import start_table

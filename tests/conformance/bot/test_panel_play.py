@@ -12,7 +12,7 @@ from engine import find_game
 from engine.core import Budget, Game, Level
 from tests.bot.faces import controls, face, text_of, visible_text
 from tests.bot.flow_helpers import add_hard_computer, computer_actions, latest_game, open_lobby
-from tests.bot.test_panel import MAX_TAPS_PER_ACTION, tap_once
+from tests.bot.flows.test_panel import MAX_TAPS_PER_ACTION, tap_once
 
 from ..registry import each_name, usual_players
 from .tables import board_message, open_panel, opens_panel

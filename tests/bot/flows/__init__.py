@@ -1,0 +1,1 @@
+"""What players and hosts do, through the real bot in simcord: one flow per file."""

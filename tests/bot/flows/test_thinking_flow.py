@@ -1,0 +1,90 @@
+"""What players see while computers think: their own move first, then the computers'."""
+
+from __future__ import annotations
+
+import random
+
+from bot.client import IslandBot
+from bot.publisher import Publisher
+from engine import find_game
+
+from ..faces import face, last_card, text_of
+from ..flow_helpers import latest_game, open_lobby
+from .test_panel import MAX_TAPS_PER_ACTION, tap_once
+
+TIGER = find_game("tigerisland")
+
+
+class Shown:
+    """The versions of each board the publisher showed, in order."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.versions: list[int] = []
+        show = Publisher._show
+
+        async def noted(publisher, result, *args):
+            self.versions.append(result.record.version)
+            await show(publisher, result, *args)
+
+        monkeypatch.setattr(Publisher, "_show", noted)
+
+
+async def alice_moves(world, rnd: random.Random):
+    """Alice taps her panel until a move of hers is saved; returns the panel's last answer."""
+    record = await latest_game(world)
+    panel = (await world.alice.click(last_card(world.channel), label="My moves")).response
+    for _tap in range(MAX_TAPS_PER_ACTION):
+        answer = await tap_once(world.alice, panel.message, rnd)
+        if (await latest_game(world)).version != record.version:
+            return answer
+    raise AssertionError(f"no move after {MAX_TAPS_PER_ACTION} taps")
+
+
+async def test_the_players_move_is_shown_before_the_computers_reply(world, monkeypatch) -> None:
+    lobby = await open_lobby(world, world.alice, "wars")
+    await world.alice.click(lobby, label="Add computer")
+    await world.alice.click(lobby, label="Normal")
+    await world.alice.click(lobby, label="Start")
+    shown = Shown(monkeypatch)
+    before = await latest_game(world)
+    await alice_moves(world, random.Random(3))
+    await world.env.bot.publisher.settle()
+    after = await latest_game(world)
+    assert after.version > before.version + 1  # her move, then the computer's
+    mine = [v for v in shown.versions if v > before.version]
+    assert mine[0] < mine[-1] == after.version
+    actions = await world.env.bot.store.actions(after.id)
+    assert actions[-1].seat != after.seat_of(world.alice.id)
+
+
+async def test_computers_move_after_a_restart_and_a_tap_meanwhile_says_they_think(
+    world, monkeypatch
+) -> None:
+    lobby = await open_lobby(world, world.alice, "tigerisland")
+    await world.alice.click(lobby, label="Add computer")
+    await world.alice.click(lobby, label="Normal")
+    await world.alice.click(lobby, label="Start")
+
+    async def stopped(bot, game_id: int) -> None:  # the process stops before they move
+        return None
+
+    monkeypatch.setattr(IslandBot, "_play_computers", stopped)
+    rnd = random.Random(4)
+    record = await latest_game(world)
+    seat = record.seat_of(world.alice.id)
+    while True:  # her placement, then her build: the computer is to move
+        await alice_moves(world, rnd)
+        saved = await latest_game(world)
+        if seat not in TIGER.to_move(world.env.bot.service.state_of(saved)):
+            break
+    board = last_card(world.channel)
+    panel = (await world.alice.click(board, label="My moves")).response
+    assert "is thinking" in text_of(panel) and "moved on" not in text_of(panel)
+    monkeypatch.undo()
+    await world.restart()
+    await world.env.advance_time(601)
+    await world.env.bot.publisher.settle()
+    now = await latest_game(world)
+    assert now.version > saved.version
+    assert last_card(world.channel).id != board.id
+    assert "Ada (computer)" in face(last_card(world.channel)).description

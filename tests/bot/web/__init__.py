@@ -1,0 +1,1 @@
+"""The game pages: served, live, forgotten, and in a real browser."""
