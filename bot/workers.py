@@ -1,7 +1,9 @@
 """A pool of worker processes, started on first use and stopped with the bot.
 
 CPU work run here (a hard computer's search, drawing a picture) does not hold the event
-loop's interpreter lock, so the loop keeps answering interactions meanwhile.
+loop's interpreter lock, so the loop keeps answering interactions meanwhile. A worker knows
+the games this process knows: those under ``engine/`` it finds itself, and any game
+registered from elsewhere is registered there too when the worker starts.
 """
 
 from __future__ import annotations
@@ -14,7 +16,32 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from engine import all_games
+from engine.core import Game, game_package, register
+from render import GamePictures, drawn_games, pictures_for, register_pictures
+
 T = TypeVar("T")
+Plugged = tuple[tuple[type[Game], GamePictures | None], ...]
+"""Games registered from outside ``engine/`` (by class: a game is a stateless object made
+without arguments), each with its pictures if it has any."""
+
+
+def plugged_in() -> Plugged:
+    """The games (and their pictures) a worker would not find by importing ``engine``."""
+    drawn = drawn_games()
+    return tuple(
+        (type(game), pictures_for(game.info.name) if game.info.name in drawn else None)
+        for game in all_games()
+        if not game_package(game).startswith("engine.")
+    )
+
+
+def adopt(games: Plugged) -> None:
+    """In a new worker: register the games its parent registered from outside ``engine/``."""
+    for kind, pictures in games:
+        game = register(kind())
+        if pictures is not None:
+            register_pictures(game.info.name, pictures)
 
 
 def machine_cores() -> int:
@@ -43,7 +70,9 @@ class WorkerPool:
         """
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=adopt, initargs=(plugged_in(),)
+            )
         pool = self._pool
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)

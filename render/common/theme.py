@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from PIL import ImageColor, ImageFont
 
@@ -124,6 +125,12 @@ class Theme:
         rest = (self.dark_text, self.line, self.highlight, self.players, self.markers)
         return hash((colours, rest, terrain, self.fonts))
 
+    def __reduce__(self) -> tuple[Callable[[dict[str, Any]], Theme], tuple[dict[str, Any]]]:
+        """Pickled (to a worker process) with its terrain colours as a plain dict: a read-only
+        mapping does not pickle."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return _rebuilt_theme, ({**values, "terrain": dict(self.terrain)},)
+
     def player(self, seat: int) -> RGB:
         """The colour of ``seat`` (colours repeat beyond the palette)."""
         return self.players[seat % len(self.players)]
@@ -139,6 +146,11 @@ class Theme:
     def text_on(self, colour: RGB) -> RGB:
         """The text colour (light or dark) that reads best on ``colour``."""
         return self.text if is_dark(colour) else self.dark_text
+
+
+def _rebuilt_theme(values: dict[str, Any]) -> Theme:
+    """A pickled theme, its terrain colours read-only again."""
+    return Theme(**{**values, "terrain": MappingProxyType(values["terrain"])})
 
 
 DEFAULT_THEME = Theme()

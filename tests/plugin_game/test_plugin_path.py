@@ -11,10 +11,12 @@ from PIL import Image
 
 import locales
 from bot.cli import main
+from bot.computers import decide
 from bot.quickstart import QuickStartButton, quick_start, rules_text
 from bot.web.record_routes import game_names
+from bot.workers import WorkerPool
 from engine import find_game
-from engine.core import BAD_NOTATION, GameInfo, IllegalAction, Level, registry
+from engine.core import BAD_NOTATION, Budget, GameInfo, IllegalAction, Level, registry
 from engine.core.errors import NOT_YOUR_TURN
 from locales import speaking, translate
 from render import render_view
@@ -263,3 +265,20 @@ async def test_a_normal_computer_plays_its_turns_and_blocks_the_host(world) -> N
     record = await latest_game(world)
     assert record.status == "finished"
     assert record.result["code"] in {THREE_IN_A_ROW, BOARD_FULL}
+
+
+async def test_worker_processes_know_the_game_draw_it_and_play_its_hard_computer() -> None:
+    """A worker process starts with the games registered outside ``engine/``: it draws the
+    board and decides a hard computer's move exactly as this process does."""
+    state = GAME.new(2, None, 1)
+    for cell in ("A1", "B2", "A2"):
+        state, _ = GAME.apply(state, min(GAME.to_move(state)), GAME.parse(f"CLAIM {cell}"))
+    view, names = GAME.view(state, None), ["Alice", "Bob"]
+    pool = WorkerPool(1)
+    try:
+        assert await pool.run(render_view, view, names) == render_view(view, names)
+        saved = GAME.serialize(state)
+        move = await pool.run(decide, GAME.info.name, saved, 1, "seed", "hard", Budget())
+        assert move == "CLAIM A3"  # Bob blocks the column
+    finally:
+        pool.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from engine import find_game
-from engine.core import Budget, Game, Level
+from engine.core import Budget, Level
 from tests.bot.faces import controls, face, text_of, visible_text
 from tests.bot.flow_helpers import add_hard_computer, computer_actions, latest_game, open_lobby
 from tests.bot.flows.test_panel import MAX_TAPS_PER_ACTION, tap_once
@@ -26,13 +26,6 @@ QUICK_HARD = Budget(think_ms=20, playouts=2)
 """The hard computer's budget here: it is there to think aside, not to play well."""
 
 
-def thinks_aside(game: Game) -> bool:
-    """Whether a hard computer can play ``game`` in a worker process: the workers import only
-    the ``engine`` package, so a game registered from elsewhere (a test's own) is unknown
-    there and gets a normal computer instead."""
-    return type(game).__module__.split(".")[0] == "engine"
-
-
 @each_name
 async def test_a_whole_game_is_played_by_panel_taps_against_computers(
     world, monkeypatch, name
@@ -40,7 +33,7 @@ async def test_a_whole_game_is_played_by_panel_taps_against_computers(
     game = find_game(name)
     players = usual_players(game)
     lobby = await open_lobby(world, world.alice, name)
-    hard = thinks_aside(game) and players > 1  # (a solo game seats no computer)
+    hard = players > 1  # (a solo game seats no computer)
     if hard:
         in_place = await add_hard_computer(world, world.alice, lobby, monkeypatch)
         world.env.bot.service.computers.budget = QUICK_HARD
