@@ -7,7 +7,8 @@ saves a computers job with it: the player's move is shown at once, and the compu
 are played and saved as a change of their own (:meth:`GameService.play_computers`), also after
 a restart. Cogs call this service and never touch the engine or the store directly.
 
-Changes made by the system (jobs) are shown through the ``sink`` the service is built with.
+Every change is shown through the ``sink`` the service is built with: a job's by the service
+itself, a handler's by the handler, which hands the sink its tap to answer.
 Its parts, one job each: :mod:`.loading` (a request's :class:`Loaded` game),
 :mod:`.transaction` (one change saved), :mod:`.lobby`, :mod:`.moves`, :mod:`.system` (jobs'
 actions), :mod:`.navigator` and :mod:`.panels` (private panels) and :mod:`.views` (pictures).
