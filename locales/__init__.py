@@ -11,18 +11,19 @@ in a worker process needs no catalog argument threaded through every drawing hel
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from engine.core.registry import all_games
+from engine.core.game import Game
+from engine.core.registry import all_games, game_count
 from engine.core.texts import game_catalog
 from engine.core.words import Name, Number, Words, counted
 
@@ -51,7 +52,7 @@ def catalog(lang: str) -> Catalog | None:
     catalogs that registered games carry beside their code merged in."""
     if lang == SOURCE:
         return None
-    return _merged_catalog(lang, len(all_games()))
+    return _merged_catalog(lang, game_count())
 
 
 @cache
@@ -60,14 +61,19 @@ def _merged_catalog(lang: str, games: int) -> Catalog:
     brings its own catalog into a new one)."""
     with po_path(lang).open("rb") as handle:
         merged = read_po(handle, locale=lang)
-    for game in all_games()[:games]:
+    for message in games_own_messages(lang, all_games()[:games]):
+        merged[message.id] = message
+    return merged
+
+
+def games_own_messages(lang: str, games: Iterable[Game] | None = None) -> Iterator[Message]:
+    """The translated messages of the catalogs ``games`` (default: every registered one) carry
+    beside their code (``<game>/locales/<lang>.po``)."""
+    for game in all_games() if games is None else games:
         own = game_catalog(game, lang)
         if own is not None:
             with own.open("rb") as handle:
-                for message in read_po(handle, locale=lang):
-                    if message.id and message.string:
-                        merged[message.id] = message
-    return merged
+                yield from (m for m in read_po(handle, locale=lang) if m.id and m.string)
 
 
 def gettext(lang: str, msgid: str) -> str:

@@ -20,7 +20,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
-from . import LANGUAGES, SOURCE, po_path
+from . import LANGUAGES, SOURCE, games_own_messages, po_path
 from .check import problems
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,18 +86,9 @@ def outside_games_texts() -> Iterable[tuple[str, str, int]]:
 
 
 def own_catalog_texts(lang: str) -> set[str]:
-    """The texts the registered games' own catalogs (``<game>/locales/<lang>.po``) translate:
-    they stay out of the shared catalog."""
-    from engine import all_games
-    from engine.core import game_catalog
-
-    texts = set()
-    for game in all_games():
-        own = game_catalog(game, lang)
-        if own is not None:
-            with own.open("rb") as handle:
-                texts |= {str(m.id) for m in read_po(handle, locale=lang) if m.id and m.string}
-    return texts
+    """The texts the registered games' own catalogs translate: they stay out of the shared
+    catalog."""
+    return {str(message.id) for message in games_own_messages(lang)}
 
 
 def whole(message: str) -> bool:

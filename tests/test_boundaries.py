@@ -59,15 +59,15 @@ def graph() -> dict[str, set[str]]:
     }
 
 
-def test_the_bot_imports_only_the_public_face_of_each_engine_package() -> None:
-    wrong = sorted(
+def bot_imports_outside(layer: str, allowed: set[str]) -> list[str]:
+    """Each import of a ``layer`` module by the bot that is not in ``allowed``."""
+    return sorted(
         f"{name} imports {target}"
         for name, targets in graph().items()
         if name.startswith("bot")
         for target in targets
-        if target.startswith("engine") and target not in BOT_MAY_IMPORT_OF_ENGINE
+        if target.startswith(layer) and target not in allowed
     )
-    assert not wrong, "\n".join(wrong)
 
 
 def render_faces() -> set[str]:
@@ -75,15 +75,13 @@ def render_faces() -> set[str]:
     return {name for name in modules() if name.split(".")[0] == "render" and name.count(".") <= 1}
 
 
+def test_the_bot_imports_only_the_public_face_of_each_engine_package() -> None:
+    wrong = bot_imports_outside("engine", BOT_MAY_IMPORT_OF_ENGINE)
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_bot_imports_only_the_public_faces_of_the_renderer() -> None:
-    faces = render_faces()
-    wrong = sorted(
-        f"{name} imports {target}"
-        for name, targets in graph().items()
-        if name.startswith("bot")
-        for target in targets
-        if target.startswith("render") and target not in faces
-    )
+    wrong = bot_imports_outside("render", render_faces())
     assert not wrong, "\n".join(wrong)
 
 

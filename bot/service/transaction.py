@@ -153,18 +153,11 @@ class ChangeSink(Protocol):
         ...
 
 
-class Unshown:
+class Unshown(ChangeSink):
     """The sink of a service with no channel to show in (the console, web pages, tests of
     the service alone): each saved change waits in the outbox until a bot shows it."""
 
-    async def show(
-        self,
-        result: MoveResult,
-        headline: str | Phrase | None = None,
-        *,
-        actor: int | None = None,
-        interaction: Any = None,
-    ) -> None:
+    async def show(self, result: MoveResult, *_: Any, **__: Any) -> None:
         return None
 
 

@@ -38,5 +38,10 @@ def all_games() -> list[Game]:
     return list(_GAMES.values())
 
 
+def game_count() -> int:
+    """How many games are registered (cheap: what depends on the set of games keys on it)."""
+    return len(_GAMES)
+
+
 def _normalize(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())

@@ -13,7 +13,7 @@ import pytest
 from bot.errors import UserError
 from bot.rendering import Pictures
 from bot.service import GameService, MoveResult
-from bot.store import Store
+from bot.store import GameRecord, Store
 
 CHANNEL = 7
 ALICE, BOB = 1, 2
@@ -80,18 +80,28 @@ async def service(store: Store, clock: Clock, sink: Sink) -> AsyncIterator[GameS
     service.computers.close()
 
 
+async def open_lobby(
+    service: GameService,
+    game: str = "tigerisland",
+    options: dict[str, Any] | None = None,
+    host: tuple[int, str] = (ALICE, "Alice"),
+) -> GameRecord:
+    """A lobby in the test channel, opened by ``host`` (id and name)."""
+    return await service.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name=game,
+        host_id=host[0],
+        host_name=host[1],
+        options=options or {},
+    )
+
+
 async def open_table(
     service: GameService, game: str = "tigerisland", options: dict[str, Any] | None = None
 ) -> None:
     """A lobby of Alice's (the host) that Bob joined."""
-    await service.open_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        game_name=game,
-        host_id=ALICE,
-        host_name="Alice",
-        options=options or {},
-    )
+    await open_lobby(service, game, options)
     await service.join(CHANNEL, BOB, "Bob")
 
 

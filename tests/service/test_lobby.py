@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.service import GameService
 from engine import find_game
 
-from .conftest import ALICE, BOB, CHANNEL, Sink, open_table, refused
+from .conftest import ALICE, BOB, CHANNEL, Sink, open_lobby, open_table, refused
 
 CAROL = 3
 
@@ -30,14 +30,7 @@ async def test_players_join_and_leave_and_the_host_seats_a_computer(service: Gam
 async def test_a_channel_holds_one_table(service: GameService) -> None:
     await open_table(service)
     with refused("channel_busy"):
-        await service.open_lobby(
-            guild_id=1,
-            channel_id=CHANNEL,
-            game_name="islant",
-            host_id=BOB,
-            host_name="Bob",
-            options={},
-        )
+        await open_lobby(service, "islant", host=(BOB, "Bob"))
 
 
 async def test_only_the_host_starts_and_the_start_deals_the_game(

@@ -10,7 +10,7 @@ from bot.store import Job
 from bot.timers import COMPUTERS, REMINDER, TIMEOUT
 from engine import find_game
 
-from .conftest import ALICE, CHANNEL, Clock, Counted, Sink, open_table
+from .conftest import ALICE, CHANNEL, Clock, Counted, Sink, open_lobby, open_table
 
 GAME = find_game("tigerisland")
 
@@ -23,14 +23,7 @@ async def job_of(service: GameService, game_id: int, kind: str) -> Job:
 async def test_the_computers_job_plays_once_saves_once_and_is_shown_once(
     service: GameService, sink: Sink
 ) -> None:
-    await service.open_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        game_name="tigerisland",
-        host_id=ALICE,
-        host_name="Alice",
-        options={},
-    )
+    await open_lobby(service, "tigerisland")
     await service.add_computer(CHANNEL, ALICE, "easy")
     result = await service.start(CHANNEL, ALICE)
     while not result.thinking:  # Alice plays until the computer is to move

@@ -3,7 +3,7 @@ to move: on SQLite and on PostgreSQL, once, and also when the process that saved
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
@@ -14,22 +14,15 @@ from bot.store import Store
 from bot.timers import COMPUTERS
 from engine import all_games, find_game
 
-CHANNEL = 7
-ALICE = 1
+from .conftest import ALICE, CHANNEL, Clock, open_lobby
+
 GAMES = [game.info.name for game in all_games() if not game.info.simultaneous]
 """Turn-based games: a move of hers leaves the computer to move."""
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 @pytest.fixture
 async def store(database):
+    """A store on each back-end (the other service tests keep theirs in memory)."""
     store = await Store.open(database)
     yield store
     await store.close()
@@ -37,14 +30,7 @@ async def store(database):
 
 async def alice_to_move(service: GameService, clock: Clock, game_name: str):
     """A game of Alice against a computer, at Alice's turn (the computer's opening played)."""
-    await service.open_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        game_name=game_name,
-        host_id=ALICE,
-        host_name="Alice",
-        options={},
-    )
+    await open_lobby(service, game_name)
     await service.add_computer(CHANNEL, ALICE, "easy")
     result = await service.start(CHANNEL, ALICE)
     if result.thinking:
@@ -115,14 +101,7 @@ async def test_a_job_of_an_older_version_plays_nothing(store: Store) -> None:
 
 async def test_an_eleventh_computer_is_refused_clearly_and_changes_nothing(store: Store) -> None:
     service = GameService(store, now=Clock(), seed_source=lambda: 5)
-    await service.open_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        game_name="islant",
-        host_id=ALICE,
-        host_name="Alice",
-        options={},
-    )
+    await open_lobby(service, "islant")
     for _ in AI_NAMES:
         await service.add_computer(CHANNEL, ALICE)
     full = await store.open_game_in(CHANNEL)
