@@ -302,6 +302,7 @@ class IslandBot(commands.Bot):
             except TimeoutError:
                 log.warning("stopping in the middle of due jobs: their leases run out")
             self.run_jobs.cancel()
+            self.delivery.stop()
             try:
                 await asyncio.wait_for(self.publisher.settle(), DRAIN_SECONDS)
             except TimeoutError:
