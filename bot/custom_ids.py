@@ -13,10 +13,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .store.records import MAX_ID
+
 MAX_CUSTOM_ID = 100  # Discord's limit
-MAX_ID = 2**63 - 1
-"""The largest integer the databases store (SQLite's INTEGER, PostgreSQL's BIGINT): every id
-(games, users, Discord's snowflakes) and every version fits."""
 _NUMBERS: set[str] = set()
 """The patterns made by :func:`number`: their fields are read back as ints."""
 

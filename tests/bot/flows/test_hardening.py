@@ -14,7 +14,7 @@ from bot import answers, publisher
 from engine import find_game
 
 from ..faces import face, last_card, last_plain, visible_text
-from ..flow_helpers import latest_game, open_lobby
+from ..flow_helpers import expect_refusal, latest_game, open_lobby
 from ..forge import Deliveries, errors_logged, forge_click, forge_select, panel_select
 
 
@@ -239,3 +239,12 @@ async def test_an_interaction_delivered_twice_is_applied_and_answered_once(
     log = await world.env.bot.store.actions(record.id)
     assert sum(1 for a in log if a.interaction_id == int(payload["id"])) == 1
     assert errors_logged(caplog) == []
+
+
+async def test_a_typed_game_number_no_game_has_is_not_found(world, caplog) -> None:
+    largest = 2**53 - 1  # Discord refuses a larger typed integer
+    result = await world.bob.slash(world.channel, "game replay", game_id=largest)
+    expect_refusal(world, result, f"no game #{largest}")
+    assert errors_logged(caplog) == []
+    store = world.env.bot.store  # and any larger one that reached the store names nothing
+    assert await store.get_game(10**20) is None and await store.get_game(-(10**20)) is None
