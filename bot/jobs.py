@@ -13,6 +13,7 @@ has moved on since it was scheduled does nothing.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -27,6 +28,7 @@ from .store import REMIND, GameRecord, Job, Notice
 from .timers import COMPUTERS, PACED, REMINDER, ROUND_TIMER
 
 LEASE = timedelta(minutes=2)  # a claimed job is another process's again after this
+log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -64,11 +66,17 @@ class JobRunner:
         return await self._run_all([job for job in jobs if job.kind == COMPUTERS])
 
     async def _run_all(self, jobs: list[Job]) -> list[JobOutcome]:
+        """Run each job on its own: one that fails (a game that ended under it, a store
+        error) is logged once with its game and left to its lease; the others still run."""
         outcomes = []
         for job in jobs:
-            outcome = await self._run(job)
-            if outcome is None or outcome.move is None:  # a change ended its job already
-                await self._finish(job, outcome)
+            try:
+                outcome = await self._run(job)
+                if outcome is None or outcome.move is None:  # a change ended its job already
+                    await self._finish(job, outcome)
+            except Exception:
+                log.exception("%s job %s of game %s failed", job.kind, job.id, job.game_id)
+                continue
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
