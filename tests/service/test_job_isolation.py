@@ -48,3 +48,5 @@ async def test_a_failing_job_is_logged_with_its_game_and_the_others_still_run(
     (logged,) = [r for r in caplog.records if r.name == "bot.jobs"]
     assert f"of game {failing} failed" in logged.getMessage()
     assert isinstance(logged.exc_info[1], UserError)
+    left = [job.kind for job in await service.store.pending_jobs(failing)]
+    assert REMINDER not in left  # refused by the game: it ends, not run again
