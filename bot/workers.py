@@ -93,6 +93,11 @@ class WorkerPool:
                 self.close()
             raise
 
+    async def start(self) -> None:
+        """Start a worker process now and wait until it takes work (else the first
+        :meth:`run` waits for that: a process to spawn and import the games)."""
+        await self.run(os.getpid)
+
     def close(self) -> None:
         """Stop the worker processes, if any were started."""
         if self._pool is not None:
