@@ -75,8 +75,8 @@ async def test_a_stop_signal_exits_0_and_leaves_no_process(database, number) -> 
     assert in_session(bot.pid) == []
 
 
-async def test_a_killed_bot_leaves_no_process_behind(database) -> None:
-    bot = spawn(database, "serve", ISLANDBOT_RENDER_WORKERS="2")
+async def test_a_killed_bot_leaves_no_process_behind(tmp_path) -> None:
+    bot = spawn(str(tmp_path / "killed.db"), "serve", ISLANDBOT_RENDER_WORKERS="2")
     assert await said(bot) == "ready"  # with its render workers running
     children = [pid for pid in in_session(bot.pid) if pid != bot.pid]
     assert len(children) >= 2, children  # the picture workers (and the resource tracker)
