@@ -77,11 +77,14 @@ class Delivery:
         self._recovery = tasks.loop(seconds=outage_wait(0))(self._recover)
         self._down = 0
         """The recovery's tries in a row that found Discord still down."""
+        self._stopped = False
         publisher.failed = self.recover
 
     def recover(self, game_id: int) -> None:
         """Discord could not show a change of the game: show its entries (the latest state)
         as soon as it answers again."""
+        if self._stopped:  # the outbox keeps it for the next start
+            return
         self._recovering.setdefault(game_id, None)
         if not self._recovery.is_running():
             self._down = 0
@@ -90,6 +93,7 @@ class Delivery:
 
     def stop(self) -> None:
         """Stop recovering (the bot is stopping: the outbox keeps what is left)."""
+        self._stopped = True
         self._recovery.cancel()
 
     async def _recover(self) -> None:
@@ -142,7 +146,7 @@ class Delivery:
         for game_id, entries in games.items():
             if game_id in self._delivering or self.publisher.busy(game_id):
                 continue  # being shown right now: that ends the entries
-            if game_id in self._recovering:
+            if game_id in self._recovering and self._recovery.is_running():
                 continue  # the recovery shows it once Discord answers again
             try:
                 await self._deliver_once(game_id, entries)

@@ -43,7 +43,7 @@ from .discord_requests import NOT_TAKEN, unavailable
 from .i18n import Phrase, game_language, in_words
 from .presenter import Ping, board_message
 from .service import GameService, MoveResult
-from .store import GameRecord
+from .store import REMIND, GameRecord, Notice
 
 log = logging.getLogger(__name__)
 Channel = discord.abc.Messageable
@@ -323,11 +323,10 @@ class Publisher:
             shown = self._cards.pop(record.id, None)
             self._cards[record.id] = board.card
             await self._end_calls(record)
-            calls = [
-                (await self._channel(record).send(text, allowed_mentions=mentions)).id
-                for text, mentions in board.pings
-            ]
-            await self.service.store.board_posted(record.id, record.version, message.id, calls)
+            calls, uncalled, refusal = await self._call(record, board.pings)
+            await self.service.store.board_posted(
+                record.id, record.version, message.id, calls, self._reminder(uncalled)
+            )
             self._shown[record.id] = record.version
             self._last_edit[record.id] = asyncio.get_running_loop().time()
             if previous is not None and previous != message.id:
@@ -337,6 +336,32 @@ class Publisher:
                         await style.retire(self.service, record, old, shown)
                 except NOT_TAKEN:
                     log.info("could not retire board message %s of game %s", previous, record.id)
+        if refusal is not None:  # the card is up: the outbox reminds whom its calls missed
+            log.warning("calls to act of game %s refused: %s", record.id, refusal)
+            self._unavailable(record.id, refusal)
+
+    def _reminder(self, uncalled: list[Ping]) -> Notice | None:
+        """The outbox's reminder for the users the calls Discord refused would have pinged."""
+        users = [
+            user.id
+            for _, mentions in uncalled
+            if isinstance(mentions.users, list)
+            for user in mentions.users
+        ]
+        return Notice(REMIND, self.service.now(), {"users": users}) if users else None
+
+    async def _call(
+        self, record: GameRecord, pings: list[Ping]
+    ) -> tuple[list[int], list[Ping], Exception | None]:
+        """Post the calls to act under a new card: the ids of those Discord took, those it
+        did not (the one it refused and the rest, not tried), and why."""
+        calls: list[int] = []
+        for k, (text, mentions) in enumerate(pings):
+            try:
+                calls.append((await self._channel(record).send(text, allowed_mentions=mentions)).id)
+            except NOT_TAKEN as error:
+                return calls, pings[k:], error
+        return calls, [], None
 
     async def _end_calls(self, record: GameRecord) -> None:
         """The previous board's further calls to act (mentions that did not fit on it) no

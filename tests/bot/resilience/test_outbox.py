@@ -275,3 +275,30 @@ async def test_a_turn_whose_answers_discord_refuses_is_shown_and_pings_the_next_
     assert accepted.pings.count({other.id}) == 1, accepted.pings
     refused = [getattr(e, "original", e) for e in world.env.errors]  # logged, each answered
     assert refused and all(getattr(e, "status", None) == status for e in refused), refused
+
+
+async def test_a_new_rounds_calls_refused_after_its_card_are_made_by_a_reminder(world) -> None:
+    accepted = Accepted(world)
+    first = await islant_race(world, [world.alice, world.bob], options="level=2")
+    await play_turn(world, world.alice, random.Random(1))
+    await open_panel(world.bob, world)
+    asked = await world.alice.click(first, label="Close round")
+
+    def refuse_after_the_card(event: str, payload) -> None:
+        if event == "MESSAGE_CREATE" and "Round 2" in str(payload.get("components")):
+            fault = {"method": "POST", "path": POSTS, "status": 503, "code": 0, "times": None}
+            world.env.backend.faults.append({**fault, "message": "Service Unavailable"})
+
+    world.env.backend.subscribers.append(refuse_after_the_card)
+    done = await world.alice.click(asked.response, label="Close round 1 now")
+    world.env.backend.subscribers.remove(refuse_after_the_card)
+    assert "shows the game as it is now" not in said(done)  # the card is up: no apology
+    assert len(round_posts(world, 2)) == 1
+    await world.env.advance_time(OUTAGE)
+    world.env.backend.faults.clear()
+    await world.env.advance_time(RECOVERED)
+    assert len(round_posts(world, 2)) == 1  # the card once
+    reminders = [m for m in world.channel.history() if "is waiting for you" in m.content]
+    assert len(reminders) == 1, [m.content for m in world.channel.history()]
+    assert accepted.pings == [{world.alice.id, world.bob.id}] * 2  # round 1's call, the reminder
+    assert await world.env.bot.store.notices_of((await latest_game(world)).id) == []
