@@ -38,9 +38,13 @@ from tests.bot.faces import face, is_card, visible_text
 from tests.bot.flow_helpers import latest_game, open_lobby
 from tests.bot.flows.test_islant_flow import open_panel, play_turn, start_race
 
+SETTLE_SECONDS = 60
+"""How long a step waits for the work it started (worker processes spawning on a busy machine):
+a bound for a hang, where simcord's own 5 s would measure the machine's speed."""
+
 
 async def world_on(database: str) -> World:
-    env = simcord.Env(make_bot(database))
+    env = simcord.Env(make_bot(database), settle_timeout=SETTLE_SECONDS)
     guild = env.create_guild()  # before the bot starts: its start-up delivery finds them
     channel = guild.create_text_channel("island-games")
     people = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
