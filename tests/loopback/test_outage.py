@@ -1,7 +1,8 @@
 """The real bot process through a Discord outage (the loopback fake answering 503): once
 Discord answers again, every saved change is shown soon after, without waiting for another
 change or the outbox's late pass: the latest state of a round message whose edits failed, and
-a new round whose card and pings could not be posted. On SQLite and on PostgreSQL.
+a new round whose card and pings could not be posted. (On PostgreSQL, with two processes, the
+same recovery is proven on the virtual clock: ``tests/scale/test_two_bots.py``.)
 
 The bounds below are generous (a busy machine); the time each change took to appear after
 the outage ended is printed, to compare with the goal of 10 s.
@@ -37,7 +38,7 @@ async def shown(check: Any, what: str) -> float:
     return seconds
 
 
-async def test_what_an_outage_held_back_is_shown_once_discord_answers_again(database) -> None:
+async def test_what_an_outage_held_back_is_shown_once_discord_answers_again(tmp_path) -> None:
     fake = FakeDiscord()
     await fake.start()
     env = fake.env
@@ -47,7 +48,7 @@ async def test_what_an_outage_held_back_is_shown_once_discord_answers_again(data
     harness = LoopbackHarness(fake, burst.Clock.on(env))
     rnd = random.Random(7)
     try:
-        async with bot_process(fake, "island", database, []):
+        async with bot_process(fake, "island", str(tmp_path), []):
             await open_race(harness, channel, members, level=1)
             first = burst.round_message(channel)
             assert "0 of 3 done" in visible_text(first)
