@@ -88,6 +88,7 @@ class IslandBot(commands.Bot):
         self.store: Store | None = None
         self.publisher = Publisher(self, PlainBoard(board_view), RematchButton)
         self.delivery = Delivery(self.publisher, shards)
+        self.publisher.failed = self.delivery.recover  # shown once Discord answers again
         self.publisher.then = self._computers_after
         self._thinking: dict[int, asyncio.Task[None]] = {}
         """Per game, the task playing its computers' moves (the latest one)."""

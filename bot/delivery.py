@@ -78,7 +78,6 @@ class Delivery:
         self._down = 0
         """The recovery's tries in a row that found Discord still down."""
         self._stopped = False
-        publisher.failed = self.recover
 
     def recover(self, game_id: int) -> None:
         """Discord could not show a change of the game: show its entries (the latest state)
