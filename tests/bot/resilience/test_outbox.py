@@ -245,9 +245,16 @@ def test_the_saved_apology_never_claims_the_channel_shows_the_game() -> None:
     assert "shows the game as it is now" not in answers.SAVED_APOLOGY
 
 
+ANSWERS = {
+    "callback": ("POST", "/interactions/*/callback"),  # the acknowledgement itself
+    "follow-up": ("*", "/webhooks/*"),  # the board as the answer, after "thinking…"
+}
+
+
 @pytest.mark.parametrize("status", [500, 502, 503])
+@pytest.mark.parametrize("answer", ANSWERS)
 async def test_a_turn_whose_answers_discord_refuses_is_shown_and_pings_the_next_player(
-    world, status
+    world, status, answer
 ) -> None:
     accepted = Accepted(world)
     lobby = await open_lobby(world, world.alice, "tigerisland")
@@ -260,7 +267,7 @@ async def test_a_turn_whose_answers_discord_refuses_is_shown_and_pings_the_next_
     place = TIGER.legal_actions(state, seat)[0]
     placed, _ = TIGER.apply(state, seat, place)
     build = TIGER.legal_actions(placed, seat)[0]
-    world.env.inject_error("POST", "/interactions/*/callback", status=status, times=None)
+    world.env.inject_error(*ANSWERS[answer], status=status, times=None)
     for action in (place, build):
         await mover.slash(world.channel, "game move", move=TIGER.format(action))
     await world.env.bot.publisher.settle()
