@@ -3,7 +3,8 @@
 ``python -m tests.scale.bot_process DATABASE STEP`` builds the same server, channel and
 players every time (simcord's ids follow the order things are made), then:
 
-- ``serve``: starts an Islant race, draws its pictures in worker processes, says ``ready``
+- ``serve``: starts an Islant race, draws its pictures in worker processes, starts the hard
+  computers' worker, says ``ready``
   and runs until SIGTERM or SIGINT stops it gracefully (it says ``stopped`` and exits 0);
 - ``killed``: the host closes round 1, which is saved, but the process dies before the new
   round is shown: it says ``saved`` and waits for SIGKILL;
@@ -57,6 +58,7 @@ async def serve(world: World) -> None:
     await start_race(world, [world.alice, world.bob], options="level=2")
     await play_turn(world, world.alice, random.Random(1))
     assert world.env.bot.service.pictures.started
+    await world.env.bot.service.computers.start()  # the hard computers' worker too
     stop_on_signals(world.env.bot)
     print("ready", flush=True)
     while not world.env.bot.is_closed():
