@@ -21,7 +21,8 @@ _NUMBERS: set[str] = set()
 
 
 def number(limit: int) -> str:
-    """The pattern of a field holding a number from 0 to ``limit`` (leading zeros allowed)."""
+    """The pattern of a field holding a number from 0 to ``limit``, written in at most as
+    many digits as ``limit``."""
     digits = str(limit)
     size = len(digits)
     shorter = [f"[0-9]{{1,{size - 1}}}"] if size > 1 else []
