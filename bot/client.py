@@ -88,6 +88,7 @@ class IslandBot(commands.Bot):
         self.store: Store | None = None
         self.publisher = Publisher(self, PlainBoard(board_view), RematchButton)
         self.delivery = Delivery(self.publisher, shards)
+        self.publisher.failed = self.delivery.recover  # shown once Discord answers again
         self.publisher.then = self._computers_after
         self._thinking: dict[int, asyncio.Task[None]] = {}
         """Per game, the task playing its computers' moves (the latest one)."""
@@ -302,6 +303,7 @@ class IslandBot(commands.Bot):
             except TimeoutError:
                 log.warning("stopping in the middle of due jobs: their leases run out")
             self.run_jobs.cancel()
+            self.delivery.stop()
             try:
                 await asyncio.wait_for(self.publisher.settle(), DRAIN_SECONDS)
             except TimeoutError:

@@ -69,6 +69,10 @@ class Thinkers:
         )
         return game.parse(notation)
 
+    async def start(self) -> None:
+        """Start the hard players' worker process now (else their first decision does)."""
+        await self._pool.start()
+
     def close(self) -> None:
         """Stop the worker process, if it was started."""
         self._pool.close()

@@ -13,9 +13,31 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-MAX_CUSTOM_ID = 100  # Discord's limit
+from .store.records import MAX_ID
 
-NUMBER = r"[0-9]{1,20}"
+MAX_CUSTOM_ID = 100  # Discord's limit
+_NUMBERS: set[str] = set()
+"""The patterns made by :func:`number`: their fields are read back as ints."""
+
+
+def number(limit: int) -> str:
+    """The pattern of a field holding a number from 0 to ``limit``, written in at most as
+    many digits as ``limit``."""
+    digits = str(limit)
+    size = len(digits)
+    shorter = [f"[0-9]{{1,{size - 1}}}"] if size > 1 else []
+    below = [  # the same length: equal up to one digit, which is smaller, then anything
+        digits[:k] + f"[0-{int(digit) - 1}]" + (f"[0-9]{{{size - k - 1}}}" if k < size - 1 else "")
+        for k, digit in enumerate(digits)
+        if digit != "0"
+    ]
+    pattern = "(?:" + "|".join([*shorter, *below, digits]) + ")"
+    _NUMBERS.add(pattern)
+    return pattern
+
+
+NUMBER = number(MAX_ID)
+"""An id or a version: any number the database holds."""
 WORD = r"[a-z][a-z0-9-]{0,31}"
 
 
@@ -53,9 +75,9 @@ class IdFormat:
         return text
 
     def read(self, match: re.Match[str] | Mapping[str, str]) -> dict[str, Any]:
-        """The fields of a matched id; fields declared with :data:`NUMBER` become ints."""
+        """The fields of a matched id; number fields (:func:`number`) become ints."""
         found = match.groupdict() if isinstance(match, re.Match) else dict(match)
         return {
-            name: int(found[name]) if pattern == NUMBER else found[name]
+            name: int(found[name]) if pattern in _NUMBERS else found[name]
             for name, pattern in self.fields
         }

@@ -32,3 +32,11 @@ def bound_requests(http: discord.http.HTTPClient, seconds: float | None = None) 
         return False
     session._timeout = aiohttp.ClientTimeout(total=seconds, connect=min(CONNECT_SECONDS, seconds))
     return True
+
+
+def unavailable(error: BaseException) -> bool:
+    """Whether Discord could not take a request for now (a 5xx, or no answer at all), as
+    opposed to refusing it (4xx): trying again once it answers again shows it."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500
+    return isinstance(error, TimeoutError | aiohttp.ClientError | ConnectionError)

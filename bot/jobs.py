@@ -13,12 +13,14 @@ has moved on since it was scheduled does nothing.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from engine.core import Game
+from engine.core import Game, IllegalAction
 
+from .errors import UserError
 from .i18n import Phrase, as_written, say
 from .service import GameService, MoveResult
 from .settings import effective
@@ -27,6 +29,7 @@ from .store import REMIND, GameRecord, Job, Notice
 from .timers import COMPUTERS, PACED, REMINDER, ROUND_TIMER
 
 LEASE = timedelta(minutes=2)  # a claimed job is another process's again after this
+log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -64,14 +67,30 @@ class JobRunner:
         return await self._run_all([job for job in jobs if job.kind == COMPUTERS])
 
     async def _run_all(self, jobs: list[Job]) -> list[JobOutcome]:
+        """Run each job on its own; the others still run when one fails. A job refused by
+        the game (it ended or moved on under the job) is logged once with its game and ends;
+        one that failed otherwise (the store) is logged and runs again once its lease ends."""
         outcomes = []
         for job in jobs:
-            outcome = await self._run(job)
-            if outcome is None or outcome.move is None:  # a change ended its job already
-                await self._finish(job, outcome)
+            try:
+                outcome = await self._run(job)
+                if outcome is None or outcome.move is None:  # a change ended its job already
+                    await self._finish(job, outcome)
+            except Exception as error:
+                log.exception("%s job %s of game %s failed", job.kind, job.id, job.game_id)
+                if isinstance(error, UserError | IllegalAction):
+                    await self._end_refused(job)
+                continue
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
+
+    async def _end_refused(self, job: Job) -> None:
+        """End a job the game refused: running it again would be refused again."""
+        try:
+            await self.store.finish_job(job, self.service.now())
+        except Exception:
+            log.exception("ending job %s of game %s failed: its lease ends it", job.id, job.game_id)
 
     async def _finish(self, job: Job, outcome: JobOutcome | None) -> None:
         """End a job that changed no game: with its reminder in the outbox, if it has one."""

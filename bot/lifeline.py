@@ -5,6 +5,9 @@ them, but a killed bot (SIGKILL, an out-of-memory kill, a container stop) cannot
 they would keep running as orphans. A child calls :func:`die_with_parent` first thing; a
 watching thread then ends it within :data:`WATCH_SECONDS` of its parent's death, however the
 parent died (an orphan is re-parented, so its parent id changes).
+
+multiprocessing's resource tracker needs nothing of its own: it ends once every process
+holding its pipe (the bot and these children) is gone.
 """
 
 from __future__ import annotations
@@ -17,10 +20,17 @@ WATCH_SECONDS = 1.0
 """How often the watching thread looks whether the parent is still there."""
 
 
-def die_with_parent() -> None:
-    """End this process soon after its current parent is gone."""
-    parent = os.getppid()
-    threading.Thread(target=_watch, args=(parent,), name="lifeline", daemon=True).start()
+def die_with_parent(parent: int | None = None) -> None:
+    """End this process soon after its parent is gone.
+
+    ``parent`` is the id of the process that started this one, as that process knew itself
+    (``os.getpid()`` there): a child whose parent died before this call is re-parented
+    already, and ends at once. Without it, the current parent is watched.
+    """
+    watched = os.getppid() if parent is None else parent
+    if os.getppid() != watched:
+        os._exit(0)
+    threading.Thread(target=_watch, args=(watched,), name="lifeline", daemon=True).start()
 
 
 def _watch(parent: int) -> None:

@@ -14,7 +14,9 @@ state is always the one shown in the end.
 Every saved change also has an entry in the store's outbox, written with the change: a post
 or an edit Discord accepted ends the entries up to the version it shows (a post remembers its
 message id in the same transaction). What the publisher could not show (a failed request, a
-process stopped in between) is shown later from the outbox by :mod:`bot.delivery`.
+process stopped in between) is shown later from the outbox by :mod:`bot.delivery`; when Discord
+was unavailable (5xx, no answer), the publisher hands the game to :attr:`Publisher.failed` at
+once, which shows it within seconds of Discord's return.
 
 Every game's final board gets the publisher's ``final_item`` (the Rematch button) besides
 its own controls. A game without a presentation of its own gets :class:`PlainBoard`: every
@@ -37,11 +39,11 @@ from engine.core import Event
 from locales import N_, _, current, speaking, translate
 
 from .cards import Card
-from .discord_requests import NOT_TAKEN
+from .discord_requests import NOT_TAKEN, unavailable
 from .i18n import Phrase, game_language, in_words
 from .presenter import Ping, board_message
 from .service import GameService, MoveResult
-from .store import GameRecord
+from .store import REMIND, GameRecord, Notice
 
 log = logging.getLogger(__name__)
 Channel = discord.abc.Messageable
@@ -168,6 +170,9 @@ class Publisher:
         self.rate_limits = 0
         self.watch_link: WatchLink | None = None
         """Where every board's Watch button leads (set when the bot serves web pages)."""
+        self.failed: Callable[[int], None] | None = None
+        """Told the game whose change Discord was unavailable to show (post, edit or answer):
+        the bot shows it again once Discord answers (:meth:`bot.delivery.Delivery.recover`)."""
         self.then: Callable[[MoveResult], None] | None = None
         """Started once a change after which computers are to move is shown (or held back
         for an edit): the bot plays their moves, so they are shown after it."""
@@ -204,6 +209,9 @@ class Publisher:
         """
         try:
             await self._show(result, headline, actor, interaction)
+        except Exception as error:
+            self._unavailable(result.record.id, error)
+            raise
         finally:
             if result.thinking and self.then is not None:
                 self.then(result)
@@ -267,6 +275,10 @@ class Publisher:
         """Whether a change of the game is being shown or waits to be (debounce, 429)."""
         return game_id in self._workers or self._lock(game_id).locked()
 
+    def showing(self, game_id: int) -> bool:
+        """Whether a change of the game is being shown right now (not merely held back)."""
+        return self._lock(game_id).locked()
+
     async def settle(self) -> None:
         """Wait until every held-back edit is shown (tests, and a clean shutdown)."""
         while self._workers:
@@ -311,11 +323,10 @@ class Publisher:
             shown = self._cards.pop(record.id, None)
             self._cards[record.id] = board.card
             await self._end_calls(record)
-            calls = [
-                (await self._channel(record).send(text, allowed_mentions=mentions)).id
-                for text, mentions in board.pings
-            ]
-            await self.service.store.board_posted(record.id, record.version, message.id, calls)
+            calls, uncalled, refusal = await self._call(record, board.pings)
+            await self.service.store.board_posted(
+                record.id, record.version, message.id, calls, self._reminder(uncalled)
+            )
             self._shown[record.id] = record.version
             self._last_edit[record.id] = asyncio.get_running_loop().time()
             if previous is not None and previous != message.id:
@@ -325,6 +336,32 @@ class Publisher:
                         await style.retire(self.service, record, old, shown)
                 except NOT_TAKEN:
                     log.info("could not retire board message %s of game %s", previous, record.id)
+        if refusal is not None:  # the card is up: the outbox reminds whom its calls missed
+            log.warning("calls to act of game %s refused: %s", record.id, refusal)
+            self._unavailable(record.id, refusal)
+
+    def _reminder(self, uncalled: list[Ping]) -> Notice | None:
+        """The outbox's reminder for the users the calls Discord refused would have pinged."""
+        users = [
+            user.id
+            for _, mentions in uncalled
+            if isinstance(mentions.users, list)
+            for user in mentions.users
+        ]
+        return Notice(REMIND, self.service.now(), {"users": users}) if users else None
+
+    async def _call(
+        self, record: GameRecord, pings: list[Ping]
+    ) -> tuple[list[int], list[Ping], Exception | None]:
+        """Post the calls to act under a new card: the ids of those Discord took, those it
+        did not (the one it refused and the rest, not tried), and why."""
+        calls: list[int] = []
+        for k, (text, mentions) in enumerate(pings):
+            try:
+                calls.append((await self._channel(record).send(text, allowed_mentions=mentions)).id)
+            except NOT_TAKEN as error:
+                return calls, pings[k:], error
+        return calls, [], None
 
     async def _end_calls(self, record: GameRecord) -> None:
         """The previous board's further calls to act (mentions that did not fit on it) no
@@ -380,6 +417,7 @@ class Publisher:
             wait = retry_after(error)
             if wait is None:
                 log.exception("showing the board of game %s failed", pending.result.record.id)
+                self._unavailable(pending.result.record.id, error)
                 return
             self._rate_limited(pending.result.record.id, wait)
             newer = self._pending.get(pending.result.record.id)
@@ -387,8 +425,14 @@ class Publisher:
                 self._pending[pending.result.record.id] = pending
             else:
                 newer.fresh = newer.fresh or pending.fresh
-        except Exception:  # a failed edit must not stop the game; the next change shows it all
+        except Exception as error:  # a failed edit must not stop the game
             log.exception("showing the board of game %s failed", pending.result.record.id)
+            self._unavailable(pending.result.record.id, error)
+
+    def _unavailable(self, game_id: int, error: BaseException) -> None:
+        """Hand the game to :attr:`failed` when Discord was unavailable to show its change."""
+        if self.failed is not None and unavailable(error):
+            self.failed(game_id)
 
     async def _edit(self, style: Presentation, pending: _Pending) -> None:
         record = pending.result.record

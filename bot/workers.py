@@ -3,7 +3,8 @@
 CPU work run here (a hard computer's search, drawing a picture) does not hold the event
 loop's interpreter lock, so the loop keeps answering interactions meanwhile. A worker knows
 the games this process knows: those under ``engine/`` it finds itself, and any game
-registered from elsewhere is registered there too when the worker starts.
+registered from elsewhere is registered there too when the worker starts. A worker ends by
+itself once the bot is gone, however it died (:mod:`bot.lifeline`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from engine import all_games
 from engine.core import Game, game_package, register
 from render import GamePictures, drawn_games, pictures_for, register_pictures
 
+from .lifeline import die_with_parent
+
 T = TypeVar("T")
 Plugged = tuple[tuple[type[Game], GamePictures | None], ...]
 """Games registered from outside ``engine/`` (by class: a game is a stateless object made
@@ -34,6 +37,12 @@ def plugged_in() -> Plugged:
         for game in all_games()
         if not game_package(game).startswith("engine.")
     )
+
+
+def start_worker(parent: int, games: Plugged) -> None:
+    """A new worker's first steps: end with the bot (``parent``), know the bot's games."""
+    die_with_parent(parent)
+    adopt(games)
 
 
 def adopt(games: Plugged) -> None:
@@ -71,7 +80,10 @@ class WorkerPool:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=adopt, initargs=(plugged_in(),)
+                self.workers,
+                mp_context=context,
+                initializer=start_worker,
+                initargs=(os.getpid(), plugged_in()),
             )
         pool = self._pool
         try:
@@ -80,6 +92,11 @@ class WorkerPool:
             if self._pool is pool:
                 self.close()
             raise
+
+    async def start(self) -> None:
+        """Start a worker process now and wait until it takes work (else the first
+        :meth:`run` waits for that: a process to spawn and import the games)."""
+        await self.run(os.getpid)
 
     def close(self) -> None:
         """Stop the worker processes, if any were started."""

@@ -19,7 +19,7 @@ from render.records import draw_card
 
 from ..cards import Card
 from ..components import IdItem, service_of
-from ..custom_ids import NUMBER, IdFormat, one_of
+from ..custom_ids import NUMBER, IdFormat, number, one_of
 from ..errors import UserError
 from ..i18n import public_language
 from ..reach import Reach, server_of, works
@@ -47,8 +47,9 @@ GAME_NAMES = [g.info.name for g in all_games()]
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 SCOPES = ("server", "global")
 PERIODS = {"all": None, "month": timedelta(days=30), "week": timedelta(days=7)}
+PAGE = number(99_999)  # a page further on would be an offset no table reaches
 HISTORY_PAGE = IdFormat(
-    "rec-h", (("game", one_of(["all", *GAME_NAMES])), ("user", NUMBER), ("page", NUMBER))
+    "rec-h", (("game", one_of(["all", *GAME_NAMES])), ("user", NUMBER), ("page", PAGE))
 )
 BOARD_PAGE = IdFormat(
     "rec-b",
@@ -57,7 +58,7 @@ BOARD_PAGE = IdFormat(
         ("scope", one_of(SCOPES)),
         ("period", one_of(PERIODS)),
         ("people", "all|people"),
-        ("page", NUMBER),
+        ("page", PAGE),
     ),
 )
 FORGET = IdFormat("rec-forget", (("user", NUMBER),))

@@ -25,6 +25,7 @@ from .history import FinishedGame, HistoryReads, record_finished
 from .links import LinksStore
 from .outbox import Notice, OutboxStore, finish_job_in, write_notice
 from .records import (
+    MAX_ID,
     OPEN_STATUSES,
     DuplicateInteraction,
     GameRecord,
@@ -173,6 +174,10 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
         return found[0] if found else None
 
     async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game with this id (None for a number no game can have, e.g. a typed one
+        beyond what the database holds)."""
+        if not 0 < game_id <= MAX_ID:
+            return None
         return await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
 
     async def open_game_in(self, channel_id: int) -> GameRecord | None:

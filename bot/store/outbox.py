@@ -95,11 +95,19 @@ class OutboxStore(ABC):
             await _board_done(tx, game_id, version)
 
     async def board_posted(
-        self, game_id: int, version: int, message_id: int, calls: Iterable[int]
+        self,
+        game_id: int,
+        version: int,
+        message_id: int,
+        calls: Iterable[int],
+        reminder: Notice | None = None,
     ) -> None:
         """A new board message showing ``version`` was accepted: remember it (and the
-        messages with the pings that did not fit on it), and its entries are done."""
+        messages with the pings that did not fit on it), and its entries are done; a
+        ``reminder`` (for the calls Discord refused) is kept in their place."""
         async with self.transaction() as tx:
+            if reminder is not None:
+                await write_notice(tx, game_id, version, reminder)
             await tx.execute(
                 "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
             )

@@ -9,6 +9,9 @@ from typing import Any
 from locales import N_, _
 
 OPEN_STATUSES = ("lobby", "active")
+MAX_ID = 2**63 - 1
+"""The largest integer both back-ends store (SQLite's INTEGER, PostgreSQL's BIGINT): every id
+(games, users, Discord's snowflakes) and every version fits; a larger number names nothing."""
 COMPUTER_NAME = N_("{name} (computer)")
 """A computer seat's name: stored in English, shown in the reader's language."""
 COMPUTER_SUFFIX = COMPUTER_NAME.removeprefix("{name}")

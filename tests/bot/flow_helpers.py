@@ -76,6 +76,14 @@ HARD_IN_TESTS = Budget(think_ms=100, playouts=6)
 """A hard computer's budget in flow tests: small, and counted in playouts."""
 
 
+async def think_quickly(bot, budget: Budget = HARD_IN_TESTS) -> None:
+    """Give ``bot``'s hard computers ``budget`` and start their worker process now, outside
+    any click: simcord waits for a click's work a bounded real time, which a process still
+    starting (on a busy machine) or a search bounded by time alone could overrun."""
+    bot.service.computers.budget = budget
+    await bot.service.computers.start()
+
+
 class InPlaceDecisions:
     """Records the level of every computer decision taken in the bot's own process."""
 
@@ -95,7 +103,7 @@ async def add_hard_computer(
 ) -> InPlaceDecisions:
     """Seat a hard computer from the lobby with a small budget; returns a record of the
     decisions taken in place (a hard one there would have run on the event loop)."""
-    world.env.bot.service.computers.budget = HARD_IN_TESTS
+    await think_quickly(world.env.bot)
     await host.click(lobby, label="Add computer")
     await host.click(lobby, label="Hard")
     return InPlaceDecisions(monkeypatch)

@@ -11,7 +11,10 @@ Discord's limits are enforced as Discord would: a request that breaks one of the
 checked limits (:mod:`tests.bot.discord_limits`) gets 400, an interaction acknowledged more
 than 3 s after it was sent gets ``10062 Unknown interaction``, and a channel's message posts
 (and, separately, its edits) beyond 5 in 5 s get 429 with ``retry_after``. Routes simcord does
-not know are answered 404 and logged loudly.
+not know are answered 404 and logged loudly. An outage is switched on by the test: while
+:attr:`FakeDiscord.outage` names a method, every request of that method to a channel's
+messages (posts, edits) gets ``503 Service Unavailable``, as Discord answers when it cannot
+serve (answers to interactions still go through).
 """
 
 from __future__ import annotations
@@ -88,6 +91,8 @@ class FakeDiscord:
         self._buckets: dict[tuple[str, str], deque[float]] = defaultdict(deque)
         self._runner: web.AppRunner | None = None
         self.url = ""
+        self.outage: set[str] = set()
+        """HTTP methods answered 503 on a channel's message routes (see the module's text)."""
 
     @staticmethod
     async def _no_settle(*args: Any, **kwargs: Any) -> None:
@@ -179,6 +184,8 @@ class FakeDiscord:
             ws_url = self.url.replace("http", "ws", 1) + "/gateway"
             limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
             return _json({"url": ws_url, "shards": 1, "session_start_limit": limit})
+        if self._unavailable(method, path):
+            return self._refusal(method, path, 503, 0, "Service Unavailable")
         refused = self._refuse(method, path, body, files)
         if refused is not None:
             return refused
@@ -202,6 +209,13 @@ class FakeDiscord:
         if result is None:
             return web.Response(status=204)
         return _json(result)
+
+    def _unavailable(self, method: str, path: str) -> bool:
+        """Whether the outage covers this request."""
+        if method not in self.outage:
+            return False
+        parts = path.strip("/").split("/")
+        return parts[0] == "channels" and parts[2:3] == ["messages"]
 
     def _refuse(
         self, method: str, path: str, body: Any, files: list[discord.File]

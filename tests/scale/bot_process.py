@@ -3,7 +3,8 @@
 ``python -m tests.scale.bot_process DATABASE STEP`` builds the same server, channel and
 players every time (simcord's ids follow the order things are made), then:
 
-- ``serve``: starts an Islant race, draws its pictures in worker processes, says ``ready``
+- ``serve``: starts an Islant race, draws its pictures in worker processes, starts the hard
+  computers' worker, says ``ready``
   and runs until SIGTERM or SIGINT stops it gracefully (it says ``stopped`` and exits 0);
 - ``killed``: the host closes round 1, which is saved, but the process dies before the new
   round is shown: it says ``saved`` and waits for SIGKILL;
@@ -38,9 +39,13 @@ from tests.bot.faces import face, is_card, visible_text
 from tests.bot.flow_helpers import latest_game, open_lobby
 from tests.bot.flows.test_islant_flow import open_panel, play_turn, start_race
 
+SETTLE_SECONDS = 60
+"""How long a step waits for the work it started (worker processes spawning on a busy machine):
+a bound for a hang, where simcord's own 5 s would measure the machine's speed."""
+
 
 async def world_on(database: str) -> World:
-    env = simcord.Env(make_bot(database))
+    env = simcord.Env(make_bot(database), settle_timeout=SETTLE_SECONDS)
     guild = env.create_guild()  # before the bot starts: its start-up delivery finds them
     channel = guild.create_text_channel("island-games")
     people = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
@@ -53,6 +58,7 @@ async def serve(world: World) -> None:
     await start_race(world, [world.alice, world.bob], options="level=2")
     await play_turn(world, world.alice, random.Random(1))
     assert world.env.bot.service.pictures.started
+    await world.env.bot.service.computers.start()  # the hard computers' worker too
     stop_on_signals(world.env.bot)
     print("ready", flush=True)
     while not world.env.bot.is_closed():

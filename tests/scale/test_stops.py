@@ -1,7 +1,8 @@
 """The bot as a real process: SIGTERM and SIGINT stop it gracefully (exit 0, no process of
-its own left, and an interaction still being handled is told the bot is restarting), and a
-process killed between a save and its post loses nothing: the next start shows the change
-once, with its pings. On SQLite and on PostgreSQL."""
+its own left, and an interaction still being handled is told the bot is restarting), a bot
+killed by SIGKILL leaves no process behind (its children end by themselves), and a process
+killed between a save and its post loses nothing: the next start shows the change once, with
+its pings. On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 180  # seconds for a step (the machine may be busy)
+ORPHANS_GONE = 60  # seconds a killed bot's children may take to end (about 1 s, unloaded)
 
 
 def spawn(database: str, step: str, **env: str) -> subprocess.Popen[str]:
@@ -67,6 +69,20 @@ async def test_a_stop_signal_exits_0_and_leaves_no_process(database, number) -> 
     assert await said(bot) == "stopped"
     assert await ended(bot) == 0
     for _ in range(50):
+        if not in_session(bot.pid):
+            break
+        await asyncio.sleep(0.1)
+    assert in_session(bot.pid) == []
+
+
+async def test_a_killed_bot_leaves_no_process_behind(tmp_path) -> None:
+    bot = spawn(str(tmp_path / "killed.db"), "serve", ISLANDBOT_RENDER_WORKERS="2")
+    assert await said(bot) == "ready"  # with its render workers running
+    children = [pid for pid in in_session(bot.pid) if pid != bot.pid]
+    assert len(children) >= 3, children  # picture and computer workers, resource tracker
+    os.kill(bot.pid, signal.SIGKILL)  # the bot alone, as an out-of-memory kill does
+    assert await ended(bot) == -signal.SIGKILL
+    for _ in range(ORPHANS_GONE * 10):
         if not in_session(bot.pid):
             break
         await asyncio.sleep(0.1)

@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from bot.custom_ids import MAX_CUSTOM_ID, NUMBER, IdFormat, one_of
+from bot.custom_ids import MAX_CUSTOM_ID, NUMBER, IdFormat, number, one_of
+from bot.store.records import MAX_ID
 
 FORMAT = IdFormat("x", (("game", NUMBER), ("action", one_of(["join", "leave"]))))
 
@@ -30,3 +33,17 @@ def test_an_id_discord_would_refuse_is_never_written() -> None:
     assert len(long.make(path="1." * 40)) <= MAX_CUSTOM_ID
     with pytest.raises(ValueError):
         FORMAT.make(game=1, action="dance")
+
+
+@given(limit=st.integers(0, 2**64), value=st.integers(0, 2**66))
+def test_a_number_field_matches_exactly_the_numbers_up_to_its_limit(limit: int, value: int) -> None:
+    pattern = re.compile(number(limit))
+    for candidate in (value, limit, limit + 1, max(limit - 1, 0), value % (limit + 1)):
+        assert bool(pattern.fullmatch(str(candidate))) == (candidate <= limit), candidate
+
+
+def test_an_id_field_holds_what_the_database_holds() -> None:
+    assert re.fullmatch(NUMBER, str(MAX_ID)) and re.fullmatch(NUMBER, "0" * 5 + "7")
+    assert not re.fullmatch(NUMBER, str(MAX_ID + 1)) and not re.fullmatch(NUMBER, "9" * 20)
+    with pytest.raises(ValueError):
+        FORMAT.make(game=MAX_ID + 1, action="join")

@@ -14,7 +14,7 @@ from bot import answers, publisher
 from engine import find_game
 
 from ..faces import face, last_card, last_plain, visible_text
-from ..flow_helpers import latest_game, open_lobby
+from ..flow_helpers import expect_refusal, latest_game, open_lobby
 from ..forge import Deliveries, errors_logged, forge_click, forge_select, panel_select
 
 
@@ -155,6 +155,47 @@ async def test_forged_custom_ids_get_a_clear_private_answer_and_change_nothing(
     assert errors_logged(caplog) == []
 
 
+TOO_BIG = "9" * 20  # a game id that fits the id's 20 digits but no database integer
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        f"open:{TOO_BIG}",
+        f"tap:{TOO_BIG}:0123abcd:0",
+        f"resign:{TOO_BIG}",
+        f"rematch:{TOO_BIG}",
+        f"lobby:{TOO_BIG}:join",
+        f"board:{TOO_BIG}:1:refresh",
+        f"board:1:{TOO_BIG}:refresh",
+        f"isl-round:{TOO_BIG}:1:close",
+        f"isl-final:{TOO_BIG}",
+        f"cmp:{TOO_BIG}:1:reveal",
+        f"rec-h:all:{TOO_BIG}:0",
+        f"rec-h:all:0:{TOO_BIG}",
+        f"dshare:{TOO_BIG}",
+        f"open:{2**63}",
+    ],
+)
+async def test_a_number_no_database_holds_in_an_id_gets_the_unknown_button_answer(
+    world, caplog, custom_id
+) -> None:
+    lobby = await start(world, "tigerisland", world.bob)
+    before = await snapshot(world)
+    result = await forge_click(world.env, world.bob, world.channel, lobby, custom_id)
+    assert result.acknowledged and result.ephemeral, custom_id
+    assert "That button no longer works" in said(result), said(result)
+    assert await snapshot(world) == before
+    assert errors_logged(caplog) == []
+
+
+async def test_the_largest_id_a_database_holds_is_still_read(world, caplog) -> None:
+    lobby = await start(world, "tigerisland", world.bob)
+    result = await forge_click(world.env, world.bob, world.channel, lobby, f"resign:{2**63 - 1}")
+    assert "over" in said(result), said(result)  # read, looked up, and not found
+    assert errors_logged(caplog) == []
+
+
 async def test_a_select_value_that_was_never_offered_is_refused(world, caplog) -> None:
     await start(world, "islant", world.bob)
     opened = await world.alice.click(last_card(world.channel), label="Play my turn")
@@ -198,3 +239,12 @@ async def test_an_interaction_delivered_twice_is_applied_and_answered_once(
     log = await world.env.bot.store.actions(record.id)
     assert sum(1 for a in log if a.interaction_id == int(payload["id"])) == 1
     assert errors_logged(caplog) == []
+
+
+async def test_a_typed_game_number_no_game_has_is_not_found(world, caplog) -> None:
+    largest = 2**53 - 1  # Discord refuses a larger typed integer
+    result = await world.bob.slash(world.channel, "game replay", game_id=largest)
+    expect_refusal(world, result, f"no game #{largest}")
+    assert errors_logged(caplog) == []
+    store = world.env.bot.store  # and any larger one that reached the store names nothing
+    assert await store.get_game(10**20) is None and await store.get_game(-(10**20)) is None

@@ -10,7 +10,7 @@ from engine import find_game
 from engine.core import Budget
 
 from ..faces import face, last_card, visible_text
-from ..flow_helpers import expect_refusal, latest_game, new_game, open_lobby
+from ..flow_helpers import expect_refusal, latest_game, new_game, open_lobby, think_quickly
 
 GAME = find_game("tigerisland")
 TINY = Budget(think_ms=200, playouts=8)
@@ -174,7 +174,7 @@ async def test_a_hard_computer_answers_the_tiger_commands(world) -> None:
     lobby = await open_lobby(world, world.alice, "tigerisland", options="computer=hard")
     await world.alice.click(lobby, label="Add computer")
     await world.alice.click(lobby, label="Hard")
-    world.env.bot.service.computers.budget = TINY
+    await think_quickly(world.env.bot, TINY)
     await world.alice.click(lobby, label="Start")
     record = await latest_game(world)
     state = world.env.bot.service.state_of(record)

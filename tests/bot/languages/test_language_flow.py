@@ -22,7 +22,7 @@ from ..faces import (
     text_of,
     visible_text,
 )
-from ..flow_helpers import expect_refusal, latest_game, new_game
+from ..flow_helpers import expect_refusal, latest_game, new_game, think_quickly
 from ..flows.test_islant_flow import choose
 from ..flows.test_islant_flow import labels as panel_labels
 from ..flows.test_replays_flow import finish_a_game
@@ -379,6 +379,7 @@ async def test_a_computer_is_named_in_the_servers_language_and_stored_in_one_spe
     lobby = (await new_game(anna, channel, "tigerisland")).response.message
     await anna.click(lobby, label="Computer hinzufügen")
     await anna.click(lobby, label="Schwer")
+    await think_quickly(simcord_env.bot)
     seats = face(message(channel, lobby.id)).description
     assert "Ada (Computer), schwer" in seats and "(computer)" not in seats
     record = await simcord_env.bot.store.open_game_in(channel.id)

@@ -11,7 +11,7 @@ from bot.store import PlayerRecord
 from engine import find_game
 from engine.core import Budget
 from tests.bot.faces import controls, face
-from tests.bot.flow_helpers import latest_game, open_lobby
+from tests.bot.flow_helpers import latest_game, open_lobby, think_quickly
 
 from ..registry import each_name
 
@@ -37,7 +37,7 @@ async def test_the_lobby_asks_the_level_and_keeps_it_across_a_restart(world, nam
     added = await world.alice.click(lobby, label="Hard")
     assert "Ada (computer), hard" in face(added.response.message).description
     await world.restart()
-    world.env.bot.service.computers.budget = TINY
+    await think_quickly(world.env.bot, TINY)
     record = await latest_game(world)
     assert record.players[1] == PlayerRecord(1, None, "Ada (computer)", True, "hard")
     for _ in range(game.info.min_players - 2):

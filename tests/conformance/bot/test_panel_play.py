@@ -11,7 +11,13 @@ import random
 from engine import find_game
 from engine.core import Budget, Level
 from tests.bot.faces import controls, face, text_of, visible_text
-from tests.bot.flow_helpers import add_hard_computer, computer_actions, latest_game, open_lobby
+from tests.bot.flow_helpers import (
+    add_hard_computer,
+    computer_actions,
+    latest_game,
+    open_lobby,
+    think_quickly,
+)
 from tests.bot.flows.test_panel import MAX_TAPS_PER_ACTION, tap_once
 
 from ..registry import each_name, usual_players
@@ -36,7 +42,7 @@ async def test_a_whole_game_is_played_by_panel_taps_against_computers(
     hard = players > 1  # (a solo game seats no computer)
     if hard:
         in_place = await add_hard_computer(world, world.alice, lobby, monkeypatch)
-        world.env.bot.service.computers.budget = QUICK_HARD
+        await think_quickly(world.env.bot, QUICK_HARD)
     for _ in range(players - 1 - int(hard)):  # normal computers fill the other seats
         await world.alice.click(lobby, label="Add computer")
         await world.alice.click(lobby, label="Normal")
