@@ -95,33 +95,23 @@ def advancer(seats: tuple[int, ...], scores: tuple[float, ...], winners: tuple[i
 
 @dataclass(frozen=True, slots=True)
 class Tiebreak:
-    """A named tiebreak: ``higher`` says whether more is better."""
+    """A named tiebreak: ``higher`` says whether more is better (its wording, title and
+    explanation, is the reader's: ``locales.tournament``)."""
 
     name: str
-    title: str
-    explanation: str
     higher: bool = True
 
 
-BUCHHOLZ = Tiebreak(
-    "buchholz",
-    "Buchholz",
-    "the sum of the points of everyone you played (a bye counts nothing)",
-)
-SONNEBORN_BERGER = Tiebreak(
-    "sonneborn_berger",
-    "Sonneborn–Berger",
-    "the points of each opponent you beat, plus half of each one you drew with",
-)
-PLACINGS = Tiebreak(
-    "placings", "Sum of placings", "your places at your tables added up (lower is better)", False
-)
-OPPONENTS = Tiebreak(
-    "opponents",
-    "Opponents' points",
-    "the points of everyone who sat at your tables, added up",
-)
-REACHED = Tiebreak("reached", "Rounds won", "how many rounds you went on from (a bye counts)")
+BUCHHOLZ = Tiebreak("buchholz")
+"""The sum of the points of everyone a player met (a bye counts nothing)."""
+SONNEBORN_BERGER = Tiebreak("sonneborn_berger")
+"""The points of each opponent beaten, plus half of each one drawn with."""
+PLACINGS = Tiebreak("placings", higher=False)
+"""A player's places at their tables added up: lower is better."""
+OPPONENTS = Tiebreak("opponents")
+"""The points of everyone who sat at a player's tables, added up."""
+REACHED = Tiebreak("reached")
+"""How many rounds a player went on from in a knockout (a bye counts)."""
 
 
 def tiebreaks_of(tournament: Tournament) -> tuple[Tiebreak, ...]:

@@ -139,6 +139,22 @@ def test_swiss_duels(players, rounds, seed, drops, late, late_join) -> None:
             )
 
 
+def fresh_partition(players: list[int], sizes: list[int], earlier: set[frozenset[int]]) -> bool:
+    """Whether ``players`` split into tables of ``sizes`` with no table seen before."""
+    if not sizes:
+        return not players
+    first, rest = players[0], players[1:]
+    for size in set(sizes):
+        others_sizes = [*sizes]
+        others_sizes.remove(size)
+        for others in combinations(rest, size - 1):
+            table = frozenset((first, *others))
+            left = [p for p in rest if p not in table]
+            if table not in earlier and fresh_partition(left, others_sizes, earlier):
+                return True
+    return False
+
+
 @RANDOM
 @given(players=st.integers(2, 14), seed=st.integers(0, 10**6))
 def test_round_robin_everyone_meets_once(players, seed) -> None:
@@ -184,7 +200,9 @@ def test_swiss_tables_avoid_repeated_tables(players, size, rounds, seed, drops) 
         current = state.current
         assert current is not None
         earlier = {frozenset(t.seats) for r in state.rounds[:-1] for t in r.tables}
-        if len(current.tables) >= 2:
-            assert not earlier & {frozenset(t.seats) for t in current.tables}
         sizes = [len(t.seats) for t in current.tables]
+        if earlier & {frozenset(t.seats) for t in current.tables}:
+            players_now = sorted(p for t in current.tables for p in t.seats)
+            assert len(players_now) <= 8, "a repeated table in a large field"
+            assert not fresh_partition(players_now, sizes, earlier), "repeat avoidable"
         assert max(sizes) - min(sizes) <= 1
