@@ -1,6 +1,7 @@
 -- Tournaments: one row each (the pairing state as JSON, a version for checked saves, the
 -- running round's deadline as its job, with a lease), and a row per table of every round,
 -- naming the game played there (in its own thread) and whether its result was recorded.
+-- `announced` is the last round posted in the tournament's channel (one more: the end).
 CREATE TABLE tournaments (
     id          INTEGER PRIMARY KEY,
     guild_id    INTEGER NOT NULL,
@@ -13,6 +14,7 @@ CREATE TABLE tournaments (
     names       TEXT    NOT NULL DEFAULT '{}',
     version     INTEGER NOT NULL DEFAULT 0,
     message_id  INTEGER,
+    announced   INTEGER NOT NULL DEFAULT 0,
     deadline_at TEXT,
     claimed_at  TEXT,
     created_at  TEXT    NOT NULL,

@@ -25,7 +25,7 @@ from .records import StoreError, UniqueViolation, VersionConflict, stamp_of
 OPEN = ("open", "running")
 COLUMNS = (
     "id, guild_id, channel_id, host_id, game, status, options, state, names, version,"
-    " message_id, deadline_at"
+    " message_id, deadline_at, announced"
 )
 
 
@@ -45,6 +45,7 @@ class TournamentRecord:
     version: int
     message_id: int | None
     deadline_at: str | None
+    announced: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,7 @@ def _record(row: Any) -> TournamentRecord:
         version=row[9],
         message_id=row[10],
         deadline_at=row[11],
+        announced=row[12],
     )
 
 
@@ -226,6 +228,15 @@ class TournamentStore(ABC):
         async with self.transaction() as tx:
             await tx.execute(
                 "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
+            )
+
+    async def set_announced(self, tournament_id: int, number: int) -> None:
+        """Remember that round ``number`` (one past the last: the final standings) was
+        announced in the tournament's channel."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE tournaments SET announced = ? WHERE id = ? AND announced < ?",
+                (number, tournament_id, number),
             )
 
     async def tournament_tables(self, tournament_id: int, number: int | None = None):

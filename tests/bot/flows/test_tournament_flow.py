@@ -1,0 +1,147 @@
+"""Tournaments through the bot: a whole Swiss over days by taps (registration card, Start,
+games in threads, resignations, a deadline deciding a game, the next round paired by
+itself, the final standings), and a restart in the middle of a round."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.tournaments.form import FORMAT_ID, HOURS_ID, ROUNDS_ID
+from tournament import Tournament, standings
+
+from ..faces import visible_text
+
+HOUR = 3600
+POLL = 600  # the flow tests' job loop: one pass every ten minutes
+pytestmark = pytest.mark.simcord(settle_timeout=120)
+
+
+async def _people(world, count: int) -> list:
+    people = [world.alice, world.bob, world.carol]
+    for name in ("dave", "erin", "frank")[: max(0, count - 3)]:
+        people.append(world.guild.add_member(world.env.create_user(name)))
+    return people[:count]
+
+
+async def _registration(world, rounds: int, hours: int = 24):
+    shown = await world.alice.slash(world.channel, "tournament new", game="tigerisland")
+    assert shown.modal is not None, shown
+    opened = await world.alice.submit_modal(
+        shown, {FORMAT_ID: "swiss", ROUNDS_ID: [str(rounds)], HOURS_ID: [str(hours)]}
+    )
+    assert not opened.ephemeral, opened.response.content
+    return opened.response.message
+
+
+async def _entered(world, players: int, rounds: int):
+    people = await _people(world, players)
+    card = await _registration(world, rounds)
+    for person in people[1:]:
+        joined = await person.click(card, label="Join")
+        assert joined.acknowledged
+    started = await world.alice.click(card, label="Start")
+    assert started.acknowledged
+    return people, card
+
+
+async def _tournament(world):
+    found = await world.env.bot.store.last_tournament_in(world.channel.id)
+    assert found is not None
+    return found, Tournament.from_json(found.state)
+
+
+async def _table_games(world, number: int):
+    """The games of round ``number``: (thread, game record) per table, in table order."""
+    found, _ = await _tournament(world)
+    store = world.env.bot.store
+    threads = {t.id: t for t in world.channel.threads}
+    games = []
+    for row in await store.tournament_tables(found.id, number):
+        assert row.game_id is not None and row.channel_id in threads, row
+        games.append((threads[row.channel_id], await store.get_game(row.game_id)))
+    return games
+
+
+async def _resign_one(world, people, thread, game, rnd: random.Random) -> None:
+    """A player of the table taps /game resign in its thread."""
+    loser = rnd.choice([p.user_id for p in game.players])
+    actor = next(p for p in people if p.id == loser)
+    resigned = await actor.slash(thread, "game resign")
+    assert not resigned.ephemeral or "resign" in visible_text(resigned.response.message).lower()
+
+
+async def test_a_whole_swiss_over_days_by_taps(world) -> None:
+    rnd = random.Random(5)
+    people, card = await _entered(world, players=5, rounds=3)
+    assert "Registration is closed" in visible_text(await _card(world, card))
+    found, tournament = await _tournament(world)
+    assert found.status == "running" and len(tournament.rounds) == 1
+    for number in (1, 2, 3):
+        games = await _table_games(world, number)
+        assert len(games) == 2  # five players: two tables and a bye
+        for thread, game in games:
+            assert game.status == "active" and len(game.players) == 2
+            pinged = [m for m in thread.history() if "your round" in (m.content or "")]
+            assert len(pinged) == 1
+            assert {u.id for u in pinged[0].mentions} == {p.user_id for p in game.players}
+        if number == 2:  # one table plays, the other waits for the deadline
+            await _resign_one(world, people, *games[0], rnd)
+            await world.env.advance_time(23 * HOUR)
+            assert (await world.env.bot.store.get_game(games[1][1].id)).status == "active"
+            await world.env.advance_time(2 * HOUR)  # past the deadline: decided
+            assert (await world.env.bot.store.get_game(games[1][1].id)).status == "finished"
+            await world.env.advance_time(POLL)
+        else:
+            for thread, game in games:
+                await _resign_one(world, people, thread, game, rnd)
+            await world.env.advance_time(POLL)
+        found, tournament = await _tournament(world)
+        assert len(tournament.rounds) == min(number + 1, 3) or found.status == "finished"
+        announced = [
+            m for m in world.channel.history() if f"round {number} of 3" in visible_text(m)
+        ]
+        assert len(announced) == 1, number
+    found, tournament = await _tournament(world)
+    assert found.status == "finished"
+    met = [frozenset(t.seats) for r in tournament.rounds for t in r.tables]
+    assert len(met) == len(set(met)) == 6, "no pair met twice"
+    byes = [b for r in tournament.rounds for b in r.byes]
+    assert len(byes) == len(set(byes)) == 3, "one bye a round, never twice"
+    lines = standings(tournament)
+    assert sum(line.points for line in lines) == 9  # two games and a bye a round
+    final = [m for m in world.channel.history() if "Final standings" in visible_text(m)]
+    assert len(final) == 1 and final[0].attachments
+    assert "Buchholz" in visible_text(final[0])
+    history = await world.env.bot.store.all_history(world.guild.id)
+    assert len(history) == 6, "every table game is in the records"
+    shown = await world.bob.slash(world.channel, "tournament standings")
+    assert shown.response.message.attachments and "Sonneborn" in visible_text(
+        shown.response.message
+    )
+
+
+async def _card(world, card):
+    return next(m for m in world.channel.history() if m.id == card.id)
+
+
+async def test_a_restart_in_the_middle_of_a_round_records_each_result_once(world) -> None:
+    rnd = random.Random(2)
+    people, _ = await _entered(world, players=4, rounds=2)
+    games = await _table_games(world, 1)
+    await _resign_one(world, people, *games[0], rnd)
+    await world.restart()
+    await world.env.advance_time(POLL)  # the new process records the first table's result
+    found, tournament = await _tournament(world)
+    assert len(tournament.rounds) == 1
+    assert [t.result is not None for t in tournament.rounds[0].tables] == [True, False]
+    await world.restart()
+    await _resign_one(world, people, *games[1], rnd)
+    await world.env.advance_time(POLL)
+    found, tournament = await _tournament(world)
+    assert len(tournament.rounds) == 2
+    assert len(world.channel.threads) == 4, "each table opened once"
+    rows = await world.env.bot.store.tournament_tables(found.id)
+    assert [r.recorded for r in rows] == [True, True, False, False]
+    assert sum(line.points for line in standings(tournament)) == 2
