@@ -46,13 +46,14 @@ class TournamentCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(RegistrationButton)
         service = getattr(self.bot, "service", None)
-        assert service is not None, "the bot's service is built before the cogs load"
+        if service is None:  # commands loaded without a bot behind them (their catalog)
+            return
         tournaments = TournamentService(service, getattr(self.bot, "served_shards", None))
         self.keeper = RoundKeeper(self.bot, tournaments)
         self.bot.tournaments = tournaments  # type: ignore[attr-defined]
         self.bot.round_keeper = self.keeper  # type: ignore[attr-defined]
-        self.bot.add_dynamic_items(RegistrationButton)
         jobs = getattr(self.bot, "run_jobs", None)
         if jobs is not None and jobs.seconds:
             self.keep_rounds.change_interval(seconds=jobs.seconds)
