@@ -28,6 +28,7 @@ from ..tournaments.form import show_form
 from ..tournaments.rounds import RoundKeeper
 from ..tournaments.service import TournamentService, refusal
 from ..tournaments.views import RegistrationButton, registration_view, started, tournaments_of
+from ..web.tournament_routes import tournament_link
 
 log = logging.getLogger(__name__)
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
@@ -184,10 +185,10 @@ class TournamentCog(commands.Cog):
 
 async def _page_link(interaction: discord.Interaction, record: TournamentRecord) -> str | None:
     """The tournament's page, where the bot serves pages (see ``bot.web``)."""
-    pages = getattr(interaction.client, "tournament_pages", None)
+    pages = getattr(interaction.client, "pages", None)
     if pages is None:
         return None
-    return await pages.link(record)
+    return await tournament_link(pages, record)
 
 
 async def setup(bot: commands.Bot) -> None:
