@@ -241,8 +241,8 @@ class TournamentService:
             if found is None or found.status not in ("open", "running"):
                 raise refusal("over")
             before = tournament_of(found)
-            try:
-                after = step(before)
+            try:  # pairing a big field is work: in a thread, as the engine's steps are
+                after = await asyncio.to_thread(step, before)
             except TournamentError as err:
                 raise _worded(err, found) from None
             save = TournamentSave(status=status)
@@ -290,8 +290,8 @@ class TournamentService:
         found = progress.record
         before = tournament_of(found)
         seats = before.rounds[table.round - 1].tables[table.index].seats
-        after = record(before, table.round, table.index, result_of(game, seats))
-        after = advance(after)
+        result = result_of(game, seats)
+        after = await asyncio.to_thread(recorded_and_paired, before, table, result)
         ended = finished(after)
         save = TournamentSave(recorded=(table.round, table.index))
         if len(after.rounds) > len(before.rounds):
@@ -405,6 +405,11 @@ class TournamentService:
             game = result.record
         await self.store.set_table_place(table, game_id=game.id)
         return result
+
+
+def recorded_and_paired(before: Tournament, table: TableRow, result: Result) -> Tournament:
+    """The tournament with a table's result, and the next round paired if that was the last."""
+    return advance(record(before, table.round, table.index, result))
 
 
 def result_of(game: GameRecord, seats: tuple[int, ...]) -> Result:

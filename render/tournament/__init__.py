@@ -29,6 +29,7 @@ PAD = 18
 TITLE_HEIGHT = 72
 ROW_HEIGHT = 34
 BODY_PX = 19
+NAME_MIN_PX = 14
 NUMBER_COLUMN = 64
 RANK_COLUMN = 44
 LEGEND_PX = 16
@@ -141,7 +142,10 @@ def _row(draw, row: Mapping[str, Any], breaks, columns, top, body, bold) -> None
         str(int(row.get("played", 0))),
     ]
     for index, (text, (left, right, align)) in enumerate(zip(cells, columns[1:], strict=True)):
-        _cell(draw, text, left, right, align, top, bold if index == 1 else body, ink)
+        face = bold if index == 1 else body
+        if index == 0:  # a long name gets smaller before it is cut short
+            text, face = fit_text(text, right - left - 4, size=BODY_PX, min_size=NAME_MIN_PX)
+        _cell(draw, text, left, right, align, top, face, ink)
 
 
 def _number(value: float) -> str:
