@@ -80,6 +80,9 @@ class TournamentCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str) -> None:
         await check_may_start(interaction)
+        store = tournaments_of(interaction).store
+        if await store.open_tournament_in(interaction.channel_id or 0) is not None:
+            raise refusal("tournament_busy")  # before the form: sending it would be refused
         await show_form(interaction, game)
 
     @tournament.command(name="join", description="Enter this channel's tournament")
@@ -109,16 +112,15 @@ class TournamentCog(commands.Cog):
 
     @tournament.command(name="start", description="Close registration and pair round 1 (organiser)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await acknowledge(interaction, ephemeral=False)
         record = await tournaments_of(interaction).start(
             interaction.channel_id or 0, interaction.user.id
         )
-        await self._show_registration(interaction, record)
-        await interaction.followup.send(
+        await interaction.response.send_message(
             say("The tournament has started: round 1 is being opened.").text(
                 await public_language(interaction)
             )
         )
+        await self._show_registration(interaction, record)
         await started(interaction, record)
 
     @tournament.command(name="drop", description="Stop playing in this channel's tournament")

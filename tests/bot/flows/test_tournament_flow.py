@@ -12,6 +12,7 @@ from bot.tournaments.form import FORMAT_ID, HOURS_ID, ROUNDS_ID
 from tournament import Tournament, standings
 
 from ..faces import visible_text
+from ..flow_helpers import expect_refusal
 
 HOUR = 3600
 POLL = 600  # the flow tests' job loop: one pass every ten minutes
@@ -145,3 +146,75 @@ async def test_a_restart_in_the_middle_of_a_round_records_each_result_once(world
     rows = await world.env.bot.store.tournament_tables(found.id)
     assert [r.recorded for r in rows] == [True, True, False, False]
     assert sum(line.points for line in standings(tournament)) == 2
+
+
+async def test_registration_by_command_refusals_and_a_late_join(world) -> None:
+    people = await _people(world, 4)
+    await _registration(world, rounds=3)
+    for person in people[1:3]:
+        joined = await person.slash(world.channel, "tournament join")
+        assert joined.ephemeral and "You are in" in joined.response.content
+    again = await world.bob.slash(world.channel, "tournament join")
+    expect_refusal(world, again, "already in this tournament")
+    refused = await world.bob.slash(world.channel, "tournament start")
+    expect_refusal(world, refused, "Only the organiser")
+    left = await world.carol.slash(world.channel, "tournament leave")
+    assert left.ephemeral
+    info = await world.carol.slash(world.channel, "tournament info")
+    assert info.ephemeral and "Registration is open" in visible_text(info.response.message)
+    await world.alice.slash(world.channel, "tournament start")
+    _, tournament = await _tournament(world)
+    assert [e.id for e in tournament.entrants] == [world.alice.id, world.bob.id]
+    late = await people[3].slash(world.channel, "tournament join")  # during round 1
+    assert late.ephemeral and "You are in" in late.response.content
+    _, tournament = await _tournament(world)
+    assert tournament.entrant(people[3].id).joined == 2
+    busy = await world.alice.slash(world.channel, "tournament new", game="wars")
+    expect_refusal(world, busy, "already has a tournament")
+
+
+async def test_a_drop_resigns_the_running_game_and_keeps_the_games_played(world) -> None:
+    people, _ = await _entered(world, players=4, rounds=2)
+    games = await _table_games(world, 1)
+    thread, game = next((t, g) for t, g in games if g.seat_of(world.alice.id) is not None)
+    dropped = await world.alice.slash(world.channel, "tournament drop")
+    assert "dropped out" in visible_text(dropped.response.message)
+    assert (await world.env.bot.store.get_game(game.id)).status == "finished"
+    assert any("dropped out" in visible_text(m) for m in thread.history())
+    other_thread, other = next((t, g) for t, g in games if g.id != game.id)
+    await _resign_one(world, people, other_thread, other, random.Random(1))
+    await world.env.advance_time(POLL)
+    _found, tournament = await _tournament(world)
+    assert len(tournament.rounds) == 2
+    assert world.alice.id not in {p for t in tournament.rounds[1].tables for p in t.seats}
+    assert world.alice.id not in tournament.rounds[1].byes
+    line = next(s for s in standings(tournament) if s.player == world.alice.id)
+    assert line.dropped and line.played == 1 and line.points == 0
+
+
+async def test_a_table_whose_game_failed_to_open_is_opened_once_after_a_restart(
+    world, monkeypatch
+) -> None:
+    service = world.env.bot.tournaments
+    opened = service.open_game
+    failed = []
+
+    async def stops_after_the_thread(found, table, seats, thread_id):
+        if not failed:
+            failed.append(thread_id)
+            raise RuntimeError("the process died here")
+        return await opened(found, table, seats, thread_id)
+
+    monkeypatch.setattr(service, "open_game", stops_after_the_thread)
+    people, _ = await _entered(world, players=4, rounds=1)
+    monkeypatch.undo()
+    await world.restart()
+    await world.env.advance_time(POLL)
+    games = await _table_games(world, 1)
+    assert len(world.channel.threads) == 2 and failed[0] in {t.id for t, _ in games}
+    for thread, game in games:
+        await _resign_one(world, people, thread, game, random.Random(4))
+    await world.env.advance_time(POLL)
+    found, _tournament_now = await _tournament(world)
+    assert found.status == "finished"
+    world.env.errors.clear()  # the failure above was the test's own
