@@ -13,7 +13,7 @@ from discord.ext import commands, tasks
 from engine import all_games
 from locales import speaking
 
-from ..components import acknowledge, check_may_start, service_of
+from ..components import acknowledge, check_may_start, is_moderator, service_of
 from ..i18n import as_written, public_language, say, user_language
 from ..reach import Reach, group_extras
 from ..store import TournamentRecord
@@ -140,6 +140,19 @@ class TournamentCog(commands.Cog):
             ).text(lang)
         )
         await self.keeper.progress(record.id)
+
+    @tournament.command(name="cancel", description="End this channel's tournament (organiser)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        record = await tournaments_of(interaction).cancel(
+            interaction.channel_id or 0, interaction.user.id, is_moderator(interaction)
+        )
+        await interaction.response.send_message(
+            say(
+                "The {title} was cancelled. Games still being played go on as ordinary games.",
+                title=title(record),
+            ).text(await public_language(interaction))
+        )
+        await self._show_registration(interaction, record)
 
     @tournament.command(name="standings", description="The standings of this channel's tournament")
     async def standings(self, interaction: discord.Interaction) -> None:

@@ -11,7 +11,7 @@ import pytest
 from bot.tournaments.form import FORMAT_ID, HOURS_ID, ROUNDS_ID
 from tournament import Tournament, standings
 
-from ..faces import visible_text
+from ..faces import buttons, visible_text
 from ..flow_helpers import expect_refusal
 
 HOUR = 3600
@@ -218,3 +218,16 @@ async def test_a_table_whose_game_failed_to_open_is_opened_once_after_a_restart(
     found, _tournament_now = await _tournament(world)
     assert found.status == "finished"
     world.env.errors.clear()  # the failure above was the test's own
+
+
+async def test_the_organiser_cancels_a_tournament(world) -> None:
+    card = await _registration(world, rounds=2)
+    await world.bob.click(card, label="Join")
+    refused = await world.bob.slash(world.channel, "tournament cancel")
+    expect_refusal(world, refused, "Only the organiser")
+    cancelled = await world.alice.slash(world.channel, "tournament cancel")
+    assert "was cancelled" in visible_text(cancelled.response.message)
+    found, _ = await _tournament(world)
+    assert found.status == "cancelled"
+    assert "was cancelled" in visible_text(await _card(world, card))
+    assert not buttons(await _card(world, card))  # no Join any more
