@@ -19,6 +19,8 @@ from .service import round_hours, tournament_of
 COLOUR = discord.Colour.from_rgb(32, 96, 120)
 STANDINGS_FILE = "standings.png"
 MOST_NAMES = 60
+ROUND_TEXT_ROOM = 3200
+"""Characters a round's table list may take on its card (a card holds 4,000 in all)."""
 
 
 def title(record: TournamentRecord) -> str:
@@ -86,17 +88,25 @@ def timestamp(stamp: str | None) -> str:
 
 
 def round_card(record: TournamentRecord, threads: dict[int, int]) -> Card:
-    """The current round's tables (with their threads), byes and deadline."""
+    """The current round's tables (with their threads), byes and deadline. In a big field
+    the tables are listed by their threads alone, so that every one fits on the card."""
     tournament = tournament_of(record)
     current = tournament.current
     assert current is not None
-    lines = []
-    for index, table in enumerate(current.tables):
-        names = _(" vs ").join(name_of(record, p) for p in table.seats)
-        where = f" · <#{threads[index]}>" if index in threads else ""
-        lines.append(_("**Table {table}:** {names}", table=index + 1, names=names) + where)
-    for player in current.byes:
-        lines.append(_("**Bye:** {name}", name=name_of(record, player)))
+    lines = [
+        _table_line(record, index, table.seats, threads)
+        for index, table in enumerate(current.tables)
+    ]
+    if sum(len(line) + 1 for line in lines) > ROUND_TEXT_ROOM:
+        lines = [
+            _("**Table {table}:** {names}", table=index + 1, names=f"<#{threads[index]}>")
+            if index in threads
+            else _table_line(record, index, (), threads)
+            for index in range(len(current.tables))
+        ]
+    byes = ", ".join(name_of(record, player) for player in current.byes)
+    if byes:
+        lines.append(_("**Bye:** {name}", name=byes))
     lines.append("")
     lines.append(_("**Deadline:** {when}", when=timestamp(record.deadline_at)))
     return Card(
@@ -113,6 +123,14 @@ def round_card(record: TournamentRecord, threads: dict[int, int]) -> Card:
             "decided by the server's timeout rules."
         ),
     )
+
+
+def _table_line(
+    record: TournamentRecord, index: int, seats: tuple[int, ...], threads: dict[int, int]
+) -> str:
+    names = _(" vs ").join(name_of(record, p) for p in seats)
+    where = f" · <#{threads[index]}>" if index in threads else ""
+    return _("**Table {table}:** {names}", table=index + 1, names=names) + where
 
 
 def tiebreak_lines(tournament: Tournament) -> list[str]:

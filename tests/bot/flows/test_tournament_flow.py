@@ -231,3 +231,25 @@ async def test_the_organiser_cancels_a_tournament(world) -> None:
     assert found.status == "cancelled"
     assert "was cancelled" in visible_text(await _card(world, card))
     assert not buttons(await _card(world, card))  # no Join any more
+
+
+async def test_a_knockout_through_the_bot_sends_the_first_winner_on(world) -> None:
+    people = await _people(world, 4)
+    shown = await world.alice.slash(world.channel, "tournament new", game="tigerisland")
+    card = (await world.alice.submit_modal(shown, {FORMAT_ID: "knockout"})).response.message
+    for person in people[1:]:
+        await person.click(card, label="Join")
+    await world.alice.click(card, label="Start")
+    rnd = random.Random(7)
+    for number in (1, 2):
+        for thread, game in await _table_games(world, number):
+            await _resign_one(world, people, thread, game, rnd)
+        await world.env.advance_time(POLL)
+    found, tournament = await _tournament(world)
+    assert found.status == "finished" and len(tournament.rounds) == 2
+    finalists = {t.result.winners[0] for t in tournament.rounds[0].tables}
+    assert set(tournament.rounds[1].tables[0].seats) == finalists
+    champion = tournament.rounds[1].tables[0].result.winners[0]
+    assert standings(tournament)[0].player == champion
+    final = [m for m in world.channel.history() if "Final standings" in visible_text(m)]
+    assert len(final) == 1 and "Rounds won" in visible_text(final[0])
