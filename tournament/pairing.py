@@ -24,6 +24,8 @@ from .scoring import Card, advancer, cards
 BYE = -1
 REMATCH = 10**12
 REPEATED_TABLE = 10**15
+WINDOW = 12
+"""Neighbours each player is first matched among in a big Swiss field."""
 
 
 def ranking(tournament: Tournament, players: Sequence[Entrant], all_cards: dict[int, Card]):
@@ -38,31 +40,66 @@ def active(tournament: Tournament, number: int) -> list[Entrant]:
 
 
 def swiss_duels(tournament: Tournament, number: int) -> Round:
-    """Round ``number`` of a two-player Swiss."""
+    """Round ``number`` of a two-player Swiss.
+
+    A big field is first matched among neighbours only (each player joined to the
+    :data:`WINDOW` players ranked nearest, the bye to the lowest-ranked): the blossom
+    algorithm's time grows with the edges. That answer is kept when it pairs everyone with no
+    rematch; otherwise the whole field is matched, so a rematch stays only when no pairing
+    avoids it.
+    """
     all_cards = cards(tournament)
     ranked = ranking(tournament, active(tournament, number), all_cards)
+    if len(ranked) > 2 * WINDOW:
+        near = _duels(ranked, all_cards, WINDOW)
+        if near is not None:
+            return _round(number, ranked, near, all_cards)
+    matching = _duels(ranked, all_cards, None)
+    assert matching is not None
+    return _round(number, ranked, matching, all_cards)
+
+
+def _duels(
+    ranked: list[Entrant], all_cards: dict[int, Card], window: int | None
+) -> set[tuple[int, int]] | None:
+    """The best matching of ``ranked`` (indices; :data:`BYE` for the bye) with edges between
+    players at most ``window`` places apart (None: all); with a window, None unless it pairs
+    everyone without a rematch."""
     n = len(ranked)
     halves = [round(all_cards[e.id].points * 2) for e in ranked]
     lowest = min(halves, default=0)
     met = {e.id: all_cards[e.id].opponents for e in ranked}
     had_bye = {e.id for e in ranked if all_cards[e.id].byes}
-    graph = nx.Graph()
     span = (max(halves, default=0) - lowest + 1) ** 2 * (n + 2) + n + 2
+    assert span < REMATCH
     top = REMATCH * 2
+    reach = window or n
 
     def cost(a: int, b: int, points_a: int, points_b: int) -> int:
         return (points_a - points_b) ** 2 * (n + 2) + abs(a - b)
 
-    for a, b in combinations(range(n), 2):
-        rematch = ranked[b].id in met[ranked[a].id]
-        weight = top - cost(a, b, halves[a], halves[b]) - (REMATCH if rematch else 0)
-        graph.add_edge(a, b, weight=weight)
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    for a in range(n):
+        for b in range(a + 1, min(n, a + reach + 1)):
+            rematch = ranked[b].id in met[ranked[a].id]
+            if rematch and window is not None:
+                continue
+            weight = top - cost(a, b, halves[a], halves[b]) - (REMATCH if rematch else 0)
+            graph.add_edge(a, b, weight=weight)
     if n % 2:
         takers = [i for i in range(n) if ranked[i].id not in had_bye] or list(range(n))
-        for i in takers:
+        for i in takers[-reach:]:
             graph.add_edge(i, BYE, weight=top - cost(i, n, halves[i], lowest))
-    assert span < REMATCH
     matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if window is not None and len(matching) < (n + 1) // 2:
+        return None
+    return matching
+
+
+def _round(
+    number: int, ranked: list[Entrant], matching: set[tuple[int, int]], all_cards: dict[int, Card]
+) -> Round:
     tables = []
     byes: list[int] = []
     for a, b in matching:

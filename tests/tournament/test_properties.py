@@ -111,6 +111,23 @@ def check_round(tournament: Tournament) -> None:
     late_join=st.sampled_from(list(LateJoin)),
 )
 def test_swiss_duels(players, rounds, seed, drops, late, late_join) -> None:
+    check_swiss_duels(players, rounds, seed, drops, late, late_join)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    players=st.integers(25, 64),
+    rounds=st.integers(5, 9),
+    seed=st.integers(0, 10**6),
+    drops=st.sampled_from([0.0, 0.05]),
+)
+def test_swiss_duels_in_big_fields_matched_among_neighbours_first(
+    players, rounds, seed, drops
+) -> None:
+    check_swiss_duels(players, rounds, seed, drops, 0, LateJoin.LOSS)
+
+
+def check_swiss_duels(players, rounds, seed, drops, late, late_join) -> None:
     rnd = random.Random(seed)
     t0 = entrants(Settings(Format.SWISS, 2, rounds, late_join), players, rnd)
     states, final = run(t0, rnd, drops, late)
