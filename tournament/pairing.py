@@ -26,6 +26,9 @@ REMATCH = 10**12
 REPEATED_TABLE = 10**15
 WINDOW = 12
 """Neighbours each player is first matched among in a big Swiss field."""
+NEAR_TABLES = 3
+"""How far apart two tables may be in the first round of swaps (then any two, if a
+repeated table is left)."""
 
 
 def ranking(tournament: Tournament, players: Sequence[Entrant], all_cards: dict[int, Card]):
@@ -135,47 +138,55 @@ def swiss_tables(tournament: Tournament, number: int) -> Round:
     n = len(ranked)
     if n < 2:
         return Round(number, (), tuple(e.id for e in ranked))
-    halves = {e.id: round(all_cards[e.id].points * 2) for e in ranked}
-    position = {e.id: i for i, e in enumerate(ranked)}
-    met = {e.id: all_cards[e.id].opponents for e in ranked}
+    ids = [e.id for e in ranked]
+    halves = [round(all_cards[p].points * 2) for p in ids]
+    met = [all_cards[p].opponents for p in ids]
+    pair = [
+        [
+            (REMATCH if ids[b] in met[a] else 0)
+            + (halves[a] - halves[b]) ** 2 * (n + 2)
+            + abs(a - b)
+            for b in range(n)
+        ]
+        for a in range(n)
+    ]
     earlier = {frozenset(table.seats) for rnd in tournament.rounds for table in rnd.tables}
 
     def cost(table: list[int]) -> int:
-        total = REPEATED_TABLE if frozenset(table) in earlier else 0
-        for a, b in combinations(table, 2):
-            total += REMATCH if b in met[a] else 0
-            total += (halves[a] - halves[b]) ** 2 * (n + 2) + abs(position[a] - position[b])
-        return total
+        total = REPEATED_TABLE if frozenset(ids[i] for i in table) in earlier else 0
+        return total + sum(pair[a][b] for a, b in combinations(table, 2))
 
     tables: list[list[int]] = []
     start = 0
     for size in table_sizes(n, tournament.settings.table_size):
-        tables.append([e.id for e in ranked[start : start + size]])
+        tables.append(list(range(start, start + size)))
         start += size
-    improve(tables, cost)
-    tables.sort(key=lambda t: min(position[p] for p in t))
-    return Round(
-        number,
-        tuple(Table(tuple(sorted(t, key=lambda p: position[p]))) for t in tables),
-    )
+    improve(tables, cost, NEAR_TABLES)
+    if any(cost(table) >= REPEATED_TABLE for table in tables):
+        improve(tables, cost, None)
+    tables.sort(key=min)
+    return Round(number, tuple(Table(tuple(ids[i] for i in sorted(t))) for t in tables))
 
 
-def improve(tables: list[list[int]], cost, passes: int = 20) -> None:
-    """Swap players between tables while a swap lowers the total cost (first improvement)."""
+def improve(tables: list[list[int]], cost, reach: int | None, passes: int = 20) -> None:
+    """Swap players between tables at most ``reach`` apart (None: any two) while a swap
+    lowers the total cost (first improvement)."""
     costs = [cost(t) for t in tables]
+    count = len(tables)
     for _ in range(passes):
         better = False
-        for i, j in combinations(range(len(tables)), 2):
-            for a in range(len(tables[i])):
-                for b in range(len(tables[j])):
-                    left = [*tables[i]]
-                    right = [*tables[j]]
-                    left[a], right[b] = right[b], left[a]
-                    new_left, new_right = cost(left), cost(right)
-                    if new_left + new_right < costs[i] + costs[j]:
-                        tables[i], tables[j] = left, right
-                        costs[i], costs[j] = new_left, new_right
-                        better = True
+        for i in range(count):
+            for j in range(i + 1, count if reach is None else min(count, i + reach + 1)):
+                for a in range(len(tables[i])):
+                    for b in range(len(tables[j])):
+                        left = [*tables[i]]
+                        right = [*tables[j]]
+                        left[a], right[b] = right[b], left[a]
+                        new_left, new_right = cost(left), cost(right)
+                        if new_left + new_right < costs[i] + costs[j]:
+                            tables[i], tables[j] = left, right
+                            costs[i], costs[j] = new_left, new_right
+                            better = True
         if not better:
             return
 
