@@ -117,6 +117,10 @@ async def test_a_whole_swiss_over_days_by_taps(world) -> None:
     assert "Buchholz" in visible_text(final[0])
     history = await world.env.bot.store.all_history(world.guild.id)
     assert len(history) == 6, "every table game is in the records"
+    for person in people:  # and in the ratings
+        played = sum(person.id in t.seats for r in tournament.rounds for t in r.tables)
+        skills = await world.env.bot.store.ratings_of(world.guild.id, str(person.id))
+        assert skills["tigerisland"].games == played
     shown = await world.bob.slash(world.channel, "tournament standings")
     assert shown.response.message.attachments and "Sonneborn" in visible_text(
         shown.response.message
