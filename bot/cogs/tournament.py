@@ -27,7 +27,13 @@ from ..tournaments.cards import (
 from ..tournaments.form import show_form
 from ..tournaments.rounds import RoundKeeper
 from ..tournaments.service import TournamentService, refusal
-from ..tournaments.views import RegistrationButton, registration_view, started, tournaments_of
+from ..tournaments.views import (
+    RegistrationButton,
+    check_threads,
+    registration_view,
+    started,
+    tournaments_of,
+)
 from ..web.tournament_routes import tournament_link
 
 log = logging.getLogger(__name__)
@@ -112,6 +118,7 @@ class TournamentCog(commands.Cog):
 
     @tournament.command(name="start", description="Close registration and pair round 1 (organiser)")
     async def start(self, interaction: discord.Interaction) -> None:
+        check_threads(interaction)
         record = await tournaments_of(interaction).start(
             interaction.channel_id or 0, interaction.user.id
         )

@@ -80,6 +80,10 @@ REFUSALS: dict[str, str] = {
     "not_organiser": N_("Only the organiser ({host}) can do that."),
     "not_open": N_("The tournament has already started."),
     "over": N_("The tournament is over."),
+    "needs_threads": N_(
+        "Each table plays in a thread of this channel, and I may not create threads here: "
+        "a server admin can allow me *Create Public Threads* and *Send Messages in Threads*."
+    ),
 }
 
 

@@ -29,6 +29,13 @@ def tournaments_of(interaction: discord.Interaction) -> TournamentService:
     return found
 
 
+def check_threads(interaction: discord.Interaction) -> None:
+    """Refuse to start where the bot may not open the tables' threads."""
+    allowed = interaction.app_permissions
+    if not (allowed.create_public_threads and allowed.send_messages_in_threads):
+        raise refusal("needs_threads")
+
+
 def registration_view(record: TournamentRecord) -> discord.ui.View | None:
     """Join, Leave and Start while registration is open; nothing afterwards."""
     if record.status != "open":
@@ -65,6 +72,7 @@ class RegistrationButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_f
         elif self.action == "leave":
             record = await tournaments.leave(found.channel_id, user.id)
         else:
+            check_threads(interaction)
             record = await tournaments.start(found.channel_id, user.id)
         with speaking(await public_language(interaction)):
             card = registration_card(record)

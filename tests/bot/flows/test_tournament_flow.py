@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import discord
 import pytest
 
 from bot.tournaments.form import FORMAT_ID, HOURS_ID, ROUNDS_ID
@@ -257,3 +258,18 @@ async def test_a_knockout_through_the_bot_sends_the_first_winner_on(world) -> No
     assert standings(tournament)[0].player == champion
     final = [m for m in world.channel.history() if "Final standings" in visible_text(m)]
     assert len(final) == 1 and "Rounds won" in visible_text(final[0])
+
+
+async def test_a_channel_without_threads_for_the_bot_cannot_start(world) -> None:
+    me = world.guild.me
+    closed = world.guild.create_text_channel(
+        "no-threads",
+        overwrites={me: discord.PermissionOverwrite(create_public_threads=False)},
+    )
+    shown = await world.alice.slash(closed, "tournament new", game="tigerisland")
+    await world.alice.submit_modal(shown, {})
+    await world.bob.slash(closed, "tournament join")
+    refused = await world.alice.slash(closed, "tournament start")
+    expect_refusal(world, refused, "Create Public Threads")
+    found = await world.env.bot.store.open_tournament_in(closed.id)
+    assert found is not None and found.status == "open"
