@@ -34,7 +34,6 @@ from ..tournaments.views import (
     started,
     tournaments_of,
 )
-from ..web.tournament_routes import tournament_link
 
 log = logging.getLogger(__name__)
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
@@ -170,7 +169,7 @@ class TournamentCog(commands.Cog):
             raise refusal("no_tournament")
         lang = await public_language(interaction)
         png = await self.keeper.standings_picture(record, lang)
-        link = await _page_link(interaction, record)
+        link = await self.keeper.page_link(record)
         with speaking(lang):
             card = standings_card(record, link)
         await interaction.followup.send(
@@ -203,14 +202,6 @@ class TournamentCog(commands.Cog):
             await message.edit(**card.edit(registration_view(record)))
         except discord.HTTPException:
             log.info("registration card of tournament %s is gone", record.id)
-
-
-async def _page_link(interaction: discord.Interaction, record: TournamentRecord) -> str | None:
-    """The tournament's page, where the bot serves pages (see ``bot.web``)."""
-    pages = getattr(interaction.client, "pages", None)
-    if pages is None:
-        return None
-    return await tournament_link(pages, record)
 
 
 async def setup(bot: commands.Bot) -> None:

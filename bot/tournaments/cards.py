@@ -87,7 +87,7 @@ def timestamp(stamp: str | None) -> str:
     return f"<t:{int(moment.timestamp())}:f> (<t:{int(moment.timestamp())}:R>)"
 
 
-def round_card(record: TournamentRecord, threads: dict[int, int]) -> Card:
+def round_card(record: TournamentRecord, threads: dict[int, int], link: str | None = None) -> Card:
     """The current round's tables (with their threads), byes and deadline. In a big field
     the tables are listed by their threads alone, so that every one fits on the card."""
     tournament = tournament_of(record)
@@ -109,6 +109,8 @@ def round_card(record: TournamentRecord, threads: dict[int, int]) -> Card:
         lines.append(_("**Bye:** {name}", name=byes))
     lines.append("")
     lines.append(_("**Deadline:** {when}", when=timestamp(record.deadline_at)))
+    if link:
+        lines.append(_("Live standings and every round: {link}", link=link))
     return Card(
         title=_(
             "{title}: round {round} of {rounds}",

@@ -22,6 +22,7 @@ from render.tournament import draw_standings
 from ..i18n import game_title, say, server_language
 from ..rendering import PictureKey
 from ..store import TableRow, TournamentRecord
+from ..web.tournament_routes import tournament_link
 from .cards import STANDINGS_FILE, round_card, standings_card, timestamp, title
 from .service import TournamentService, tournament_of
 from .standings import standings_view
@@ -149,8 +150,9 @@ class RoundKeeper:
         lang = await server_language(self.client, found.guild_id)
         if found.status == "finished" and found.announced <= number:
             png = await self.standings_picture(found, lang)
+            link = await self.page_link(found)
             with speaking(lang):
-                card = standings_card(found, None)
+                card = standings_card(found, link)
             try:
                 await channel.send(
                     **card.send(files=[discord.File(io.BytesIO(png), STANDINGS_FILE)])
@@ -165,13 +167,19 @@ class RoundKeeper:
         if any(row.game_id is None for row in rows):
             return
         threads = {row.index: row.channel_id for row in rows if row.channel_id is not None}
+        link = await self.page_link(found)
         with speaking(lang):
-            card = round_card(found, threads)
+            card = round_card(found, threads, link)
         try:
             await channel.send(**card.send())
         except NOT_TAKEN:
             return
         await self.store.set_announced(found.id, number)
+
+    async def page_link(self, found: TournamentRecord) -> str | None:
+        """The tournament's page, where the bot serves pages."""
+        pages = getattr(self.client, "pages", None)
+        return None if pages is None else await tournament_link(pages, found)
 
     async def standings_picture(self, found: TournamentRecord, lang: str) -> bytes:
         """The standings PNG, drawn in the worker pool (cached by its content)."""
