@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -79,6 +79,9 @@ REFUSALS: dict[str, str] = {
     ),
     "not_organiser": N_("Only the organiser ({host}) can do that."),
     "not_open": N_("The tournament has already started."),
+    "organiser_stays": N_(
+        "The organiser cannot leave the tournament; `/tournament cancel` ends it for everyone."
+    ),
     "over": N_("The tournament is over."),
     "needs_threads": N_(
         "Each table plays in a thread of this channel, and I may not create threads here: "
@@ -92,27 +95,12 @@ def refusal(code: str, **params: Any) -> IllegalAction:
     return IllegalAction(code, Words(REFUSALS[code], params))
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """What recording results did: tables recorded, whether a new round was paired and
-    whether the tournament ended."""
-
-    record: TournamentRecord
-    recorded: int = 0
-    paired: bool = False
-    ended: bool = False
-
-
 def tournament_of(record: TournamentRecord) -> Tournament:
     return Tournament.from_json(record.state)
 
 
 def round_hours(record: TournamentRecord) -> int:
     return int(record.options.get("round_hours", DEFAULT_ROUND_HOURS))
-
-
-def rules_options(record: TournamentRecord) -> dict[str, Any]:
-    return dict(record.options.get("rules", {}))
 
 
 class TournamentService:
@@ -154,7 +142,7 @@ class TournamentService:
                 channel_id=channel_id,
                 host_id=host_id,
                 game=game,
-                options={"round_hours": hours, "rules": {}},
+                options={"round_hours": hours},
                 state=tournament.to_json(),
                 names={host_id: host_name},
                 now=self.now(),
@@ -182,7 +170,7 @@ class TournamentService:
     async def leave(self, channel_id: int, user_id: int) -> TournamentRecord:
         found = await self.here(channel_id)
         if user_id == found.host_id and found.status == "open":
-            raise refusal("not_organiser", host=f"<@{found.host_id}>")
+            raise refusal("organiser_stays")
         return await self._change(found.id, lambda t: leave(t, user_id))
 
     async def start(self, channel_id: int, user_id: int) -> TournamentRecord:
@@ -272,50 +260,44 @@ class TournamentService:
         return replace(save, new_tables=rows, deadline=deadline)
 
     # ----- results ---------------------------------------------------------------------------
-    async def record_finished(self, tournament_id: int) -> Progress:
+    async def record_finished(self, tournament_id: int) -> TournamentRecord | None:
         """Record every finished table game of the running round; pair the next round when
-        the last is in, or end the tournament."""
+        the last is in, or end the tournament. The tournament as saved then."""
         async with self.lock(tournament_id):
             found = await self.store.get_tournament(tournament_id)
-            assert found is not None
-            progress = Progress(found)
-            if found.status != "running":
-                return progress
+            if found is None or found.status != "running":
+                return found
             for table in await self.store.tournament_tables(tournament_id):
                 if table.recorded or table.game_id is None:
                     continue
                 game = await self.store.get_game(table.game_id)
                 if game is None or game.status not in ("finished", "cancelled"):
                     continue
-                progress = await self._record_one(progress, table, game)
-            return progress
+                found = await self._record_one(found, table, game)
+            return found
 
-    async def _record_one(self, progress: Progress, table: TableRow, game: GameRecord) -> Progress:
-        found = progress.record
+    async def _record_one(
+        self, found: TournamentRecord, table: TableRow, game: GameRecord
+    ) -> TournamentRecord:
+        """Record one table's result (and pair or end) in one checked save; if another
+        process recorded it first, what it saved."""
         before = tournament_of(found)
         seats = before.rounds[table.round - 1].tables[table.index].seats
         result = result_of(game, seats)
         after = await asyncio.to_thread(recorded_and_paired, before, table, result)
-        ended = finished(after)
         save = TournamentSave(recorded=(table.round, table.index))
         if len(after.rounds) > len(before.rounds):
             save = self._pairing_save(found, before, after, save)
-        if ended:
+        if finished(after):
             save = replace(save, status="finished", clear_deadline=True)
         try:
-            saved = await self.store.save_tournament(
+            return await self.store.save_tournament(
                 found, after.to_json(), found.names, self.now(), save
             )
-        except VersionConflict:  # another process recorded it: read what it saved
+        except VersionConflict:
             fresh = await self.store.get_tournament(found.id)
             assert fresh is not None
-            return replace(progress, record=fresh)
-        return Progress(
-            saved,
-            progress.recorded + 1,
-            progress.paired or len(after.rounds) > len(before.rounds),
-            ended,
-        )
+            return fresh
 
     # ----- deadlines -------------------------------------------------------------------------
     async def due_deadlines(self) -> list[int]:
@@ -396,7 +378,7 @@ class TournamentService:
                 game_name=found.game,
                 host_id=seats[0],
                 host_name=found.names.get(seats[0], str(seats[0])),
-                options=rules_options(found),
+                options={},  # the game's own defaults at every table
             )
         for player in seats:
             if game.status == "lobby" and game.seat_of(player) is None:
@@ -463,7 +445,6 @@ def _deadline_text(names: list[str], *, policy: str) -> Phrase:
 __all__ = [
     "DEFAULT_ROUND_HOURS",
     "ROUND_HOURS",
-    "Progress",
     "TournamentService",
     "refusal",
     "tournament_of",
