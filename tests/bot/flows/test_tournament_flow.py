@@ -165,6 +165,8 @@ async def test_registration_by_command_refusals_and_a_late_join(world) -> None:
     expect_refusal(world, refused, "Only the organiser")
     left = await world.carol.slash(world.channel, "tournament leave")
     assert left.ephemeral
+    stays = await world.alice.slash(world.channel, "tournament leave")
+    expect_refusal(world, stays, "organiser cannot leave", "/tournament cancel")
     info = await world.carol.slash(world.channel, "tournament info")
     assert info.ephemeral and "Registration is open" in visible_text(info.response.message)
     await world.alice.slash(world.channel, "tournament start")
