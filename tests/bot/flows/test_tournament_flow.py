@@ -9,7 +9,7 @@ import random
 import discord
 import pytest
 
-from bot.tournaments.form import FORMAT_ID, HOURS_ID, ROUNDS_ID
+from bot.tournaments.form import FORMAT_ID, HOURS_ID, ROUNDS_ID, SIZE_ID
 from tournament import Tournament, standings
 
 from ..faces import buttons, visible_text
@@ -275,3 +275,24 @@ async def test_a_channel_without_threads_for_the_bot_cannot_start(world) -> None
     expect_refusal(world, refused, "Create Public Threads")
     found = await world.env.bot.store.open_tournament_in(closed.id)
     assert found is not None and found.status == "open"
+
+
+async def test_swiss_tables_of_three_decided_at_the_deadline(world) -> None:
+    people = await _people(world, 6)
+    shown = await world.alice.slash(world.channel, "tournament new", game="wars")
+    form = {FORMAT_ID: "swiss", SIZE_ID: ["3"], ROUNDS_ID: ["1"], HOURS_ID: ["1"]}
+    card = (await world.alice.submit_modal(shown, form)).response.message
+    for person in people[1:]:
+        await person.click(card, label="Join")
+    await world.alice.click(card, label="Start")
+    games = await _table_games(world, 1)
+    assert [len(game.players) for _, game in games] == [3, 3]
+    await world.env.advance_time(HOUR + POLL)  # nobody plays: the computer plays for all
+    await world.env.advance_time(POLL)
+    found, tournament = await _tournament(world)
+    assert found.status == "finished"
+    lines = standings(tournament)
+    assert sum(line.points for line in lines) == 6  # three pairs a table, a point each
+    assert set(lines[0].tiebreaks) == {"placings", "opponents"}
+    final = [m for m in world.channel.history() if "Final standings" in visible_text(m)]
+    assert len(final) == 1 and "Placings" in visible_text(final[0])
