@@ -85,6 +85,8 @@ class TournamentCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str) -> None:
         await check_may_start(interaction)
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise refusal("text_channel_only")  # the tables' threads open in a text channel
         store = tournaments_of(interaction).store
         if await store.open_tournament_in(interaction.channel_id or 0) is not None:
             raise refusal("tournament_busy")  # before the form: sending it would be refused

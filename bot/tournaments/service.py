@@ -79,6 +79,10 @@ REFUSALS: dict[str, str] = {
     ),
     "not_organiser": N_("Only the organiser ({host}) can do that."),
     "not_open": N_("The tournament has already started."),
+    "text_channel_only": N_(
+        "A tournament is held in a text channel, where each table gets a thread of its own: "
+        "run `/tournament new` there."
+    ),
     "organiser_stays": N_(
         "The organiser cannot leave the tournament; `/tournament cancel` ends it for everyone."
     ),

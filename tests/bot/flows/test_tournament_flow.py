@@ -296,3 +296,11 @@ async def test_swiss_tables_of_three_decided_at_the_deadline(world) -> None:
     assert set(lines[0].tiebreaks) == {"placings", "opponents"}
     final = [m for m in world.channel.history() if "Final standings" in visible_text(m)]
     assert len(final) == 1 and "Placings" in visible_text(final[0])
+
+
+async def test_a_tournament_is_not_opened_in_a_thread(world) -> None:
+    people, _ = await _entered(world, players=2, rounds=1)
+    thread = world.channel.threads[0]
+    refused = await world.bob.slash(thread, "tournament new", game="wars")
+    expect_refusal(world, refused, "text channel")
+    assert len(people) == 2
