@@ -257,7 +257,8 @@ def table_sizes_knockout(players: int, size: int) -> list[int]:
 def knockout(tournament: Tournament, number: int) -> Round:
     """Round ``number`` of a knockout, seeded by rating (then registration): the best seeds
     take the first round's byes, the others are dealt to tables in a snake (1 and the last
-    seed together in a two-player knockout), again each round among those still in."""
+    seed together in a two-player knockout), again each round among those still in. A later
+    round has a bye only when a drop left an odd field of two-player tables."""
     order = {e.id: i for i, e in enumerate(tournament.entrants)}
     if number == 1:
         field = [e for e in tournament.entrants if e.plays_in(1)]
@@ -271,7 +272,10 @@ def knockout(tournament: Tournament, number: int) -> Round:
         field = [e for e in field if e.plays_in(number)]
     seeded = sorted(field, key=lambda e: (-e.rating, order[e.id]))
     size = tournament.settings.table_size
-    byes = knockout_first_round_byes(len(seeded), size) if number == 1 else 0
+    if number == 1:
+        byes = knockout_first_round_byes(len(seeded), size)
+    else:  # only a drop leaves a later round odd: the best seed goes on without a game
+        byes = len(seeded) % 2 if size == 2 else 0
     playing = seeded[byes:]
     sizes = table_sizes_knockout(len(playing), size)
     if len(playing) < 2:

@@ -183,6 +183,28 @@ def test_round_robin_everyone_meets_once(players, seed) -> None:
 
 
 @RANDOM
+@given(
+    players=st.integers(3, 40),
+    size=st.integers(2, 6),
+    seed=st.integers(0, 10**6),
+    drops=st.sampled_from([0.1, 0.3]),
+)
+def test_knockout_with_drops_seats_everyone_still_in(players, size, seed, drops) -> None:
+    rnd = random.Random(seed)
+    states, _ = run(entrants(Settings(Format.KNOCKOUT, size), players, rnd), rnd, drops, 0)
+    for state in states[1:]:
+        current = state.current
+        assert current is not None
+        assert all(len(t.seats) >= 2 for t in current.tables)
+        previous = state.rounds[-2]
+        went_on = [*previous.byes, *(t.result.winners[0] for t in previous.tables)]
+        still_in = [p for p in went_on if state.entrant(p).plays_in(current.number)]
+        placed = [p for t in current.tables for p in t.seats] + list(current.byes)
+        assert sorted(placed) == sorted(still_in)
+        assert len(current.byes) <= (1 if size == 2 else 0)
+
+
+@RANDOM
 @given(players=st.integers(2, 40), size=st.integers(2, 6), seed=st.integers(0, 10**6))
 def test_knockout_byes_only_in_round_one_and_one_champion(players, size, seed) -> None:
     rnd = random.Random(seed)
