@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from ..shards import Shards
-from .records import StoreError, UniqueViolation, VersionConflict, stamp_of
+from .records import FORMER_PLAYER, StoreError, UniqueViolation, VersionConflict, stamp_of
 
 OPEN = ("open", "running")
 COLUMNS = (
@@ -305,6 +305,21 @@ class TournamentStore(ABC):
                 (stamp, stamp, stamp_of(stale_before), *params),
             )
         return sorted(row[0] for row in found)
+
+    async def forget_in_tournaments(self, tx: Any, user_id: int) -> None:
+        """``/forget-me`` in ``tx``: the user's name becomes "a former player" in every
+        tournament (their id stays, so a running tournament still pairs their seat)."""
+        found = await tx.rows(
+            "SELECT id, names FROM tournaments WHERE names LIKE ?", (f'%"{user_id}"%',)
+        )
+        for tournament_id, text in found:
+            names = json.loads(text)
+            if str(user_id) in names:
+                names[str(user_id)] = FORMER_PLAYER
+                await tx.execute(
+                    "UPDATE tournaments SET names = ? WHERE id = ?",
+                    (json.dumps(names), tournament_id),
+                )
 
     async def release_deadline(self, tournament_id: int, later: datetime) -> None:
         """Give a claimed deadline back, due again at ``later`` (its games not all decided)."""

@@ -13,7 +13,7 @@ from tournament import Format, LateJoin, Tournament, finished, tiebreaks_of
 
 from ..cards import Card
 from ..i18n import as_written, game_title
-from ..store import TournamentRecord
+from ..store import TournamentRecord, shown_player
 from .service import round_hours, tournament_of
 
 COLOUR = discord.Colour.from_rgb(32, 96, 120)
@@ -28,7 +28,7 @@ def title(record: TournamentRecord) -> str:
 
 
 def name_of(record: TournamentRecord, player: int) -> str:
-    return as_written(record.names.get(player, str(player)))
+    return as_written(shown_player(record.names.get(player, str(player))))
 
 
 def settings_lines(record: TournamentRecord) -> list[str]:

@@ -11,6 +11,8 @@ from locales import tr
 from locales.tournament import format_name
 from tournament import Tournament, finished, standings, tiebreaks_of
 
+from ..store import shown_player
+
 PICTURE = "tournament"
 
 
@@ -35,7 +37,7 @@ def standings_view(
     rows = [
         {
             "rank": line.rank,
-            "name": names.get(line.player, str(line.player)),
+            "name": shown_player(names.get(line.player, str(line.player))),
             "points": line.points,
             "tiebreaks": line.tiebreaks,
             "played": line.played,

@@ -21,7 +21,7 @@ from tournament import Tournament, standings, tiebreaks_of
 
 from ..i18n import game_title
 from ..service import GameService
-from ..store import TournamentRecord
+from ..store import TournamentRecord, shown_player
 from .html import document, esc, language_switch, link, name
 from .lookup import guild_of, page_language, pages_on
 
@@ -110,7 +110,7 @@ def standings_table(tournament: Tournament, names: dict[int, str]) -> str:
     )
     rows = []
     for line in standings(tournament):
-        player = name(names.get(line.player, line.player))
+        player = player_name(names, line.player)
         if line.dropped:
             player += f" <small>({esc(_('dropped'))})</small>"
         cells = [
@@ -146,7 +146,7 @@ def rounds_list(
         for index, table in enumerate(rnd.tables):
             won = set(table.result.winners) if table.result else set()
             players = _(" vs ").join(
-                f"<b>{name(names.get(p, p))}</b>" if p in won else name(names.get(p, p))
+                f"<b>{player_name(names, p)}</b>" if p in won else player_name(names, p)
                 for p in table.seats
             )
             scores = (
@@ -159,10 +159,15 @@ def rounds_list(
             label = f'<a href="{link(page)}">{label}</a>' if page else label
             items.append(f"<li>{label}: {players}{scores}</li>")
         for player in rnd.byes:
-            items.append(f"<li>{esc(_('Bye'))}: {name(names.get(player, player))}</li>")
+            items.append(f"<li>{esc(_('Bye'))}: {player_name(names, player)}</li>")
         heading = esc(_("Round {round}", round=rnd.number))
         sections.append(f"<section><h2>{heading}</h2><ul>{''.join(items)}</ul></section>")
     return "".join(sections)
+
+
+def player_name(names: dict[int, str], player: int) -> str:
+    """A player's name as the page shows it (a forgotten player's in the reader's words)."""
+    return name(shown_player(names.get(player, str(player))))
 
 
 def _number(value: float) -> str:

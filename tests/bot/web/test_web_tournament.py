@@ -63,3 +63,10 @@ async def test_the_tournament_page_fits_a_phone(world) -> None:
         assert not overflow
         rows = await page.locator("table.standings tbody tr").count()
         assert rows == 4
+
+
+async def test_a_forgotten_player_leaves_no_name_on_the_tournament_page(world) -> None:
+    url = await _page(world)
+    await world.env.bot.store.forget_user(world.bob.id)  # what /forget-me does once confirmed
+    text = (await fetch(url))[1].decode()
+    assert "bob" not in text and "a former player" in text
