@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.tournaments.form import FORMAT_ID, HOURS_ID, ROUNDS_ID, SIZE_ID
+from engine import find_game
 from tournament import Tournament, standings
 
 from ..faces import buttons, visible_text
@@ -37,9 +38,9 @@ async def _registration(world, rounds: int, hours: int = 24):
     return opened.response.message
 
 
-async def _entered(world, players: int, rounds: int):
+async def _entered(world, players: int, rounds: int, hours: int = 24):
     people = await _people(world, players)
-    card = await _registration(world, rounds)
+    card = await _registration(world, rounds, hours)
     for person in people[1:]:
         joined = await person.click(card, label="Join")
         assert joined.acknowledged
@@ -304,3 +305,20 @@ async def test_a_tournament_is_not_opened_in_a_thread(world) -> None:
     refused = await world.bob.slash(thread, "tournament new", game="wars")
     expect_refusal(world, refused, "text channel")
     assert len(people) == 2
+
+
+async def test_at_the_deadline_the_players_to_move_forfeit_where_the_server_says_so(world) -> None:
+    await world.env.bot.store.update_guild_settings(world.guild.id, {"timeout_action": "remove"})
+    people, _ = await _entered(world, players=2, rounds=1, hours=1)
+    [(thread, game)] = await _table_games(world, 1)
+    state = world.env.bot.service.state_of(game)
+    mover = game.players[min(find_game("tigerisland").to_move(state))].user_id
+    await world.env.advance_time(HOUR + POLL)
+    decided = await world.env.bot.store.get_game(game.id)
+    assert decided.status == "finished"
+    assert [p.user_id for p in decided.players if p.seat in decided.result["winners"]] == [
+        next(p.id for p in people if p.id != mover)
+    ]
+    assert any("forfeited" in visible_text(m) for m in thread.history())
+    found, _tournament_now = await _tournament(world)
+    assert found.status == "finished"
