@@ -236,6 +236,9 @@ class IslandBot(commands.Bot):
             await JobRunner(self.service, self.served_shards).run_due()
         except Exception:
             log.exception("running due jobs failed")
+        keeper = getattr(self, "round_keeper", None)  # set by bot.cogs.tournament
+        if keeper is not None:
+            await keeper.tick()
         ahead = timedelta() if self._drained_at_start else SHOW_GRACE
         try:
             await self.delivery.drain(ahead)

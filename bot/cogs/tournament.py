@@ -1,5 +1,8 @@
-"""/tournament: new (a set-up form), join, leave, start, standings, drop and info; and the
-pass that keeps every tournament's rounds going, run with the bot's job loop."""
+"""/tournament: new (a set-up form), join, leave, start, standings, drop, info and cancel.
+
+Loading the cog gives the bot its tournament service and the pass that keeps every
+tournament's rounds going (``bot.round_keeper``), which the bot's job loop runs after the
+due jobs, so a graceful stop waits for it like for them."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import logging
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from engine import all_games
 from locales import speaking
@@ -60,25 +63,9 @@ class TournamentCog(commands.Cog):
         self.keeper = RoundKeeper(self.bot, tournaments)
         self.bot.tournaments = tournaments  # type: ignore[attr-defined]
         self.bot.round_keeper = self.keeper  # type: ignore[attr-defined]
-        jobs = getattr(self.bot, "run_jobs", None)
-        if jobs is not None and jobs.seconds:
-            self.keep_rounds.change_interval(seconds=jobs.seconds)
-        self.keep_rounds.start()
 
     async def cog_unload(self) -> None:
-        self.keep_rounds.cancel()
-
-    @tasks.loop(seconds=5)
-    async def keep_rounds(self) -> None:
-        """Open tables, record results, enforce deadlines, announce rounds."""
-        try:
-            await self.keeper.tick()
-        except Exception:
-            log.exception("keeping tournaments' rounds failed")
-
-    @keep_rounds.before_loop
-    async def _ready(self) -> None:
-        await self.bot.wait_until_ready()
+        self.bot.round_keeper = None  # type: ignore[attr-defined]
 
     @tournament.command(name="new", description="Open a tournament in this channel")
     @app_commands.describe(game="Which game the tournament plays")

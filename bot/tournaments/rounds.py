@@ -2,7 +2,7 @@
 players pinged, results recorded as games end, deadlines enforced, rounds and the final
 standings announced in the tournament's channel.
 
-One pass (:meth:`RoundKeeper.tick`) runs with the bot's job loop. Everything it does is
+One pass (:meth:`RoundKeeper.tick`) runs in each round of the bot's job loop. Everything it does is
 driven by rows (tables without a game, games finished but not recorded, deadlines due, the
 last round announced), so a pass cut short by a restart is finished by the next one.
 """
@@ -41,12 +41,16 @@ class RoundKeeper:
         self.store = tournaments.store
 
     async def tick(self) -> None:
-        """One pass over every tournament with something to do."""
-        for tournament_id in await self.store.tournament_work(self.tournaments.shards):
-            await self._guarded(self.progress, tournament_id)
-        for tournament_id in await self.tournaments.due_deadlines():
-            await self._guarded(self.tournaments.decide_unfinished, tournament_id)
-            await self._guarded(self.progress, tournament_id)
+        """One pass over every tournament with something to do (never raises: a failure is
+        logged, and the rows it left are the next pass's work)."""
+        try:
+            for tournament_id in await self.store.tournament_work(self.tournaments.shards):
+                await self._guarded(self.progress, tournament_id)
+            for tournament_id in await self.tournaments.due_deadlines():
+                await self._guarded(self.tournaments.decide_unfinished, tournament_id)
+                await self._guarded(self.progress, tournament_id)
+        except Exception:
+            log.exception("keeping tournaments' rounds failed")
 
     async def _guarded(self, step, tournament_id: int) -> None:
         try:
