@@ -38,13 +38,15 @@ async def _registration(world, rounds: int, hours: int = 24):
     return opened.response.message
 
 
-async def _entered(world, players: int, rounds: int, hours: int = 24):
+async def _entered(
+    world, players: int, rounds: int, hours: int = 24, labels: tuple[str, str] = ("Join", "Start")
+):
     people = await _people(world, players)
     card = await _registration(world, rounds, hours)
     for person in people[1:]:
-        joined = await person.click(card, label="Join")
+        joined = await person.click(card, label=labels[0])
         assert joined.acknowledged
-    started = await world.alice.click(card, label="Start")
+    started = await world.alice.click(card, label=labels[1])
     assert started.acknowledged
     return people, card
 
@@ -322,3 +324,17 @@ async def test_at_the_deadline_the_players_to_move_forfeit_where_the_server_says
     assert any("forfeited" in visible_text(m) for m in thread.history())
     found, _tournament_now = await _tournament(world)
     assert found.status == "finished"
+
+
+async def test_a_german_server_gets_its_tournament_in_german(world) -> None:
+    await world.env.bot.store.update_guild_settings(world.guild.id, {"language": "de"})
+    people, card = await _entered(world, 3, rounds=2, labels=("Mitspielen", "Starten"))
+    assert "Die Anmeldung ist geschlossen" in visible_text(await _card(world, card))
+    announced = [m for m in world.channel.history() if "Runde 1 von 2" in visible_text(m)]
+    assert len(announced) == 1
+    text = visible_text(announced[0])
+    assert "Tisch 1" in text and "Freilos" in text and "Frist" in text
+    thread = world.channel.threads[0]
+    assert thread.name.endswith("Runde 1 · Tisch 1")
+    assert any("Eure Partie der Runde 1" in (m.content or "") for m in thread.history())
+    assert len(people) == 3
