@@ -338,3 +338,24 @@ async def test_a_german_server_gets_its_tournament_in_german(world) -> None:
     assert thread.name.endswith("Runde 1 · Tisch 1")
     assert any("Eure Partie der Runde 1" in (m.content or "") for m in thread.history())
     assert len(people) == 3
+
+
+async def test_a_round_robin_through_the_bot_meets_everyone_once(world) -> None:
+    people = await _people(world, 3)
+    shown = await world.alice.slash(world.channel, "tournament new", game="tigerisland")
+    card = (await world.alice.submit_modal(shown, {FORMAT_ID: "round-robin"})).response.message
+    for person in people[1:]:
+        await person.click(card, label="Join")
+    await world.alice.click(card, label="Start")
+    rnd = random.Random(11)
+    for number in (1, 2, 3):
+        [(thread, game)] = await _table_games(world, number)
+        await _resign_one(world, people, thread, game, rnd)
+        await world.env.advance_time(POLL)
+    found, tournament = await _tournament(world)
+    assert found.status == "finished" and tournament.planned == 3
+    met = {frozenset(t.seats) for r in tournament.rounds for t in r.tables}
+    assert len(met) == 3 and sorted(b for r in tournament.rounds for b in r.byes) == sorted(
+        p.id for p in people
+    )
+    assert sum(line.points for line in standings(tournament)) == 3  # byes rest: no points
