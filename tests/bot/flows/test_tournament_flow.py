@@ -281,6 +281,8 @@ async def test_a_channel_without_threads_for_the_bot_cannot_start(world) -> None
 
 
 async def test_swiss_tables_of_three_decided_at_the_deadline(world) -> None:
+    # the computer playing a game out at a deadline is the whole Swiss's; here they forfeit
+    await world.env.bot.store.update_guild_settings(world.guild.id, {"timeout_action": "remove"})
     people = await _people(world, 6)
     shown = await world.alice.slash(world.channel, "tournament new", game="wars")
     form = {FORMAT_ID: "swiss", SIZE_ID: ["3"], ROUNDS_ID: ["1"], HOURS_ID: ["1"]}
@@ -290,7 +292,7 @@ async def test_swiss_tables_of_three_decided_at_the_deadline(world) -> None:
     await world.alice.click(card, label="Start")
     games = await _table_games(world, 1)
     assert [len(game.players) for _, game in games] == [3, 3]
-    await world.env.advance_time(HOUR + POLL)  # nobody plays: the computer plays for all
+    await world.env.advance_time(HOUR + POLL)  # nobody plays: whoever is to move forfeits
     await world.env.advance_time(POLL)
     found, tournament = await _tournament(world)
     assert found.status == "finished"
