@@ -157,10 +157,11 @@ class TournamentCog(commands.Cog):
         if record is None:
             raise refusal("no_tournament")
         lang = await public_language(interaction)
-        png = await self.keeper.standings_picture(record, lang)
+        asker = interaction.user.id
+        png = await self.keeper.standings_picture(record, lang, asker)
         link = await self.keeper.page_link(record)
         with speaking(lang):
-            card = standings_card(record, link)
+            card = standings_card(record, link, asker)
         await interaction.followup.send(
             **card.send(files=[discord.File(io.BytesIO(png), STANDINGS_FILE)])
         )

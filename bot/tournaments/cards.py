@@ -8,8 +8,8 @@ from datetime import datetime
 import discord
 
 from locales import _
-from locales.tournament import format_name, tiebreak_explanation, tiebreak_title
-from tournament import Format, LateJoin, Tournament, finished, tiebreaks_of
+from locales.tournament import format_name, points_text, tiebreak_explanation, tiebreak_title
+from tournament import Format, LateJoin, Tournament, finished, standings, tiebreaks_of
 
 from ..cards import Card
 from ..i18n import as_written, game_title
@@ -146,11 +146,24 @@ def tiebreak_lines(tournament: Tournament) -> list[str]:
     ]
 
 
-def standings_card(record: TournamentRecord, link: str | None) -> Card:
-    """The standings picture with its tiebreaks explained and the page's link."""
+def standings_card(record: TournamentRecord, link: str | None, asker: int | None = None) -> Card:
+    """The standings picture with its tiebreaks explained and the page's link; a player who
+    asks is told their place (the picture marks their row)."""
     tournament = tournament_of(record)
     heading = _("Final standings") if finished(tournament) else _("Standings")
-    lines = [_("Ties are broken in this order:"), *tiebreak_lines(tournament)]
+    lines = []
+    mine = next((line for line in standings(tournament) if line.player == asker), None)
+    if mine is not None:
+        lines += [
+            _(
+                "**{name}:** place {rank} with {points} points",
+                name=name_of(record, mine.player),
+                rank=mine.rank,
+                points=points_text(mine.points),
+            ),
+            "",
+        ]
+    lines += [_("Ties are broken in this order:"), *tiebreak_lines(tournament)]
     if link:
         lines += ["", _("Live standings and every round: {link}", link=link)]
     return Card(

@@ -185,11 +185,15 @@ class RoundKeeper:
         pages = getattr(self.client, "pages", None)
         return None if pages is None else await tournament_link(pages, found)
 
-    async def standings_picture(self, found: TournamentRecord, lang: str) -> bytes:
-        """The standings PNG, drawn in the worker pool (cached by its content)."""
+    async def standings_picture(
+        self, found: TournamentRecord, lang: str, highlight: int | None = None
+    ) -> bytes:
+        """The standings PNG (``highlight``'s row marked), drawn in the worker pool (cached
+        by its content)."""
         with speaking(lang):
             game = game_title(found.game)
-            view = standings_view(tournament_of(found), found.names, title(found), game)
+            tournament = tournament_of(found)
+            view = standings_view(tournament, found.names, title(found), game, highlight)
         digest = zlib.crc32(json.dumps(view.data, sort_keys=True, default=str).encode())
         key = PictureKey(0, digest, None, draw_standings.__name__, lang)
         pictures = self.tournaments.games.pictures

@@ -31,9 +31,14 @@ def subtitle(tournament: Tournament, game_title: str) -> str:
 
 
 def standings_view(
-    tournament: Tournament, names: Mapping[int, str], title: str, game_title: str
+    tournament: Tournament,
+    names: Mapping[int, str],
+    title: str,
+    game_title: str,
+    highlight: int | None = None,
 ) -> View:
-    """The standings picture's view (``render.tournament.draw_standings``)."""
+    """The standings picture's view (``render.tournament.draw_standings``); ``highlight``
+    is a player whose row is marked (the one who asked)."""
     rows = [
         {
             "rank": line.rank,
@@ -51,6 +56,9 @@ def standings_view(
         "tiebreaks": [t.name for t in tiebreaks_of(tournament)],
         "rows": rows,
         "more": 0,
+        "highlight": next(
+            (i for i, line in enumerate(standings(tournament)) if line.player == highlight), None
+        ),
     }
     return View(PICTURE, None, data)
 

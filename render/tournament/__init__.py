@@ -3,7 +3,8 @@
 ``draw_standings(view, names)`` takes a :class:`~engine.core.View` of game ``"tournament"``
 whose data holds ``title``, ``subtitle``, ``tiebreaks`` (the names of the tiebreak columns,
 in the order they decide), ``rows`` (``rank``, ``name``, ``points``, ``tiebreaks`` by name,
-``played``, ``dropped``) and ``more`` (rows left out below the last). ``names`` is unused (the
+``played``, ``dropped``), ``more`` (rows left out below the last) and ``highlight`` (the index
+of a row to mark, or None). ``names`` is unused (the
 rows carry them); the signature is the bot's picture-drawer one. Words are in the current
 language (:func:`locales.speaking`).
 """
@@ -40,6 +41,7 @@ BAND = (32, 96, 120)
 INK = (34, 40, 49)
 MUTED = (120, 124, 130)
 STRIPE = (236, 229, 211)
+MARK = (255, 214, 120)
 PODIUM = ((240, 196, 64), (196, 200, 208), (212, 150, 96))
 
 
@@ -69,10 +71,12 @@ def draw_standings(view: View, names: Sequence[str] = ()) -> bytes:
         _cell(draw, text, left, right, align, top, face, MUTED)
     body = font(BODY_PX)
     bold = font(BODY_PX, bold=True)
+    highlight = data.get("highlight")
     for index, row in enumerate(rows):
         top = TITLE_HEIGHT + ROW_HEIGHT * (index + 1)
-        if index % 2 == 0:
-            draw.rectangle((PAD // 2, top, WIDTH - PAD // 2, top + ROW_HEIGHT - 2), fill=STRIPE)
+        fill = MARK if index == highlight else STRIPE if index % 2 == 0 else None
+        if fill is not None:
+            draw.rectangle((PAD // 2, top, WIDTH - PAD // 2, top + ROW_HEIGHT - 2), fill=fill)
         _row(draw, row, breaks, columns, top, body, bold)
     top = TITLE_HEIGHT + ROW_HEIGHT * (len(rows) + 1)
     if more:
