@@ -53,10 +53,11 @@ DEFAULT_ROUND_HOURS = 48
 LEASE = timedelta(minutes=2)
 RETRY = timedelta(minutes=10)
 """A deadline whose games could not all be decided is tried again after this."""
-DEADLINE_TAG = 1 << 50
+DEADLINE_TAG = 1 << 60
 """Actions a deadline takes are logged with ids below ``-DEADLINE_TAG`` (one per game and
 version), apart from jobs' and interactions' ids, so a deadline run twice acts once."""
-DROP_TAG = 1 << 51
+DROP_TAG = 1 << 61
+"""The same for the resignation a drop makes in the player's running game."""
 log = logging.getLogger(__name__)
 MOST_DEADLINE_STEPS = 500
 
@@ -213,7 +214,7 @@ class TournamentService:
                 continue
             game = await self.store.get_game(table.game_id)
             if game is not None and game.status == "active" and game.seat_of(user_id) is not None:
-                tag = -(DROP_TAG + table.game_id * 4096 + game.version % 4096)
+                tag = -action_tag(DROP_TAG, table.game_id, game.version)
                 resigned = await self.games.resign(table.channel_id, user_id, tag)
         return dropped, resigned
 
@@ -342,7 +343,7 @@ class TournamentService:
             policy = effective(game.table_options, server, "timeout_action")
             if policy == "skip" or _step > MOST_DEADLINE_STEPS // 2:
                 policy = "computer"  # skipping never ends a game: the computer plays it out
-            tag = DEADLINE_TAG + table.game_id * 4096 + game.version % 4096
+            tag = action_tag(DEADLINE_TAG, table.game_id, game.version)
             result = await self.games.act_for_absent(
                 table.channel_id, policy, tag, partial(_deadline_text, policy=policy)
             )
@@ -395,6 +396,12 @@ class TournamentService:
             game = result.record
         await self.store.set_table_place(table, game_id=game.id)
         return result
+
+
+def action_tag(base: int, game_id: int, version: int) -> int:
+    """The id an action the tournament takes in a game is logged with: one per game and
+    version, far from interactions' and jobs' (games and versions below 2**40 and 2**20)."""
+    return base + (game_id << 20) + version
 
 
 def recorded_and_paired(before: Tournament, table: TableRow, result: Result) -> Tournament:
