@@ -35,7 +35,7 @@ from tournament import (
     start,
 )
 
-from ..i18n import Phrase, say
+from ..i18n import Phrase, as_written, say
 from ..service import GameService, MoveResult
 from ..settings import effective
 from ..shards import Shards
@@ -59,7 +59,6 @@ version), apart from jobs' and interactions' ids, so a deadline run twice acts o
 DROP_TAG = 1 << 61
 """The same for the resignation a drop makes in the player's running game."""
 log = logging.getLogger(__name__)
-MOST_DEADLINE_STEPS = 500
 
 REFUSALS: dict[str, str] = {
     "already_in": N_("You are already in this tournament."),
@@ -333,25 +332,22 @@ class TournamentService:
         return shown
 
     async def _decide(self, table: TableRow) -> list[MoveResult]:
+        """Play a table's game to its end by the table's timeout rule, in one change."""
         assert table.channel_id is not None and table.game_id is not None
-        results: list[MoveResult] = []
-        for _step in range(MOST_DEADLINE_STEPS):
-            game = await self.store.get_game(table.game_id)
-            if game is None or game.status != "active":
-                return results
-            server = await self.store.guild_settings(game.guild_id or 0)
-            policy = effective(game.table_options, server, "timeout_action")
-            if policy == "skip" or _step > MOST_DEADLINE_STEPS // 2:
-                policy = "computer"  # skipping never ends a game: the computer plays it out
-            tag = action_tag(DEADLINE_TAG, table.game_id, game.version)
-            result = await self.games.act_for_absent(
-                table.channel_id, policy, tag, partial(_deadline_text, policy=policy)
-            )
-            if result is None:  # only computers to move: they play by themselves
-                await self.games.play_computers(table.channel_id, version=game.version, job_id=tag)
-                continue
-            results.append(result)
-        return results
+        game = await self.store.get_game(table.game_id)
+        if game is None or game.status != "active":
+            return []
+        server = await self.store.guild_settings(game.guild_id or 0)
+        policy = effective(game.table_options, server, "timeout_action")
+        tag = action_tag(DEADLINE_TAG, table.game_id, game.version)
+        result = await self.games.act_for_absent(
+            table.channel_id,
+            policy,
+            tag,
+            partial(_deadline_text, policy=policy),
+            to_the_end=True,
+        )
+        return [] if result is None else [result]
 
     # ----- tables ----------------------------------------------------------------------------
     async def tables_to_open(self, tournament_id: int) -> list[tuple[TableRow, tuple[int, ...]]]:
@@ -447,7 +443,7 @@ def _worded(err: TournamentError, found: TournamentRecord) -> IllegalAction:
 
 
 def _deadline_text(names: list[str], *, policy: str) -> Phrase:
-    who = ", ".join(f"**{n}**" for n in names)
+    who = ", ".join(f"**{as_written(n)}**" for n in names)
     if policy == "remove":
         return say("⏰ The round's deadline has passed: {who} forfeited.", who=who)
     return say("⏰ The round's deadline has passed: the computer played for {who}.", who=who)
