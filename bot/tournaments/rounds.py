@@ -9,6 +9,7 @@ last round announced), so a pass cut short by a restart is finished by the next 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -39,6 +40,7 @@ class RoundKeeper:
         self.client = client
         self.tournaments = tournaments
         self.store = tournaments.store
+        self._busy: dict[int, asyncio.Lock] = {}
 
     async def tick(self) -> None:
         """One pass over every tournament with something to do (never raises: a failure is
@@ -59,10 +61,12 @@ class RoundKeeper:
             log.exception("tournament %s: %s failed", tournament_id, step.__name__)
 
     async def progress(self, tournament_id: int) -> None:
-        """Record finished games, open the round's tables, announce what is new."""
-        await self.tournaments.record_finished(tournament_id)
-        await self.open_tables(tournament_id)
-        await self.announce(tournament_id)
+        """Record finished games, open the round's tables, announce what is new (one pass at
+        a time per tournament: a Start tap and the job loop never open a table twice)."""
+        async with self._busy.setdefault(tournament_id, asyncio.Lock()):
+            await self.tournaments.record_finished(tournament_id)
+            await self.open_tables(tournament_id)
+            await self.announce(tournament_id)
 
     async def open_tables(self, tournament_id: int) -> None:
         found = await self.store.get_tournament(tournament_id)

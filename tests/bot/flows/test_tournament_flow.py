@@ -4,6 +4,7 @@ itself, the final standings), and a restart in the middle of a round."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import discord
@@ -361,3 +362,19 @@ async def test_a_round_robin_through_the_bot_meets_everyone_once(world) -> None:
         p.id for p in people
     )
     assert sum(line.points for line in standings(tournament)) == 3  # byes rest: no points
+
+
+async def test_two_passes_at_once_open_each_table_once(world) -> None:
+    people, _ = await _entered(world, players=4, rounds=1)
+    found, _t = await _tournament(world)
+    keeper = world.env.bot.round_keeper
+    store = world.env.bot.store
+    async with store.transaction() as tx:  # as if round 1's tables were never opened
+        await tx.execute("UPDATE tournament_tables SET channel_id = NULL, game_id = NULL")
+    for thread in world.channel.threads:
+        game = await store.open_game_in(thread.id)
+        await store.close_game(game.id, game.version, "cancelled", world.env.now())
+    await asyncio.gather(keeper.progress(found.id), keeper.progress(found.id))
+    rows = await store.tournament_tables(found.id)
+    assert len({row.channel_id for row in rows}) == 2 and len(world.channel.threads) == 4
+    assert len(people) == 4
