@@ -187,16 +187,11 @@ class TournamentService:
         return await self._change(found.id, start, status="running", new_tables=True)
 
     async def cancel(self, channel_id: int, user_id: int, is_moderator: bool) -> TournamentRecord:
+        """End the tournament (organiser or moderator); its games go on as ordinary games."""
         found = await self.here(channel_id)
         if user_id != found.host_id and not is_moderator:
             raise refusal("not_organiser", host=f"<@{found.host_id}>")
-        return await self.store.save_tournament(
-            found,
-            found.state,
-            found.names,
-            self.now(),
-            TournamentSave("cancelled", clear_deadline=True),
-        )
+        return await self._change(found.id, lambda tournament: tournament, status="cancelled")
 
     async def drop(
         self, channel_id: int, user_id: int
