@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import find_game
-from engine.core import Budget, IllegalAction, Level
+from engine.core import Budget, Level
 from locales import SOURCE, current, speaking, tr, translate
 from render.tournament import draw_standings
 from tournament import (
@@ -30,6 +30,7 @@ from tournament import (
 )
 
 from ..arena import Seating, play
+from .service import check_fits
 from .standings import results_json, standings_view
 
 STANDINGS_FILE = "standings.png"
@@ -57,18 +58,6 @@ class OfflineTournament:
         return "\n".join(lines)
 
 
-def check_table_size(game: str, settings: Settings) -> None:
-    """Refuse a table size the game cannot seat (IllegalAction, like any refused option)."""
-    info = find_game(game).info
-    size = settings.table_size
-    if not (info.min_players <= 2 and size <= info.max_players):
-        raise IllegalAction(
-            "table_size",
-            f"{info.name} seats {info.min_players} to {info.max_players} players: "
-            f"tables of {size} do not fit.",
-        )
-
-
 def simulate_tournament(
     game_name: str,
     settings: Settings,
@@ -85,7 +74,7 @@ def simulate_tournament(
     ``out``. Players are numbered 1..N; their ratings are all equal, so round 1 pairs them in
     that order. Each table is a game seeded from ``seed``, the round and the table."""
     game = find_game(game_name)
-    check_table_size(game.info.name, settings)
+    check_fits(game.info.name, settings)
     tournament = new(settings)
     for player in range(1, players + 1):
         tournament = join(tournament, player)
