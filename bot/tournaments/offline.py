@@ -19,7 +19,6 @@ from tournament import (
     Result,
     Settings,
     Tournament,
-    TournamentError,
     advance,
     finished,
     join,
@@ -126,4 +125,4 @@ def write_json(path: Path, data: Mapping[str, Any]) -> None:
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
-__all__ = ["OfflineTournament", "TournamentError", "simulate_tournament", "write_json"]
+__all__ = ["OfflineTournament", "simulate_tournament", "write_json"]
