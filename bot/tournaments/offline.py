@@ -29,10 +29,9 @@ from tournament import (
 )
 
 from ..arena import Seating, play
+from .cards import STANDINGS_FILE
 from .service import check_fits
 from .standings import results_json, standings_view
-
-STANDINGS_FILE = "standings.png"
 
 
 @dataclass(frozen=True, slots=True)
