@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.shards import Shards
 from bot.store import PlayerRecord, Store, StoreError, TournamentSave, VersionConflict
 
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -103,3 +104,19 @@ async def test_work_lists_tables_to_open_and_games_to_record(store: Store) -> No
     assert await store.tournament_work() == []
     await store.close_game(game.id, game.version, "cancelled", NOW)
     assert await store.tournament_work() == [made.id]
+
+
+async def test_a_process_serving_some_shards_takes_only_their_servers_tournaments(
+    store: Store,
+) -> None:
+    made = await _new(store)  # server 1: shard 0 of 2 ((1 >> 22) % 2)
+    await store.save_tournament(
+        made, {}, {}, NOW, TournamentSave("running", deadline=NOW, new_tables=((1, 0),))
+    )
+    later = NOW + timedelta(minutes=1)
+    other = Shards.parse("1", 2)
+    assert await store.tournament_work(other) == []
+    assert await store.claim_due_deadlines(later, NOW, other) == []
+    mine = Shards.parse("0", 2)
+    assert await store.tournament_work(mine) == [made.id]
+    assert await store.claim_due_deadlines(later, NOW, mine) == [made.id]
