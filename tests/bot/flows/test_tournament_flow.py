@@ -14,7 +14,7 @@ from bot.tournaments.form import FORMAT_ID, HOURS_ID, ROUNDS_ID, SIZE_ID
 from engine import find_game
 from tournament import Tournament, standings
 
-from ..faces import buttons, visible_text
+from ..faces import buttons, last_card, visible_text
 from ..flow_helpers import expect_refusal
 
 HOUR = 3600
@@ -71,11 +71,13 @@ async def _table_games(world, number: int):
 
 
 async def _resign_one(world, people, thread, game, rnd: random.Random) -> None:
-    """A player of the table taps /game resign in its thread."""
+    """A player of the table taps Resign under the board in its thread, then confirms."""
     loser = rnd.choice([p.user_id for p in game.players])
     actor = next(p for p in people if p.id == loser)
-    resigned = await actor.slash(thread, "game resign")
-    assert not resigned.ephemeral or "resign" in visible_text(resigned.response.message).lower()
+    confirm = await actor.click(last_card(thread), label="Resign")
+    assert confirm.ephemeral
+    resigned = await actor.click(confirm.response.message, label="Yes, resign")
+    assert resigned.acknowledged
 
 
 async def test_a_whole_swiss_over_days_by_taps(world) -> None:
