@@ -56,6 +56,16 @@ def tiebreak_explanation(name: str) -> str:
     return tr(TIEBREAK_EXPLANATIONS.get(name, name))
 
 
+def tiebreak_text(value: float) -> str:
+    """A tiebreak as people write it: whole numbers plainly, quarters as ¼ ½ ¾."""
+    whole = int(value)
+    marks = {0.25: "¼", 0.5: "½", 0.75: "¾"}
+    for part, mark in marks.items():
+        if abs(value - whole - part) < 1e-9:
+            return f"{whole}{mark}" if whole else mark
+    return f"{value:g}"
+
+
 def points_text(points: float) -> str:
     """½ points as people write them: ``3½``, ``½``, ``4``."""
     whole = int(points)

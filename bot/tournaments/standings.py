@@ -9,7 +9,7 @@ from typing import Any
 from engine.core import View
 from locales import tr
 from locales.tournament import format_name
-from tournament import Tournament, finished, standings, tiebreaks_of
+from tournament import Format, Tournament, finished, standings, tiebreaks_of
 
 from ..store import shown_player
 
@@ -54,6 +54,7 @@ def standings_view(
         "title": title,
         "subtitle": subtitle(tournament, game_title),
         "tiebreaks": [t.name for t in tiebreaks_of(tournament)],
+        "lead": 1 if tournament.settings.format is Format.KNOCKOUT else 0,
         "rows": rows,
         "more": 0,
         "highlight": next(

@@ -15,9 +15,10 @@ from locales.tournament import (
     points_text,
     tiebreak_explanation,
     tiebreak_short,
+    tiebreak_text,
     tiebreak_title,
 )
-from tournament import Tournament, standings, tiebreaks_of
+from tournament import Format, Tournament, standings, tiebreaks_of
 
 from ..i18n import game_title
 from ..service import GameService
@@ -97,27 +98,26 @@ def page_body(
 
 
 def standings_table(tournament: Tournament, names: dict[int, str]) -> str:
+    """Rank, player, points and tiebreaks (a knockout's rounds won before the points)."""
     breaks = tiebreaks_of(tournament)
-    head = "".join(
-        f"<th>{esc(text)}</th>"
-        for text in (
-            "#",
-            _("Player"),
-            _("Points"),
-            *(tiebreak_short(t.name) for t in breaks),
-            _("Games"),
-        )
-    )
+    lead = 1 if tournament.settings.format is Format.KNOCKOUT else 0
+    shorts = [tiebreak_short(t.name) for t in breaks]
+    titles = ["#", _("Player"), *shorts[:lead], _("Points"), *shorts[lead:], _("Games")]
+    head = "".join(f"<th>{esc(text)}</th>" for text in titles)
     rows = []
     for line in standings(tournament):
         player = player_name(names, line.player)
         if line.dropped:
             player += f" <small>({esc(_('dropped'))})</small>"
+        values = [
+            f'<td class="points">{esc(tiebreak_text(line.tiebreaks[t.name]))}</td>' for t in breaks
+        ]
         cells = [
             f'<td class="place">{line.rank}</td>',
             f"<td>{player}</td>",
+            *values[:lead],
             f'<td class="points">{esc(points_text(line.points))}</td>',
-            *(f'<td class="points">{esc(_number(line.tiebreaks[t.name]))}</td>' for t in breaks),
+            *values[lead:],
             f'<td class="points">{line.played}</td>',
         ]
         rows.append(f"<tr>{''.join(cells)}</tr>")
@@ -168,10 +168,6 @@ def rounds_list(
 def player_name(names: dict[int, str], player: int) -> str:
     """A player's name as the page shows it (a forgotten player's in the reader's words)."""
     return name(shown_player(names.get(player, str(player))))
-
-
-def _number(value: float) -> str:
-    return f"{value:g}"
 
 
 async def tournament_link(pages: Any, found: TournamentRecord) -> str | None:

@@ -2,7 +2,8 @@
 
 ``draw_standings(view, names)`` takes a :class:`~engine.core.View` of game ``"tournament"``
 whose data holds ``title``, ``subtitle``, ``tiebreaks`` (the names of the tiebreak columns,
-in the order they decide), ``rows`` (``rank``, ``name``, ``points``, ``tiebreaks`` by name,
+in the order they decide; the first ``lead`` of them rank before the points, as a knockout's
+rounds won do), ``rows`` (``rank``, ``name``, ``points``, ``tiebreaks`` by name,
 ``played``, ``dropped``), ``more`` (rows left out below the last) and ``highlight`` (the index
 of a row to mark, or None). ``names`` is unused (the
 rows carry them); the signature is the bot's picture-drawer one. Words are in the current
@@ -18,7 +19,13 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from locales import tr
-from locales.tournament import points_text, tiebreak_explanation, tiebreak_short, tiebreak_title
+from locales.tournament import (
+    points_text,
+    tiebreak_explanation,
+    tiebreak_short,
+    tiebreak_text,
+    tiebreak_title,
+)
 
 from ..common.legible import legible_px
 from ..common.png import to_png_palette
@@ -63,8 +70,10 @@ def draw_standings(view: View, names: Sequence[str] = ()) -> bytes:
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     _title(draw, str(data.get("title", "")), str(data.get("subtitle", "")))
+    lead = int(data.get("lead", 0))
     columns = _columns(len(breaks))
-    header = ["#", tr("Player"), tr("Pts"), *(tiebreak_short(b) for b in breaks), tr("Games")]
+    shorts = [tiebreak_short(b) for b in breaks]
+    header = ["#", tr("Player"), *shorts[:lead], tr("Pts"), *shorts[lead:], tr("Games")]
     face = font(max(legible_px(WIDTH), 14), bold=True)
     top = TITLE_HEIGHT
     for text, (left, right, align) in zip(header, columns, strict=True):
@@ -77,7 +86,7 @@ def draw_standings(view: View, names: Sequence[str] = ()) -> bytes:
         fill = MARK if index == highlight else STRIPE if index % 2 == 0 else None
         if fill is not None:
             draw.rectangle((PAD // 2, top, WIDTH - PAD // 2, top + ROW_HEIGHT - 2), fill=fill)
-        _row(draw, row, breaks, columns, top, body, bold)
+        _row(draw, row, breaks, lead, columns, top, body, bold)
     top = TITLE_HEIGHT + ROW_HEIGHT * (len(rows) + 1)
     if more:
         text = tr("… and {count} more", count=more)
@@ -120,7 +129,7 @@ def _cell(draw, text, left, right, align, top, face, fill) -> None:
         draw_text(draw, (left, y), text, face, fill, anchor="lm")
 
 
-def _row(draw, row: Mapping[str, Any], breaks, columns, top, body, bold) -> None:
+def _row(draw, row: Mapping[str, Any], breaks, lead: int, columns, top, body, bold) -> None:
     rank = int(row.get("rank", 0))
     dropped = bool(row.get("dropped"))
     ink = MUTED if dropped else INK
@@ -139,28 +148,19 @@ def _row(draw, row: Mapping[str, Any], breaks, columns, top, body, bold) -> None
     if dropped:
         name = tr("{name} (dropped)", name=name)
     tiebreaks = row.get("tiebreaks", {})
+    values = [tiebreak_text(float(tiebreaks.get(b, 0))) for b in breaks]
     cells = [
         name,
+        *values[:lead],
         points_text(float(row.get("points", 0))),
-        *(_number(float(tiebreaks.get(b, 0))) for b in breaks),
+        *values[lead:],
         str(int(row.get("played", 0))),
     ]
     for index, (text, (left, right, align)) in enumerate(zip(cells, columns[1:], strict=True)):
-        face = bold if index == 1 else body
+        face = bold if index == 1 + lead else body
         if index == 0:  # a long name gets smaller before it is cut short
             text, face = fit_text(text, right - left - 4, size=BODY_PX, min_size=NAME_MIN_PX)
         _cell(draw, text, left, right, align, top, face, ink)
-
-
-def _number(value: float) -> str:
-    """A tiebreak as people write it: whole numbers plainly, halves and quarters as ½ ¼ ¾."""
-    whole = int(value)
-    rest = value - whole
-    marks = {0.25: "¼", 0.5: "½", 0.75: "¾"}
-    for part, mark in marks.items():
-        if abs(rest - part) < 1e-9:
-            return f"{whole}{mark}" if whole else mark
-    return f"{value:g}" if rest else str(whole)
 
 
 def _legend(breaks: Sequence[str]) -> list[str]:
