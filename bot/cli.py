@@ -1,4 +1,5 @@
-"""The console command: ``islandbot run | sync | simulate | replay | arena | backup | migrate-db``.
+"""The console command: ``islandbot run | sync | simulate | replay | arena | tournament | backup |
+migrate-db``.
 
 Without a subcommand it runs the bot when a token is configured, and otherwise plays an
 offline demonstration game (``simulate tigerisland``) so anyone can see the boards; with
@@ -28,6 +29,7 @@ from .replays import ReplayJob, check_replayable, draw_replay
 from .shards import Shards
 from .simulate import simulate
 from .store import Store, StoreError, is_postgres_url
+from .tournaments.cli import add_tournament_parser, tournament_command
 
 log = logging.getLogger("islandbot")
 HEALTHY_WITHIN_SECONDS = 120
@@ -93,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--json", type=Path, help="also write the results as JSON here, updated after every game"
     )
+    add_tournament_parser(sub)
     sub.add_parser("health", help="exit 0 if the running bot refreshed its heartbeat lately")
     backup = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
     backup.add_argument("destination", type=Path)
@@ -170,6 +173,8 @@ def _command(args: argparse.Namespace, settings: Settings) -> int:
         return asyncio.run(_replay(database, args.game_id, args.out, args.locale))
     if command == "arena":
         return _arena(args)
+    if command == "tournament":
+        return tournament_command(args)
     if command == "health":
         return _health(settings)
     if command in ("backup", "migrate-db"):

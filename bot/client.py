@@ -47,7 +47,7 @@ DRAIN_SECONDS = 5.0  # and this long for the boards still to show (the outbox ke
 THINKING_WAIT_SECONDS = 60.0  # a panel waits this long for the computers' moves to update
 log = logging.getLogger(__name__)
 CANNOT_USE_HERE = N_("You cannot use that command here.")
-GENERAL_COGS = ("bot.cogs.games", "bot.cogs.settings", "bot.cogs.records")
+GENERAL_COGS = ("bot.cogs.games", "bot.cogs.settings", "bot.cogs.records", "bot.cogs.tournament")
 """The commands of every game; a game's own commands are in ``bot.cogs.<game>`` if it has any."""
 
 
@@ -237,6 +237,9 @@ class IslandBot(commands.Bot):
             await JobRunner(self.service, self.served_shards).run_due()
         except Exception:
             log.exception("running due jobs failed")
+        keeper = getattr(self, "round_keeper", None)  # set by bot.cogs.tournament
+        if keeper is not None:
+            await keeper.tick()
         ahead = timedelta() if self._drained_at_start else SHOW_GRACE
         try:
             await self.delivery.drain(ahead)

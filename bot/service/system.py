@@ -69,11 +69,22 @@ class SystemActions(Transactions):
         return result
 
     async def act_for_absent(
-        self, channel_id: int, policy: str, job_id: int, headline: Callable[[list[str]], Phrase]
+        self,
+        channel_id: int,
+        policy: str,
+        job_id: int,
+        headline: Callable[[list[str]], Phrase],
+        *,
+        to_the_end: bool = False,
     ) -> MoveResult | None:
         """The timeout of a turn: the players to move are played for, skipped or removed
         (``headline`` tells their names); None when nobody was absent. Every action is
-        logged (the first with the job's id, so a repeated job is refused by the store)."""
+        logged (the first with the job's id, so a repeated job is refused by the store).
+        ``to_the_end``: so are the players to move after them, until the game is over, in
+        one change (a tournament round's deadline); skipping alone would never end a game,
+        so there the computer plays for those the table would skip."""
+        if to_the_end and policy == "skip":
+            policy = "computer"
         async with self.lock(channel_id):
             loaded = self.load(await self.running_record(channel_id))
             record, game, state = loaded.record, loaded.game, loaded.state
@@ -84,15 +95,19 @@ class SystemActions(Transactions):
             events: list[Event] = []
             actions: list[Any] = []
             applied: list[LoggedAction] = []
-            for player in absent:
-                while not game.is_over(state) and player.seat in game.to_move(state):
-                    action = _timeout_action(game, state, player.seat, policy, record, applied)
-                    state, new = game.apply(state, player.seat, action)
-                    tag = -job_id if not applied else None
-                    events += new
-                    actions.append(action)
-                    applied.append(LoggedAction(player.seat, None, game.format(action), tag))
-            names = [p.name for p in absent]
+            names: list[str] = []
+            while absent:
+                for player in absent:
+                    while not game.is_over(state) and player.seat in game.to_move(state):
+                        action = _timeout_action(game, state, player.seat, policy, record, applied)
+                        state, new = game.apply(state, player.seat, action)
+                        tag = -job_id if not applied else None
+                        events += new
+                        actions.append(action)
+                        applied.append(LoggedAction(player.seat, None, game.format(action), tag))
+                names += [p.name for p in absent if p.name not in names]
+                movers = set() if game.is_over(state) or not to_the_end else game.to_move(state)
+                absent = [p for p in record.players if p.seat in movers and not p.is_ai]
             change = await summed(game, state, events, actions, applied, previous)
             said = headline(names)
             result = await self._save(record, change, Note(said, job_id))

@@ -26,6 +26,7 @@ from .records import (
 )
 from .schema import migrations
 from .sqlite import SQLiteStore
+from .tournaments import TableRow, TournamentRecord, TournamentSave
 from .urls import is_postgres_url, without_password
 from .waits import StorageTimeout, answer_within
 
@@ -53,6 +54,9 @@ __all__ = [
     "StorageTimeout",
     "Store",
     "StoreError",
+    "TableRow",
+    "TournamentRecord",
+    "TournamentSave",
     "Tx",
     "VersionConflict",
     "answer_within",

@@ -40,6 +40,7 @@ from .records import (
 )
 from .schema import migrations
 from .served import served_games
+from .tournaments import TournamentStore
 from .urls import is_postgres_url
 
 
@@ -88,7 +89,7 @@ class Tx(ABC):
             raise VersionConflict()
 
 
-class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
+class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, ABC):
     """Async access to the database. Open with :meth:`open`, close with :meth:`close`."""
 
     backend: str  # the migrations folder: "sqlite" or "postgresql"

@@ -330,8 +330,9 @@ class HistoryReads:
         return Standing(int(ahead[0][0]) + 1, r[0], r[1], Skill(r[2], r[3], r[4], r[5]))
 
     async def forget_user(self, user_id: int) -> None:
-        """Delete a user's ratings and settings; in history, finished games and finished
-        Islants of the day they become "a former player" (the pages of those games are told)."""
+        """Delete a user's ratings and settings; in history, finished games, finished
+        Islants of the day and tournaments they become "a former player" (the pages of those
+        games are told)."""
         async with self.transaction() as tx:
             rows = await tx.rows(
                 "SELECT DISTINCT p.game_id FROM players p JOIN games g ON g.id = p.game_id"
@@ -353,6 +354,7 @@ class HistoryReads:
                 "UPDATE daily_attempts SET user_name = ? WHERE user_id = ? AND status <> ?",
                 (FORMER_PLAYER, user_id, PLAYING),
             )
+            await self.forget_in_tournaments(tx, user_id)  # type: ignore[attr-defined]
             for row in rows:
                 await tx.announce(int(row[0]))
 

@@ -21,6 +21,7 @@ from .lookup import pages_on
 from .ratelimit import RateLimit
 from .record_routes import RecordRoutes
 from .replay_routes import ReplayRoutes
+from .tournament_routes import TournamentRoutes
 
 log = logging.getLogger(__name__)
 SHUTDOWN_SECONDS = 2.0
@@ -45,6 +46,7 @@ class WebPages:
         ReplayRoutes(service).add_to(self.app)
         RecordRoutes(service).add_to(self.app)
         DailyRoutes(service).add_to(self.app)
+        TournamentRoutes(service).add_to(self.app)
         static = resources.files("bot") / "web" / "static"
         self.app.router.add_static("/static/", str(static), append_version=False)
         self._runner: web.AppRunner | None = None
