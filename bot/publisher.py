@@ -39,7 +39,7 @@ from locales import N_, _, current, speaking, translate
 from .cards import Card
 from .discord_requests import NOT_TAKEN
 from .i18n import Phrase, game_language, in_words
-from .presenter import Ping, board_message
+from .presenter import Ping, board_message, own_move_line
 from .service import GameService, MoveResult
 from .store import GameRecord
 
@@ -127,6 +127,21 @@ class _Pending:
     result: MoveResult
     headline: str | Phrase | None
     fresh: bool = False
+
+
+def private_answer(
+    result: MoveResult,
+    headline: str | Phrase | None,
+    interaction: discord.Interaction,
+    secret: bool,
+) -> str:
+    """The private answer to the interaction that made ``result``: the public headline, or
+    for a secret choice the player's own move, which only they see."""
+    if secret:
+        user = interaction.user
+        own = own_move_line(result, user.id, user.display_name).text(current())
+        return "✓ " + _("Saved, only you see it: {move}", move=own)
+    return "✓ " + (in_words(headline, current()) or _("Done."))
 
 
 CALL_OVER = N_("That call is over: the newest board is below.")
@@ -217,14 +232,17 @@ class Publisher:
     ) -> None:
         style = self.presentation(result.record.game)
         result = self._owing(result)
-        if interaction is not None and style.answers_with_board and style.fresh(result, actor):
+        secret = interaction is not None and result.secret(interaction.user.id)
+        answers = style.answers_with_board and not secret  # a secret is answered privately
+        if interaction is not None and answers and style.fresh(result, actor):
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)
             await self._post(style, result, headline, interaction)
             return
         if interaction is not None and not interaction.response.is_done():
-            done = in_words(headline, current()) or _("Done.")
-            await interaction.response.send_message(f"✓ {done}", ephemeral=True)
+            await interaction.response.send_message(
+                private_answer(result, headline, interaction, secret), ephemeral=True
+            )
         fresh = style.fresh(result, actor) or result.record.board_message_id is None
         if fresh:
             try:

@@ -63,20 +63,24 @@ class ReplayJob:
 
 
 def replay_frames(job: ReplayJob) -> list[ReplayFrame]:
-    """The frames of a replay: the start, each move (each round in a game of rounds), the end."""
+    """The frames of a replay: the start, each move (each round in a game of rounds), the end.
+
+    A step that shows nothing to anyone else (:meth:`Game.disclosure`: a step of a turn in
+    progress) gets no frame of its own: the move that ends the turn shows it."""
     game = find_game(job.game)
     state = game.new(job.players, job.options, job.seed)
     by_round = game.round_number(state) is not None
     frames = [ReplayFrame(game.view(state, None), _(START_CAPTION))]
     total = len(job.log)
     for number, (seat, text) in enumerate(job.log, start=1):
-        before = game.round_number(state)
-        state, _events = game.apply_text(state, seat, text)
+        before, action = game.round_number(state), game.parse(text)
+        unseen = seat is not None and game.disclosure(state, seat, action) == ""
+        state, _events = game.apply(state, seat, action)
         outcome = game.outcome(state)
         if outcome is not None:
             reason = fill_names(engine_words(current(), outcome.reason), job.names)
             caption = _("Game over after {total} moves: {reason}", total=total, reason=reason)
-        elif not by_round:
+        elif not by_round and not unseen:
             caption = _("Move {number} of {total}", number=number, total=total)
         elif game.round_number(state) != before:
             caption = _("Round {number}", number=game.round_number(state))

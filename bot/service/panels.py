@@ -151,7 +151,9 @@ class Panels(Transactions):
             events = [e for _, o in done for e in o.events]
             actions = [a for m, _ in done for a in m.actions]
             applied = [a for _, o in done for a in o.applied]
-            change = await summed(game, after, events, actions, applied, game.to_move(state))
+            accounts = [a for _, o in done for a in o.accounts]
+            previous = game.to_move(state)
+            change = await summed(game, after, events, actions, applied, previous, accounts)
             result = await self._save(record, change)
         answers: list[MoveResult | Exception | None] = []
         by_move = iter(outcomes)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any, Protocol
 
-from engine.core import Event, Game, Outcome
+from engine.core import Account, Event, Game, Outcome
 
 from ..errors import UserError
 from ..finished import finished_game
@@ -88,6 +88,8 @@ class Change:
     previous_movers: frozenset[int]
     outcome: Outcome | None
     data: dict[str, Any]
+    accounts: list[Account] = field(default_factory=list)
+    """What each of ``actions`` tells whom (players' actions; empty for the system's)."""
 
 
 async def summed(
@@ -97,10 +99,13 @@ async def summed(
     actions: list[Any],
     applied: list[LoggedAction],
     previous_movers: frozenset[int],
+    accounts: list[Account] | None = None,
 ) -> Change:
     """The change that leads to ``state``, with its outcome and JSON worked out in a thread."""
     outcome, data = await off_loop(_summary, game, state)
-    return Change(game, state, events, actions, applied, previous_movers, outcome, data)
+    return Change(
+        game, state, events, actions, applied, previous_movers, outcome, data, accounts or []
+    )
 
 
 @dataclass(slots=True)
@@ -119,18 +124,35 @@ class MoveResult:
     """The engine's actions, one per line of ``applied``."""
     game: Game | None = None
     """The game's rules (None for a result read back from the store)."""
+    accounts: list[Account] = field(default_factory=list)
+    """What each of ``actions`` tells whom (:meth:`Game.account`; empty for the system's)."""
 
     @property
     def finished(self) -> bool:
         return self.record.status == "finished"
 
     def described(self, user_id: int) -> list[str]:
-        """Short sentences (engine texts) for the actions ``user_id`` made in this change."""
-        if self.game is None:
-            return []
+        """Short sentences (engine texts) for the actions ``user_id`` made in this change, as
+        that player is told them (their own secret choices included)."""
+        return [account.own for account in self._accounts_of(user_id)]
+
+    def told_publicly(self, user_id: int) -> list[str]:
+        """What everybody else is told of the actions ``user_id`` made in this change: only
+        what the game's :meth:`~engine.core.Game.disclosure` lets them learn."""
+        return [a.public for a in self._accounts_of(user_id) if a.public]
+
+    def secret(self, user_id: int) -> bool:
+        """Whether some action ``user_id`` made in this change is not everybody's to see."""
+        return any(account.secret for account in self._accounts_of(user_id))
+
+    def _accounts_of(self, user_id: int) -> list[Account]:
+        accounts = self.accounts
+        if not accounts and self.game is not None:  # the system's actions: seen by all
+            said = (self.game.describe(action) for action in self.actions)
+            accounts = [Account(text, text, secret=False) for text in said]
         return [
-            self.game.describe(action)
-            for action, line in zip(self.actions, self.applied, strict=True)
+            account
+            for account, line in zip(accounts, self.applied, strict=True)
             if line.user_id == user_id
         ]
 
@@ -189,11 +211,13 @@ class Transactions(Loading):
         """Apply ``actions`` (one, or the actions of one turn) in order and save it all as
         one change (with the system's ``note``); computers answer in a change of their own."""
         game = loaded.game
-        state, events, applied = await off_loop(
+        state, played = await off_loop(
             play, game, loaded.state, seat, user_id, actions, interaction_id
         )
         previous = game.to_move(loaded.state)
-        change = await summed(game, state, events, list(actions), applied, previous)
+        change = await summed(
+            game, state, played.events, list(actions), played.applied, previous, played.accounts
+        )
         return await self._save(loaded.record, change, note)
 
     async def _save(
@@ -251,6 +275,7 @@ class Transactions(Loading):
             thinking=thinking,
             actions=change.actions,
             game=game,
+            accounts=change.accounts,
         )
 
     def _board_notice(
