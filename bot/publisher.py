@@ -161,10 +161,17 @@ class Publisher:
     """Shows every game's saved changes in its channel, one game at a time."""
 
     def __init__(
-        self, client: discord.Client, plain: Presentation, final_item: FinalItem | None = None
+        self,
+        client: discord.Client,
+        plain: Presentation,
+        final_item: FinalItem | None = None,
+        rounds: Presentation | None = None,
     ) -> None:
+        """``plain`` shows turn-based games, ``rounds`` games whose seats choose at once
+        (``GameInfo.simultaneous``; default: ``plain``), unless a game registers its own."""
         self.client = client
         self._plain = plain
+        self._rounds = rounds or plain
         self._final_item = final_item
         self._styles: dict[str, Presentation] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -200,7 +207,10 @@ class Publisher:
         self._styles.pop(game, None)
 
     def presentation(self, game: str) -> Presentation:
-        return self._styles.get(game, self._plain)
+        style = self._styles.get(game)
+        if style is not None:
+            return style
+        return self._rounds if find_game(game).info.simultaneous else self._plain
 
     async def show(
         self,

@@ -126,6 +126,9 @@ class MoveResult:
     """The game's rules (None for a result read back from the store)."""
     accounts: list[Account] = field(default_factory=list)
     """What each of ``actions`` tells whom (:meth:`Game.account`; empty for the system's)."""
+    new_round: bool = False
+    """Whether the change opened a new round, or gave the turn to someone new (a new board
+    message is due)."""
 
     @property
     def finished(self) -> bool:
@@ -244,6 +247,7 @@ class Transactions(Loading):
             result=outcome.to_json() if outcome else None,
         )
         jobs = await self.timers.plan(fresh, game, state, change.previous_movers)
+        new_round = _opens_round(game, self._cached(record), state, change.previous_movers)
         if thinking:
             due = self._now() + THINKING_GRACE
             jobs = jobs.also(Scheduled(COMPUTERS, due, {"version": fresh.version}))
@@ -257,7 +261,7 @@ class Transactions(Loading):
                 status="finished" if outcome else "active",
                 result=outcome.to_json() if outcome else None,
                 finished=finished_game(record, game, state, outcome) if outcome else None,
-                notice=self._board_notice(change.events, change.applied, note),
+                notice=self._board_notice(change, note, new_round),
                 job_id=note.job_id if note else None,
                 drop=jobs.drop,
                 then=jobs.then,
@@ -276,20 +280,32 @@ class Transactions(Loading):
             actions=change.actions,
             game=game,
             accounts=change.accounts,
+            new_round=new_round,
         )
 
-    def _board_notice(
-        self, events: list[Event], applied: list[LoggedAction], note: Note | None
-    ) -> Notice:
+    def _board_notice(self, change: Change, note: Note | None, new_round: bool) -> Notice:
         """The outbox entry of a change: its board, with what the publisher needs to show it
-        as the change's own handler would (who acted, what happened, the job's headline)."""
+        as the change's own handler would (who acted, what happened, the job's headline,
+        whether it opened a round)."""
+        applied = change.applied
         actor = applied[0].seat if applied and applied[0].user_id is not None else None
-        payload: dict[str, Any] = {"actor": actor, "events": [e.to_json() for e in events]}
+        events = [e.to_json() for e in change.events]
+        payload: dict[str, Any] = {"actor": actor, "events": events}
+        if new_round:
+            payload["new_round"] = True
         if note is not None and note.headline is not None:
             payload["headline"] = note.headline.to_json()
         by_job = note is not None and note.job_id is not None
         due = self._now() + (timedelta() if by_job else SHOW_GRACE)
         return Notice(BOARD, due, payload)
+
+
+def _opens_round(game: Game, before: Any, after: Any, previous_movers: frozenset[int]) -> bool:
+    """Whether ``after`` is a new round (games played in rounds, ``before`` known) or gives
+    the turn to seats that were not to move."""
+    if before is not None and game.round_number(after) is not None:
+        return game.round_number(after) != game.round_number(before)
+    return bool(game.to_move(after) - previous_movers)
 
 
 def _summary(game: Game, state: Any) -> tuple[Any, dict[str, Any]]:
