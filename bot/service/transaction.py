@@ -186,13 +186,17 @@ class Unshown(ChangeSink):
         return None
 
 
-class Transactions(Loading):
+class Transactions:
     """Working out a change and saving it, with its outbox entry and jobs."""
 
-    timers: Timekeeper
-    sink: ChangeSink
+    def __init__(self, loading: Loading, timers: Timekeeper, sink: ChangeSink) -> None:
+        """What it uses: the store, the clock and the state cache of ``loading``; ``timers``
+        plans each change's jobs; ``sink`` shows the changes jobs make."""
+        self.store, self._now = loading.store, loading.now
+        self.remember, self._cached = loading.remember, loading.cached
+        self.timers, self.sink = timers, sink
 
-    async def _publish(self, result: MoveResult, headline: str | Phrase | None) -> None:
+    async def publish(self, result: MoveResult, headline: str | Phrase | None) -> None:
         """Show a saved change through the sink; if that fails, its outbox entry shows it
         later (:mod:`bot.delivery`)."""
         try:
@@ -202,7 +206,7 @@ class Transactions(Loading):
                 "showing version %s of game %s failed", result.record.version, result.record.id
             )
 
-    async def _apply(
+    async def apply(
         self,
         loaded: Loaded,
         seat: int | None,
@@ -221,9 +225,9 @@ class Transactions(Loading):
         change = await summed(
             game, state, played.events, list(actions), played.applied, previous, played.accounts
         )
-        return await self._save(loaded.record, change, note)
+        return await self.save(loaded.record, change, note)
 
-    async def _save(
+    async def save(
         self, record: GameRecord, change: Change, note: Note | None = None
     ) -> MoveResult:
         """Save the change with its outbox entry (and the end of the job that made it); a
@@ -236,7 +240,7 @@ class Transactions(Loading):
     async def _commit(
         self, record: GameRecord, change: Change, note: Note | None = None
     ) -> MoveResult:
-        """:meth:`_save`, raising VersionConflict when ``record`` is no longer the latest."""
+        """:meth:`save`, raising VersionConflict when ``record`` is no longer the latest."""
         game, state, outcome = change.game, change.state, change.outcome
         thinking = outcome is None and bool(record.computer_seats & game.to_move(state))
         fresh = replace(
