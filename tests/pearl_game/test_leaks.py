@@ -16,6 +16,8 @@ from dataclasses import replace
 
 import pytest
 
+from bot.replays import ReplayJob, replay_frames
+from bot.web.moves import move_lines
 from engine.core import Game, View, registry
 from render import GamePictures, register_pictures
 from tests.conformance.test_computer_levels import check_view_only
@@ -111,3 +113,20 @@ def test_what_others_learn_of_a_pick_and_what_the_diver_is_told() -> None:
     assert "{p0} dived to depth 4: 4 pearls." in [e.text for e in events]
     known = GAME.ai_knowledge(replace(after, picks=(None, 3, 5)), 0)
     assert known.picks == (None, None, None)
+
+
+class Drafting(PearlGame):
+    """A pick as a step that shows nothing until the round is revealed."""
+
+    def disclosure(self, state: State, seat: int, action):
+        return "" if len(self.to_move(state)) > 1 else None
+
+
+def test_a_step_that_shows_nothing_gives_no_line_on_the_page_and_no_replay_frame(planted) -> None:
+    planted(Drafting)
+    log = ((0, "DIVE 4"), (1, "DIVE 2"), (2, "DIVE 2"))
+    job = ReplayJob("pearls", 3, {"rounds": 1}, 1, log, ("alice", "bob", "carol"))
+    lines = move_lines(job)
+    assert "alice has chosen a depth." not in lines and "bob has chosen a depth." not in lines
+    assert "carol has chosen a depth." in lines and "alice dived to depth 4: 4 pearls." in lines
+    assert len(replay_frames(job)) == 2  # the start and the end only
