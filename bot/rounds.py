@@ -82,6 +82,7 @@ class RoundBoard:
             lines = [*self._openings[key], *said]
         outcome = game.outcome(state)
         if outcome is not None:
+            self._openings.pop(key, None)  # no more edits of a finished game's card
             lines.append(result_text(record, outcome.scores, outcome.winners, outcome.reason))
         else:
             lines.append(progress_line(record, game, state))
