@@ -93,7 +93,7 @@ class Delivery:
     ) -> tuple[MoveResult, Phrase | None, int | None]:
         """The change the entries stand for: the game as it is now, with every entry's events,
         and the last entry's headline and actor."""
-        events = [Event(**event) for entry in boards for event in entry.payload["events"]]
+        events = [Event.from_json(event) for entry in boards for event in entry.payload["events"]]
         state = self.publisher.service.state_of(record)
         last = boards[-1].payload
         headline = Phrase.from_json(last["headline"]) if "headline" in last else None

@@ -87,7 +87,34 @@ class Event:
     headline of a player's own move does, may leave it out)."""
 
     def to_json(self) -> JSON:
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        """The event as JSON, its template and values kept (values that are words as their
+        own template and values), so that a reader can still translate it."""
+        data: JSON = {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        if self.template:
+            data["template"] = self.template
+            data["params"] = {
+                k: {"words": v.to_json()} if isinstance(v, Words) else v
+                for k, v in self.params.items()
+            }
+        if self.retells:
+            data["retells"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        """Read back :meth:`to_json`."""
+        params = {
+            k: Words.from_json(v["words"]) if isinstance(v, Mapping) and "words" in v else v
+            for k, v in data.get("params", {}).items()
+        }
+        return cls(
+            data["kind"],
+            data["text"],
+            dict(data.get("data", {})),
+            data.get("template", ""),
+            params,
+            bool(data.get("retells", False)),
+        )
 
 
 def said(kind: str, template: str, data: Mapping[str, Any] | None = None, **params: Any) -> Event:

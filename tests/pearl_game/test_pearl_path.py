@@ -10,6 +10,7 @@ import random
 
 import discord
 
+from bot.publisher import Publisher
 from bot.quickstart import quick_start, rules_text
 from engine import find_game
 from tests.bot.faces import face, last_card, visible_text
@@ -22,6 +23,7 @@ from . import GAME
 from .game import ALL_SURFACED
 
 CALL = ": your turn."
+GERMAN = ("Mitspielen", "Starten")
 
 
 async def host(world, *members, options: str = "rounds=2", labels=("Join", "Start")) -> object:
@@ -161,7 +163,7 @@ async def test_in_german_the_round_card_and_the_reveal_speak_german(world) -> No
     admins = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
     await dora.slash(world.channel, "settings", language="de")
-    first = await host(world, world.bob, labels=("Mitspielen", "Starten"))
+    first = await host(world, world.bob, labels=GERMAN)
     assert face(first).title == "Perlentaucher · Runde 1"
     await dive(world, world.alice, 1)
     shown = visible_text(current(world, first))
@@ -188,3 +190,27 @@ async def test_a_computer_dives_at_once_and_its_depth_waits_for_the_reveal(world
     record = await latest_game(world)
     assert record.status == "finished"
     assert "dived to depth 5: 5 pearls." in visible_text(last_card(world.channel))
+
+
+async def test_a_round_closed_while_nothing_could_be_shown_is_posted_later_in_german(
+    world, monkeypatch
+) -> None:
+    admins = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+    await dora.slash(world.channel, "settings", language="de")
+    first = await host(world, world.bob, options="rounds=2 round_minutes=5", labels=GERMAN)
+
+    async def stopped(*args, **kwargs) -> None:  # the process is gone before it shows
+        return None
+
+    monkeypatch.setattr(Publisher, "show", stopped)
+    monkeypatch.setattr(type(world.env.bot.delivery), "drain", stopped)
+    await world.env.advance_time(10 * 60)  # the timer closed round 1; nothing shown yet
+    monkeypatch.undo()
+    await world.restart()
+    await world.env.advance_time(1)
+    revealed = last_card(world.channel)
+    assert revealed.id != first.id and face(revealed).title == "Perlentaucher · Runde 2"
+    text = visible_text(revealed)
+    assert "Die Zeit ist um: Wer keine Tiefe gewählt hatte, bleibt im Boot." in text
+    assert "alice ist im Boot geblieben." in text
