@@ -214,3 +214,11 @@ async def test_a_round_closed_while_nothing_could_be_shown_is_posted_later_in_ge
     text = visible_text(revealed)
     assert "Die Zeit ist um: Wer keine Tiefe gewählt hatte, bleibt im Boot." in text
     assert "alice ist im Boot geblieben." in text
+
+
+def test_settings_name_round_timers_for_every_game_played_in_rounds() -> None:
+    from locales.update import command_strings
+
+    texts = [text for text, _ in command_strings()]
+    assert any("games played in rounds" in text for text in texts)
+    assert not any("Islant round" in text for text in texts)
