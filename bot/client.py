@@ -33,6 +33,7 @@ from .i18n import user_language
 from .jobs import JobRunner
 from .publisher import PlainBoard, Publisher
 from .rematch import RematchButton
+from .rounds import RoundBoard
 from .service import SHOW_GRACE, GameService, MoveResult
 from .shards import Shards
 from .store import Store
@@ -86,7 +87,9 @@ class IslandBot(commands.Bot):
         self.run_jobs.change_interval(seconds=job_poll_seconds)
         self._service_kwargs = service_kwargs or {}
         self.store: Store | None = None
-        self.publisher = Publisher(self, PlainBoard(board_view), RematchButton)
+        self.publisher = Publisher(
+            self, PlainBoard(board_view), RematchButton, rounds=RoundBoard(board_view)
+        )
         self.delivery = Delivery(self.publisher, shards)
         self.publisher.failed = self.delivery.recover  # shown once Discord answers again
         self.publisher.then = self._computers_after

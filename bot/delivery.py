@@ -182,11 +182,12 @@ class Delivery:
     ) -> tuple[MoveResult, Phrase | None, int | None]:
         """The change the entries stand for: the game as it is now, with every entry's events,
         and the last entry's headline and actor."""
-        events = [Event(**event) for entry in boards for event in entry.payload["events"]]
+        events = [Event.from_json(event) for entry in boards for event in entry.payload["events"]]
         state = self.publisher.service.state_of(record)
         last = boards[-1].payload
         headline = Phrase.from_json(last["headline"]) if "headline" in last else None
-        return MoveResult(record, state, events), headline, last.get("actor")
+        new_round = any(entry.payload.get("new_round") for entry in boards)
+        return MoveResult(record, state, events, new_round=new_round), headline, last.get("actor")
 
     async def _remind(self, record: GameRecord, users: list[int]) -> None:
         """Post a reminder to the players to move (pinging those who did not opt out)."""

@@ -41,17 +41,31 @@ class Phrase:
         return translate(lang, self.msgid, **params)
 
     def to_json(self) -> dict[str, object]:
-        """The phrase as JSON (values as their text), to be put in words later."""
+        """The phrase as JSON, to be put in words later: values as their text, an engine's
+        words as their template and values (still to translate)."""
         return {"msgid": self.msgid, "params": {k: _plain(v) for k, v in self.params.items()}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Phrase:
         params = data.get("params")
-        return cls(str(data["msgid"]), dict(params) if isinstance(params, Mapping) else {})
+        values = dict(params) if isinstance(params, Mapping) else {}
+        return cls(str(data["msgid"]), {k: _read(v) for k, v in values.items()})
+
+
+WORDS_KEY = "words"
+"""How a value that is an engine's words is kept in a phrase's JSON."""
 
 
 def _plain(value: object) -> object:
+    if isinstance(value, Words):
+        return {WORDS_KEY: value.to_json()}
     return value if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
+
+
+def _read(value: object) -> object:
+    if isinstance(value, Mapping) and isinstance(value.get(WORDS_KEY), Mapping):
+        return Words.from_json(value[WORDS_KEY])
+    return value
 
 
 def as_written(name: str) -> str:

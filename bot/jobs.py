@@ -117,9 +117,7 @@ class JobRunner:
             ]
             return JobOutcome(job, record, remind=users) if users else None
         if job.kind == ROUND_TIMER:
-            headline = say(
-                "⏱️ Time is up: the round is closed. Whoever had not submitted draws nothing."
-            )
+            headline = say("⏱️ {words}", words=game.round_timer_words(state))
             result = await self.service.close_round(
                 record.channel_id, job_id=job.id, headline=headline
             )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Event, Game, IllegalAction
+from engine.core import Account, Event, Game, IllegalAction
 
 from .store import LoggedAction
 
@@ -41,6 +41,7 @@ class Played:
 
     events: list[Event]
     applied: list[LoggedAction]
+    accounts: list[Account]
 
 
 MoveOutcome = Played | IllegalAction | None
@@ -59,13 +60,13 @@ def play_in_turn(
             outcomes.append(None)
             continue
         try:
-            state, events, applied = play(
+            state, played = play(
                 game, state, move.seat, move.user_id, move.actions, move.interaction_id
             )
         except IllegalAction as refused:
             outcomes.append(refused)
             continue
-        outcomes.append(Played(events, applied))
+        outcomes.append(played)
     return state, outcomes
 
 
@@ -76,17 +77,17 @@ def play(
     user_id: int | None,
     actions: Sequence[Any],
     interaction_id: int | None,
-) -> tuple[Any, list[Event], list[LoggedAction]]:
-    """``actions`` applied in order, with their events and log lines (the interaction id on
-    the first: it is unique in the action log)."""
-    events: list[Event] = []
-    applied: list[LoggedAction] = []
+) -> tuple[Any, Played]:
+    """``actions`` applied in order, with their events, log lines (the interaction id on
+    the first: it is unique in the action log) and what each tells whom."""
+    played = Played([], [], [])
     for action in actions:
+        played.accounts.append(game.account(state, seat, action))
         state, new_events = game.apply(state, seat, action)
-        events += new_events
-        logged_id = interaction_id if not applied else None
-        applied.append(LoggedAction(seat, user_id, game.format(action), logged_id))
-    return state, events, applied
+        played.events.extend(new_events)
+        logged_id = interaction_id if not played.applied else None
+        played.applied.append(LoggedAction(seat, user_id, game.format(action), logged_id))
+    return state, played
 
 
 class MoveQueues:

@@ -32,8 +32,8 @@ from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
 from .faces import PanelLook, face_of
-from .i18n import as_written, engine_text, game_title, say, written
-from .presenter import accent, as_sentence, board_alt
+from .i18n import as_written, engine_text, game_title, written
+from .presenter import accent, as_sentence, board_alt, move_headline, own_move_line
 from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
 from .service.navigator import LinesOf
@@ -316,12 +316,9 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         )
         await after_computers(interaction, step, "")
         return
-    move = step.move
-    described = joined(move.described(interaction.user.id), "; ")
-    headline = say(
-        "**{name}** {move}", name=as_written(interaction.user.display_name), move=described
-    )
-    said = as_sentence(headline.text(current()))
+    move, user = step.move, interaction.user
+    headline = move_headline(move, user.id, user.display_name)
+    said = as_sentence(own_move_line(move, user.id, user.display_name).text(current()))
     card = panel_card(step, panel_text(step, [], said))
     await interaction.edit_original_response(
         **card.edit(panel_view(step), [await picture(service, step)])

@@ -8,14 +8,14 @@ from collections.abc import Collection, Sequence
 import discord
 
 from engine import find_game
-from engine.core import Event, fill_names
+from engine.core import Event, fill_names, joined
 from locales import N_, _, current, number
 from render import seat_colour
 
 from .cards import ALT_LIMIT, Card, fit, plain
 from .computers import LEVEL_LABELS
 from .game_options import options_line
-from .i18n import as_written, engine_text, event_text, game_title, written
+from .i18n import Phrase, as_written, engine_text, event_text, game_title, say, written
 from .service import GameService, MoveResult
 from .store import GameRecord
 
@@ -129,6 +129,27 @@ async def board_message(
     return card, discord.File(io.BytesIO(png), filename=BOARD_FILE), pings
 
 
+def move_headline(result: MoveResult, user_id: int, name: str) -> Phrase | None:
+    """The public headline of the moves ``user_id`` (shown as ``name``) made in ``result``:
+    only what the game lets everybody else learn of them (:meth:`Game.account`); None when
+    nothing of them is said (a step of a turn in progress)."""
+    return headline_of(result.told_publicly(user_id), name)
+
+
+def headline_of(told: Sequence[str], name: str) -> Phrase | None:
+    """``"**alice** dives"``: a player's name and what everybody is told of their moves."""
+    if not told:
+        return None
+    return say("**{name}** {move}", name=as_written(name), move=joined(told, "; "))
+
+
+def own_move_line(result: MoveResult, user_id: int, name: str) -> Phrase:
+    """The moves ``user_id`` (shown as ``name``) made in ``result`` as that player is told
+    them privately: all of it, their own secret choices too."""
+    move = joined(result.described(user_id), "; ")
+    return say("**{name}** {move}", name=as_written(name), move=move)
+
+
 def to_move_line(names: Sequence[str], seats: Collection[int]) -> str:
     """``"To move: **alice**"`` (names as written for messages); empty when nobody is."""
     if not seats:
@@ -150,16 +171,21 @@ def accent(game_name: str, state: object) -> discord.Colour:
 def board_alt(record: GameRecord, state: object, headline: str | None) -> str:
     """The board picture's alt text from the public view: whose turn (or the final scores)
     and the last move, in plain words."""
-    game = find_game(record.game)
+    return alt_text(record.game, record.names, state, headline)
+
+
+def alt_text(game_name: str, names: Sequence[str], state: object, headline: str | None) -> str:
+    """:func:`board_alt` for a game by name, with its players' ``names``."""
+    game = find_game(game_name)
     outcome = game.outcome(state)
     if outcome is not None:
         order = sorted(range(len(outcome.scores)), key=lambda s: (-outcome.scores[s], s))
-        scores = ", ".join(f"{record.names[s]} {number(outcome.scores[s])}" for s in order)
+        scores = ", ".join(f"{names[s]} {number(outcome.scores[s])}" for s in order)
         said = _("Final scores: {scores}.", scores=scores)
     else:
         seats = sorted(game.to_move(state))
-        said = _("To move: {names}", names=", ".join(record.names[s] for s in seats))
-    parts = [_("Picture of the {game} board.", game=game_title(record.game)), said]
+        said = _("To move: {names}", names=", ".join(names[s] for s in seats))
+    parts = [_("Picture of the {game} board.", game=game_title(game_name)), said]
     if headline:
         parts.append(_("Last: {move}", move=plain(headline)))
     return fit(" ".join(parts), ALT_LIMIT)

@@ -41,7 +41,7 @@ from locales import N_, _, current, speaking, translate
 from .cards import Card
 from .discord_requests import NOT_TAKEN, unavailable
 from .i18n import Phrase, game_language, in_words
-from .presenter import Ping, board_message
+from .presenter import Ping, board_message, own_move_line
 from .service import GameService, MoveResult
 from .store import REMIND, GameRecord, Notice
 
@@ -131,6 +131,21 @@ class _Pending:
     fresh: bool = False
 
 
+def private_answer(
+    result: MoveResult,
+    headline: str | Phrase | None,
+    interaction: discord.Interaction,
+    secret: bool,
+) -> str:
+    """The private answer to the interaction that made ``result``: the public headline, or
+    for a secret choice the player's own move, which only they see."""
+    if secret:
+        user = interaction.user
+        own = own_move_line(result, user.id, user.display_name).text(current())
+        return "✓ " + _("Saved, only you see it: {move}", move=own)
+    return "✓ " + (in_words(headline, current()) or _("Done."))
+
+
 CALL_OVER = N_("That call is over: the newest board is below.")
 RATE_LIMITED = 429
 DEFAULT_RETRY_SECONDS = 5.0
@@ -148,10 +163,17 @@ class Publisher:
     """Shows every game's saved changes in its channel, one game at a time."""
 
     def __init__(
-        self, client: discord.Client, plain: Presentation, final_item: FinalItem | None = None
+        self,
+        client: discord.Client,
+        plain: Presentation,
+        final_item: FinalItem | None = None,
+        rounds: Presentation | None = None,
     ) -> None:
+        """``plain`` shows turn-based games, ``rounds`` games whose seats choose at once
+        (``GameInfo.simultaneous``; default: ``plain``), unless a game registers its own."""
         self.client = client
         self._plain = plain
+        self._rounds = rounds or plain
         self._final_item = final_item
         self._styles: dict[str, Presentation] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -190,7 +212,10 @@ class Publisher:
         self._styles.pop(game, None)
 
     def presentation(self, game: str) -> Presentation:
-        return self._styles.get(game, self._plain)
+        style = self._styles.get(game)
+        if style is not None:
+            return style
+        return self._rounds if find_game(game).info.simultaneous else self._plain
 
     async def show(
         self,
@@ -225,14 +250,17 @@ class Publisher:
     ) -> None:
         style = self.presentation(result.record.game)
         result = self._owing(result)
-        if interaction is not None and style.answers_with_board and style.fresh(result, actor):
+        secret = interaction is not None and result.secret(interaction.user.id)
+        answers = style.answers_with_board and not secret  # a secret is answered privately
+        if interaction is not None and answers and style.fresh(result, actor):
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)
             await self._post(style, result, headline, interaction)
             return
         if interaction is not None and not interaction.response.is_done():
-            done = in_words(headline, current()) or _("Done.")
-            await interaction.response.send_message(f"✓ {done}", ephemeral=True)
+            await interaction.response.send_message(
+                private_answer(result, headline, interaction, secret), ephemeral=True
+            )
         fresh = style.fresh(result, actor) or result.record.board_message_id is None
         if fresh:
             try:

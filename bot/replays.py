@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import find_game
-from engine.core import fill_names
+from engine.core import Event, Game, Resign, fill_names
 from locales import N_, SOURCE, _, current, engine_words, speaking
 from render import render_view
 from render.replay import ReplayFrame, ReplayTooLarge, render_replay
@@ -62,21 +62,45 @@ class ReplayJob:
         )
 
 
+def shows_nothing(game: Game, state: Any, seat: int | None, action: Any) -> bool:
+    """Whether ``action`` of ``seat`` on ``state`` shows nothing to anybody else
+    (:meth:`Game.disclosure` answers ``""``: a step of a turn in progress): no replay frame,
+    no line on a page, as if it had not been played yet."""
+    return (
+        seat is not None
+        and not isinstance(action, Resign)
+        and game.disclosure(state, seat, action) == ""
+    )
+
+
+def public_events(
+    game: Game, state: Any, seat: int | None, action: Any, events: Sequence[Event]
+) -> list[Event]:
+    """What everybody may read of ``action`` (played on ``state``, with ``events``): the
+    game's events, which it writes for everybody, except those of a step that shows nothing
+    to anybody else. Every public list of moves (a page's, a replay's) reads moves this way."""
+    return [] if shows_nothing(game, state, seat, action) else list(events)
+
+
 def replay_frames(job: ReplayJob) -> list[ReplayFrame]:
-    """The frames of a replay: the start, each move (each round in a game of rounds), the end."""
+    """The frames of a replay: the start, each move (each round in a game of rounds), the end.
+
+    A step that shows nothing to anyone else (:meth:`Game.disclosure`: a step of a turn in
+    progress) gets no frame of its own: the move that ends the turn shows it."""
     game = find_game(job.game)
     state = game.new(job.players, job.options, job.seed)
     by_round = game.round_number(state) is not None
     frames = [ReplayFrame(game.view(state, None), _(START_CAPTION))]
     total = len(job.log)
     for number, (seat, text) in enumerate(job.log, start=1):
-        before = game.round_number(state)
-        state, _events = game.apply_text(state, seat, text)
+        before, action = game.round_number(state), game.parse(text)
+        unseen = shows_nothing(game, state, seat, action)
+        state, _events = game.apply(state, seat, action)
         outcome = game.outcome(state)
         if outcome is not None:
             reason = fill_names(engine_words(current(), outcome.reason), job.names)
             caption = _("Game over after {total} moves: {reason}", total=total, reason=reason)
-        elif not by_round:
+        elif not by_round and not unseen:
             caption = _("Move {number} of {total}", number=number, total=total)
         elif game.round_number(state) != before:
             caption = _("Round {number}", number=game.round_number(state))

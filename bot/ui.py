@@ -23,7 +23,14 @@ from .custom_ids import NUMBER, IdFormat, one_of
 from .errors import UserError
 from .i18n import Phrase, as_written, game_title, public_language, say, written
 from .panel import PANEL_ITEMS, finished_game, open_panel
-from .presenter import accent, board_alt, closed_lobby_card, lobby_card, to_move_line
+from .presenter import (
+    accent,
+    board_alt,
+    closed_lobby_card,
+    lobby_card,
+    move_headline,
+    to_move_line,
+)
 from .quickstart import QuickStartButton
 from .service import GameService, MoveResult
 from .store import GameRecord
@@ -57,14 +64,8 @@ async def play_move(interaction: discord.Interaction, notation: str) -> None:
         raise
     if result.duplicate:
         raise UserError("duplicate")
-    described = next(iter(result.described(interaction.user.id)), "")
-    await post_board(
-        interaction,
-        result,
-        headline=say(
-            "**{name}** {move}", name=as_written(interaction.user.display_name), move=described
-        ),
-    )
+    headline = move_headline(result, interaction.user.id, interaction.user.display_name)
+    await post_board(interaction, result, headline=headline)
 
 
 LOBBY_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {

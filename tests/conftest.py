@@ -16,13 +16,15 @@ import asyncpg
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests import plugin_game
+from tests import pearl_game, plugin_game
 from tests import postgres_server as postgres_server_module
 
-# Island tic-tac-toe (tests/plugin_game) is registered before any test module is imported:
-# modules that list the games when imported (the slash commands' choices, custom ids) see it,
-# and every suite that goes over the registered games plays it with the four real ones.
+# Island tic-tac-toe (tests/plugin_game, turn-based) and Pearl divers (tests/pearl_game, secret
+# picks made at once in timed rounds) are registered before any test module is imported:
+# modules that list the games when imported (the slash commands' choices, custom ids) see them,
+# and every suite that goes over the registered games plays them with the four real ones.
 plugin_game.register()
+pearl_game.register()
 
 settings.register_profile(
     "default",

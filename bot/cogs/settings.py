@@ -62,7 +62,9 @@ class SettingsCog(commands.Cog):
         reminder_hours="Hours without a move before the player is reminded (0: never)",
         timeout_hours="Hours without a move before the timeout action (0: never)",
         timeout_action="computer: it plays for them; skip: they pass; remove: they leave",
-        round_minutes="Minutes before an Islant round closes by itself (0: no timer)",
+        round_minutes=(
+            "Minutes before a round closes by itself, in games played in rounds (0: no timer)"
+        ),
         who_can_start="Who may open lobbies",
         language="Language of public posts (private answers follow each member's Discord)",
         web_pages="Whether this server's games have web pages (off: their links stop working)",

@@ -113,7 +113,7 @@ class Loading:
     def load(self, record: GameRecord) -> Loaded:
         """``record`` with its game and engine state (read once per version)."""
         game = find_game(record.game)
-        state = self._cached(record)
+        state = self.cached(record)
         if state is None:
             assert record.state is not None
             state = game.deserialize(record.state)
@@ -123,7 +123,7 @@ class Loading:
     async def load_off_loop(self, record: GameRecord) -> Loaded:
         """:meth:`load`, a state not cached being read in a thread."""
         game = find_game(record.game)
-        state = self._cached(record)
+        state = self.cached(record)
         if state is None:
             assert record.state is not None
             state = await off_loop(game.deserialize, record.state)
@@ -134,7 +134,8 @@ class Loading:
         """The engine state of a record (cached by game id and version)."""
         return self.load(record).state
 
-    def _cached(self, record: GameRecord) -> Any:
+    def cached(self, record: GameRecord) -> Any:
+        """The engine state of ``record``'s version if it is cached, else None."""
         cached = self._states.get(record.id)
         return cached[1] if cached is not None and cached[0] == record.version else None
 

@@ -14,15 +14,24 @@ from ..errors import UserError
 from ..i18n import HOST_LANGUAGE, game_title
 from ..settings import split_options
 from ..store import GameRecord, PlayerRecord, StoreError, VersionConflict, computer_name
+from .loading import Loading
 from .transaction import MoveResult, Transactions, summed
 
 AI_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
-class Lobby(Transactions):
+class Lobby:
     """Tables before they start, and the host's or a moderator's say over them after."""
 
-    _seed_source: Callable[[], int]
+    def __init__(
+        self, loading: Loading, transactions: Transactions, seed_source: Callable[[], int]
+    ) -> None:
+        """What it uses: the store, clock, locks and games of ``loading``; ``transactions``
+        saves the changes of a running game; ``seed_source`` deals each new game."""
+        self.store, self._now, self.lock = loading.store, loading.now, loading.lock
+        self.current, self.load = loading.current, loading.load
+        self._apply, self._save = transactions.apply, transactions.save
+        self._seed_source = seed_source
 
     async def open_lobby(
         self,

@@ -8,14 +8,21 @@ from typing import Any
 from ..errors import UserError
 from ..i18n import Phrase
 from ..store import GameRecord
+from .loading import Loading
 from .transaction import MoveResult, Note, Transactions
 
 Check = Callable[[GameRecord, Any], None]
 """A test run under the channel's lock on the loaded game; it refuses by raising."""
 
 
-class Moves(Transactions):
+class Moves:
     """Typed and clicked moves, each one transaction on the channel's game."""
+
+    def __init__(self, loading: Loading, transactions: Transactions) -> None:
+        """What it uses: the store, locks and games of ``loading``; ``transactions`` saves."""
+        self.store, self.lock = loading.store, loading.lock
+        self.load, self.running_record = loading.load, loading.running_record
+        self._apply = transactions.apply
 
     async def play(
         self,

@@ -12,16 +12,22 @@ from ..errors import UserError
 from ..move_batches import MoveQueues, PanelMove, Played, play_in_turn
 from ..rendering import Pictures
 from ..store import GameRecord
-from .loading import off_loop
+from .loading import Loading, off_loop
 from .navigator import LinesFor, PanelStep, Seated, first_menu, navigate, no_lines, seated
 from .transaction import MoveResult, Transactions, summed
 
 
-class Panels(Transactions):
+class Panels:
     """Panels of channel games (and the planning the daily game's panels share)."""
 
-    pictures: Pictures
-    _queues: MoveQueues
+    def __init__(self, loading: Loading, transactions: Transactions, pictures: Pictures) -> None:
+        """What it uses: the store, locks and games of ``loading``; ``transactions`` saves a
+        batch of moves; ``pictures`` is the worker pool the menus are worked out in."""
+        self.store, self.lock, self.reader = loading.store, loading.lock, loading.reader
+        self.running_record, self.load_off_loop = loading.running_record, loading.load_off_loop
+        self._save = transactions.save
+        self.pictures = pictures
+        self._queues = MoveQueues()
 
     async def plan(
         self,
@@ -151,7 +157,9 @@ class Panels(Transactions):
             events = [e for _, o in done for e in o.events]
             actions = [a for m, _ in done for a in m.actions]
             applied = [a for _, o in done for a in o.applied]
-            change = await summed(game, after, events, actions, applied, game.to_move(state))
+            accounts = [a for _, o in done for a in o.accounts]
+            previous = game.to_move(state)
+            change = await summed(game, after, events, actions, applied, previous, accounts)
             result = await self._save(record, change)
         answers: list[MoveResult | Exception | None] = []
         by_move = iter(outcomes)

@@ -12,15 +12,22 @@ from engine.core import Event, Game, Level, Resign
 from ..computers import Thinkers
 from ..i18n import Phrase
 from ..store import GameRecord, LoggedAction
-from .loading import Loaded, off_loop
+from .loading import Loaded, Loading, off_loop
 from .transaction import MoveResult, Note, Transactions, summed
 
 
-class SystemActions(Transactions):
+class SystemActions:
     """What jobs do to a running game, each saved as a change that ends its job and shown
     through the service's sink once saved."""
 
-    computers: Thinkers
+    def __init__(self, loading: Loading, transactions: Transactions, computers: Thinkers) -> None:
+        """What it uses: the store, locks and games of ``loading``; ``transactions`` saves
+        and shows each change; ``computers`` decides for computer seats."""
+        self.store, self.lock = loading.store, loading.lock
+        self.load, self.running_record = loading.load, loading.running_record
+        self._apply, self._save = transactions.apply, transactions.save
+        self._publish = transactions.publish
+        self.computers = computers
 
     async def close_round(
         self, channel_id: int, *, job_id: int, headline: Phrase | None = None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any, Protocol
 
-from engine.core import Event, Game, Outcome
+from engine.core import Account, Event, Game, Outcome
 
 from ..errors import UserError
 from ..finished import finished_game
@@ -88,6 +88,8 @@ class Change:
     previous_movers: frozenset[int]
     outcome: Outcome | None
     data: dict[str, Any]
+    accounts: list[Account] = field(default_factory=list)
+    """What each of ``actions`` tells whom (players' actions; empty for the system's)."""
 
 
 async def summed(
@@ -97,10 +99,13 @@ async def summed(
     actions: list[Any],
     applied: list[LoggedAction],
     previous_movers: frozenset[int],
+    accounts: list[Account] | None = None,
 ) -> Change:
     """The change that leads to ``state``, with its outcome and JSON worked out in a thread."""
     outcome, data = await off_loop(_summary, game, state)
-    return Change(game, state, events, actions, applied, previous_movers, outcome, data)
+    return Change(
+        game, state, events, actions, applied, previous_movers, outcome, data, accounts or []
+    )
 
 
 @dataclass(slots=True)
@@ -119,18 +124,38 @@ class MoveResult:
     """The engine's actions, one per line of ``applied``."""
     game: Game | None = None
     """The game's rules (None for a result read back from the store)."""
+    accounts: list[Account] = field(default_factory=list)
+    """What each of ``actions`` tells whom (:meth:`Game.account`; empty for the system's)."""
+    new_round: bool = False
+    """Whether the change opened a new round, or gave the turn to someone new (a new board
+    message is due)."""
 
     @property
     def finished(self) -> bool:
         return self.record.status == "finished"
 
     def described(self, user_id: int) -> list[str]:
-        """Short sentences (engine texts) for the actions ``user_id`` made in this change."""
-        if self.game is None:
-            return []
+        """Short sentences (engine texts) for the actions ``user_id`` made in this change, as
+        that player is told them (their own secret choices included)."""
+        return [account.own for account in self._accounts_of(user_id)]
+
+    def told_publicly(self, user_id: int) -> list[str]:
+        """What everybody else is told of the actions ``user_id`` made in this change: only
+        what the game's :meth:`~engine.core.Game.disclosure` lets them learn."""
+        return [a.public for a in self._accounts_of(user_id) if a.public]
+
+    def secret(self, user_id: int) -> bool:
+        """Whether some action ``user_id`` made in this change is not everybody's to see."""
+        return any(account.secret for account in self._accounts_of(user_id))
+
+    def _accounts_of(self, user_id: int) -> list[Account]:
+        accounts = self.accounts
+        if not accounts and self.game is not None:  # the system's actions: seen by all
+            said = (self.game.describe(action) for action in self.actions)
+            accounts = [Account(text, text, secret=False) for text in said]
         return [
-            self.game.describe(action)
-            for action, line in zip(self.actions, self.applied, strict=True)
+            account
+            for account, line in zip(accounts, self.applied, strict=True)
             if line.user_id == user_id
         ]
 
@@ -161,13 +186,17 @@ class Unshown(ChangeSink):
         return None
 
 
-class Transactions(Loading):
+class Transactions:
     """Working out a change and saving it, with its outbox entry and jobs."""
 
-    timers: Timekeeper
-    sink: ChangeSink
+    def __init__(self, loading: Loading, timers: Timekeeper, sink: ChangeSink) -> None:
+        """What it uses: the store, the clock and the state cache of ``loading``; ``timers``
+        plans each change's jobs; ``sink`` shows the changes jobs make."""
+        self.store, self._now = loading.store, loading.now
+        self.remember, self._cached = loading.remember, loading.cached
+        self.timers, self.sink = timers, sink
 
-    async def _publish(self, result: MoveResult, headline: str | Phrase | None) -> None:
+    async def publish(self, result: MoveResult, headline: str | Phrase | None) -> None:
         """Show a saved change through the sink; if that fails, its outbox entry shows it
         later (:mod:`bot.delivery`)."""
         try:
@@ -177,7 +206,7 @@ class Transactions(Loading):
                 "showing version %s of game %s failed", result.record.version, result.record.id
             )
 
-    async def _apply(
+    async def apply(
         self,
         loaded: Loaded,
         seat: int | None,
@@ -189,14 +218,16 @@ class Transactions(Loading):
         """Apply ``actions`` (one, or the actions of one turn) in order and save it all as
         one change (with the system's ``note``); computers answer in a change of their own."""
         game = loaded.game
-        state, events, applied = await off_loop(
+        state, played = await off_loop(
             play, game, loaded.state, seat, user_id, actions, interaction_id
         )
         previous = game.to_move(loaded.state)
-        change = await summed(game, state, events, list(actions), applied, previous)
-        return await self._save(loaded.record, change, note)
+        change = await summed(
+            game, state, played.events, list(actions), played.applied, previous, played.accounts
+        )
+        return await self.save(loaded.record, change, note)
 
-    async def _save(
+    async def save(
         self, record: GameRecord, change: Change, note: Note | None = None
     ) -> MoveResult:
         """Save the change with its outbox entry (and the end of the job that made it); a
@@ -209,7 +240,7 @@ class Transactions(Loading):
     async def _commit(
         self, record: GameRecord, change: Change, note: Note | None = None
     ) -> MoveResult:
-        """:meth:`_save`, raising VersionConflict when ``record`` is no longer the latest."""
+        """:meth:`save`, raising VersionConflict when ``record`` is no longer the latest."""
         game, state, outcome = change.game, change.state, change.outcome
         thinking = outcome is None and bool(record.computer_seats & game.to_move(state))
         fresh = replace(
@@ -220,6 +251,7 @@ class Transactions(Loading):
             result=outcome.to_json() if outcome else None,
         )
         jobs = await self.timers.plan(fresh, game, state, change.previous_movers)
+        new_round = _opens_round(game, self._cached(record), state, change.previous_movers)
         if thinking:
             due = self._now() + THINKING_GRACE
             jobs = jobs.also(Scheduled(COMPUTERS, due, {"version": fresh.version}))
@@ -233,7 +265,7 @@ class Transactions(Loading):
                 status="finished" if outcome else "active",
                 result=outcome.to_json() if outcome else None,
                 finished=finished_game(record, game, state, outcome) if outcome else None,
-                notice=self._board_notice(change.events, change.applied, note),
+                notice=self._board_notice(change, note, new_round),
                 job_id=note.job_id if note else None,
                 drop=jobs.drop,
                 then=jobs.then,
@@ -251,20 +283,33 @@ class Transactions(Loading):
             thinking=thinking,
             actions=change.actions,
             game=game,
+            accounts=change.accounts,
+            new_round=new_round,
         )
 
-    def _board_notice(
-        self, events: list[Event], applied: list[LoggedAction], note: Note | None
-    ) -> Notice:
+    def _board_notice(self, change: Change, note: Note | None, new_round: bool) -> Notice:
         """The outbox entry of a change: its board, with what the publisher needs to show it
-        as the change's own handler would (who acted, what happened, the job's headline)."""
+        as the change's own handler would (who acted, what happened, the job's headline,
+        whether it opened a round)."""
+        applied = change.applied
         actor = applied[0].seat if applied and applied[0].user_id is not None else None
-        payload: dict[str, Any] = {"actor": actor, "events": [e.to_json() for e in events]}
+        events = [e.to_json() for e in change.events]
+        payload: dict[str, Any] = {"actor": actor, "events": events}
+        if new_round:
+            payload["new_round"] = True
         if note is not None and note.headline is not None:
             payload["headline"] = note.headline.to_json()
         by_job = note is not None and note.job_id is not None
         due = self._now() + (timedelta() if by_job else SHOW_GRACE)
         return Notice(BOARD, due, payload)
+
+
+def _opens_round(game: Game, before: Any, after: Any, previous_movers: frozenset[int]) -> bool:
+    """Whether ``after`` is a new round (games played in rounds, ``before`` known) or gives
+    the turn to seats that were not to move."""
+    if before is not None and game.round_number(after) is not None:
+        return game.round_number(after) != game.round_number(before)
+    return bool(game.to_move(after) - previous_movers)
 
 
 def _summary(game: Game, state: Any) -> tuple[Any, dict[str, Any]]:

@@ -13,10 +13,14 @@ from .loading import Loading
 from .navigator import SavedState, Seated, preview_view, seated
 
 
-class Views(Loading):
+class Views:
     """The pictures of a game's versions, once per viewer, picture and language."""
 
-    pictures: Pictures
+    def __init__(self, loading: Loading, pictures: Pictures) -> None:
+        """What it uses: the state cache of ``loading``; ``pictures``, the worker pool that
+        draws."""
+        self._cached, self.reader = loading.cached, loading.reader
+        self.pictures = pictures
 
     async def render(
         self,

@@ -13,7 +13,7 @@ from engine import find_game
 from engine.core import Event, fill_names
 
 from ..i18n import event_text
-from ..replays import ReplayJob
+from ..replays import ReplayJob, public_events
 
 
 def move_lines(job: ReplayJob) -> list[str]:
@@ -22,8 +22,10 @@ def move_lines(job: ReplayJob) -> list[str]:
     state = game.new(job.players, job.options, job.seed)
     lines: list[str] = []
     for seat, text in job.log:
-        state, events = game.apply_text(state, seat, text)
-        lines += told(events, job.lang, job.names)
+        action = game.parse(text)
+        after, events = game.apply(state, seat, action)
+        lines += told(public_events(game, state, seat, action, events), job.lang, job.names)
+        state = after
     return lines
 
 

@@ -260,6 +260,12 @@ class CompetitionGame(Game[CompetitionState, Action]):
     def ai_knowledge(self, state: CompetitionState, seat: Seat) -> CompetitionState:
         return views.knowledge(state, seat, self.cards)
 
+    def redeal(self, state: CompetitionState, seat: Seat, rnd: random.Random) -> CompetitionState:
+        """Every card ``seat`` cannot see shuffled and dealt back where such cards may lie."""
+        return views.deal_unseen(
+            state, seat, self.cards, lambda cards: rnd.sample(cards, len(cards))
+        )
+
     def _normal_action(self, known: CompetitionState, seat: Seat, rnd: random.Random) -> Action:
         return ai.choose_action(known, seat, self.cards, self.ranks, rnd)
 

@@ -3,7 +3,9 @@
 from .ai import DEFAULT_THINK_MS, OFFERED_LEVELS, Budget, Level, parse_levels, read_levels
 from .errors import BAD_NOTATION, IllegalAction
 from .game import (
+    CHOSEN,
     COMMON_END_REASONS,
+    Account,
     EndReason,
     Event,
     Game,
@@ -38,6 +40,7 @@ from .words import N_, Name, Number, Words, counted, either, joined, listing
 
 __all__ = [
     "BAD_NOTATION",
+    "CHOSEN",
     "COMMON_END_REASONS",
     "DEFAULT_THINK_MS",
     "MAX_CHOICES",
@@ -47,6 +50,7 @@ __all__ = [
     "QUICK_START",
     "RULES",
     "TEXT_KINDS",
+    "Account",
     "BoundedMemo",
     "Budget",
     "Choice",

@@ -87,7 +87,34 @@ class Event:
     headline of a player's own move does, may leave it out)."""
 
     def to_json(self) -> JSON:
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        """The event as JSON, its template and values kept (values that are words as their
+        own template and values), so that a reader can still translate it."""
+        data: JSON = {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        if self.template:
+            data["template"] = self.template
+            data["params"] = {
+                k: {"words": v.to_json()} if isinstance(v, Words) else v
+                for k, v in self.params.items()
+            }
+        if self.retells:
+            data["retells"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        """Read back :meth:`to_json`."""
+        params = {
+            k: Words.from_json(v["words"]) if isinstance(v, Mapping) and "words" in v else v
+            for k, v in data.get("params", {}).items()
+        }
+        return cls(
+            data["kind"],
+            data["text"],
+            dict(data.get("data", {})),
+            data.get("template", ""),
+            params,
+            bool(data.get("retells", False)),
+        )
 
 
 def said(kind: str, template: str, data: Mapping[str, Any] | None = None, **params: Any) -> Event:
@@ -196,6 +223,24 @@ RESIGN_WORD = "RESIGN"
 RESIGN_DESCRIPTION = Words("resigns")
 
 
+CHOSEN = Words("has made a choice")
+"""What others are told of a secret choice by default (see :meth:`Game.disclosure`)."""
+ROUND_TIMED_OUT = Words("Time is up: the round is closed.")
+"""The round timer's headline of a game that words none of its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """What one move tells whom (:meth:`Game.account`)."""
+
+    own: str
+    """The move as its player is told it ("dives to depth 4")."""
+    public: str | None
+    """What everybody else is told (None: nothing is said of it)."""
+    secret: bool
+    """Whether others may not see the move as it is (until the game reveals it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TurnMenu(Generic[S, A]):
     """Where a path leads within a turn: the actions picked before (already applied to
@@ -285,13 +330,43 @@ class Game(ABC, Generic[S, A]):
         return frozenset()
 
     def disclosure(self, state: S, seat: Seat, action: A) -> str | None:
-        """What anyone but ``seat`` learns when it plays ``action`` now, if ``action`` is a
-        step of a turn in progress; None for an action everybody sees.
+        """What anyone but ``seat`` learns when it plays ``action`` now: the one declaration
+        of what each seat may see of another's move, which the bot consults for every public
+        text it derives from a move (headline, alt text, the public answer, replays).
 
-        Steps with the same answer look the same to everybody else, and ``""`` means that
-        nothing shows, as if no step had been played. By default every action is seen.
+        - None: everybody sees the action, as :meth:`describe` words it;
+        - ``""``: nothing shows, as if no step had been played (a step of a turn in progress);
+        - a :class:`Words`: the sentence everybody else is told instead ("has chosen"),
+          after the player's name;
+        - any other text: others learn only that much (a key such as "3 placed"), and no
+          sentence is said of it.
+
+        Steps with the same answer must look the same to everybody else (the privacy suite
+        compares everything they can obtain). By default a choice made while several seats
+        act at once is secret until they all have acted: :data:`CHOSEN` once the seat is
+        done, ``""`` while it still has steps to take; every other action is seen.
         """
-        return None
+        movers = self.to_move(state)
+        if len(movers) < 2 or seat not in movers or isinstance(action, Resign):
+            return None
+        after, _ = self.apply(state, seat, action)
+        waiting = self.to_move(after)
+        if self.is_over(after) or not (movers - {seat}) & waiting:
+            return None  # the last choice of the round: everything is revealed with it
+        return "" if seat in waiting else CHOSEN
+
+    def redeal(self, state: S, seat: Seat, rnd: random.Random) -> S:
+        """A state ``seat`` cannot tell from ``state``: what nobody showed it (other hands,
+        the deck's order) dealt anew from ``rnd``. The conformance suite checks that the
+        seat's view, its computer's knowledge (:meth:`ai_knowledge`) and its decisions are the
+        same on it. By default the state itself (nothing hidden beyond other seats' secret
+        steps, which :meth:`disclosure` declares, and the random source)."""
+        return state
+
+    def round_timer_words(self, state: S) -> Words:
+        """What the board says when the round timer closes the current round (a game played
+        in rounds words what becomes of whoever had not acted)."""
+        return ROUND_TIMED_OUT
 
     def declared_words(self) -> Iterator[str]:
         """Texts the game declares as data rather than in sentences of its code (its summary,
@@ -479,6 +554,18 @@ class Game(ABC, Generic[S, A]):
         if isinstance(action, Resign):
             return RESIGN_DESCRIPTION
         return self.describe_action(action, state)
+
+    def account(self, state: S, seat: Seat | None, action: A | Resign) -> Account:
+        """What playing ``action`` for ``seat`` on ``state`` tells whom: the acting seat its
+        own move in full, everybody else what :meth:`disclosure` lets them learn. Every
+        public text the bot derives from a move comes from here."""
+        own = self.describe(action)
+        if seat is None or isinstance(action, Resign):
+            return Account(own, own, secret=False)
+        shown = self.disclosure(state, seat, action)
+        if shown is None:
+            return Account(own, own, secret=False)
+        return Account(own, shown if isinstance(shown, Words) and shown else None, secret=True)
 
     def new(self, num_players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
         """A new game for ``num_players`` seats; options are validated against ``info``."""

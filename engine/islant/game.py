@@ -78,6 +78,8 @@ from .turn import Draft, any_placement, apply_step, assignments, draft_columns, 
 from .views import game_view
 from .words import describe_step
 
+ROUND_TIMED_OUT = Words("Time is up: the round is closed. Whoever had not submitted draws nothing.")
+
 
 class IslantGame(Game[IslantState, Action]):
     """The Islant roll-and-write for 1 to 99 players."""
@@ -167,6 +169,9 @@ class IslantGame(Game[IslantState, Action]):
     def close_round_action(self, state: IslantState) -> Action | None:
         """``CLOSE``: whoever has not submitted draws nothing this round."""
         return Close()
+
+    def round_timer_words(self, state: IslantState) -> Words:
+        return ROUND_TIMED_OUT
 
     def _apply(
         self, state: IslantState, seat: Seat | None, action: Action

@@ -238,6 +238,10 @@ class TigerIsland(Game[TigerState, Action]):
         """The deck in a fixed order (its contents follow from the board) and no future draws."""
         return replace(state, deck=tuple(sorted(state.deck, key=str)), rng=Rng(0))
 
+    def redeal(self, state: TigerState, seat: int, rnd: random.Random) -> TigerState:
+        """The deck shuffled anew (nobody sees its order)."""
+        return replace(state, deck=tuple(rnd.sample(state.deck, len(state.deck))))
+
     def _normal_action(self, known: TigerState, seat: int, rnd: random.Random) -> Action:
         return choose_action(known, rnd)
 

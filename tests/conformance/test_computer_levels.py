@@ -1,21 +1,24 @@
 """Computer levels of every registered game: legal, deterministic, from the seat's view
 only, on budget.
 
-What a seat cannot see is changed by :func:`scrambled`: a new random source for any state that
-has one (dice, shuffles to come), and whatever ``scrambled(state, seat)`` of the game's test
-package's ``hidden`` module (``tests/engine/<game>/hidden.py``) changes besides (a deck's
-order, other hands)."""
+What a seat cannot see comes from the game's own declarations, never from a test file of its
+own (:func:`unseen_changes`): a new random source for any state that has one (dice, shuffles
+to come), the game's :meth:`~engine.core.Game.redeal` (a deck's order, other hands), and
+another seat's secret steps that the game's :meth:`~engine.core.Game.disclosure` says look
+alike (a diver's depth, an unsubmitted turn, a card laid face down)."""
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import fields, is_dataclass, replace
-from importlib import import_module
+
+import pytest
 
 from engine.core import Budget, Game, Level, Rng
 
-from .registry import each_game, usual_players
+from .registry import GAMES, each_game, game_name, usual_players
 
 CHECKED_LEVELS = tuple(Level)
 FIXED = Budget(think_ms=60_000, playouts=12)
@@ -50,32 +53,64 @@ def test_every_level_is_legal_and_deterministic(game: Game) -> None:
             assert len(picks) == 1 and picks <= legal, (level, picks)
 
 
-def scrambled(game: Game, state, seat: int):
-    """The same state with what ``seat`` cannot see changed (see the module's note)."""
+def unseen_changes(game: Game, state, seat: int) -> Iterator[tuple[str, object, object]]:
+    """Pairs of states that ``seat`` may not tell apart, each with what differs in them."""
     if is_dataclass(state) and any(f.name == "rng" for f in fields(state)):
-        state = replace(state, rng=Rng(99, 7))
-    package = f"tests.engine.{game.info.name}"
-    try:
-        hidden = import_module(f"{package}.hidden")
-    except ModuleNotFoundError as missing:
-        if missing.name not in (package, f"{package}.hidden"):
-            raise
-        return state
-    return hidden.scrambled(state, seat)
+        yield "the random source", state, replace(state, rng=Rng(99, 7))
+    yield "a new deal", state, game.redeal(state, seat, random.Random(99))
+    for other in sorted(game.to_move(state) - {seat}):
+        groups: dict[str, list[object]] = {}
+        for action in game.legal_actions(state, other):
+            disclosed = game.disclosure(state, other, action)
+            if disclosed is not None:
+                after, _ = game.apply(state, other, action)
+                if seat in game.to_move(after):
+                    groups.setdefault(disclosed, []).append((action, after))
+        for group in groups.values():
+            (first, one), *rest = group
+            for action, after in rest[:2]:
+                yield f"{first} or {action} by seat {other}", one, after
 
 
-@each_game
-def test_decisions_depend_on_the_seats_view_only(game: Game) -> None:
+def check_view_only(game: Game) -> int:
+    """Every level decides alike on states the seat cannot tell apart; returns the number
+    of pairs compared."""
+    compared = 0
     for state, seat in positions(game):
-        other = scrambled(game, state, seat)
-        assert game.view(other, seat) == game.view(state, seat)
-        assert game.ai_knowledge(other, seat) == game.ai_knowledge(state, seat)
-        for level in CHECKED_LEVELS:
-            first, second = (
-                game.format(game.choose_ai_action(s, seat, random.Random(8), level, FIXED))
-                for s in (state, other)
+        for what, one, other in unseen_changes(game, state, seat):
+            assert game.view(other, seat) == game.view(one, seat), f"{what}: the view differs"
+            assert game.ai_knowledge(other, seat) == game.ai_knowledge(one, seat), (
+                f"{what}: the computer of seat {seat} knows it (ai_knowledge)"
             )
-            assert first == second, level
+            for level in CHECKED_LEVELS:
+                first, second = (
+                    game.format(game.choose_ai_action(s, seat, random.Random(8), level, FIXED))
+                    for s in (one, other)
+                )
+                assert first == second, (what, level)
+            compared += 1
+    return compared
+
+
+KNOWN_LEAKS = {
+    "competition": "which of another seat's slots hold a card, and which a blind, reaches its"
+    " computer while the view shows only how many are filled",
+}
+"""Games whose computer is known to know more than its seat's view (to be fixed)."""
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN_LEAKS[g.info.name]))
+        if g.info.name in KNOWN_LEAKS
+        else g
+        for g in GAMES
+    ],
+    ids=game_name,
+)
+def test_decisions_depend_on_the_seats_view_only(game: Game) -> None:
+    assert check_view_only(game)
 
 
 @each_game

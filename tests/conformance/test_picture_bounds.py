@@ -3,23 +3,29 @@ they belong: drawn from random games and from the extremes (the most players, 32
 names with emoji), no text leaves the canvas, no text is cut short unless it is a player's
 name (alone or in a list of names), and no lettered mark of a panel picture leaves the board
 the renderer reports (``Image.info["board"]``) for the header, the score table or the key,
-or lies over another mark. (Cards, captions and one game's marks are checked in
+or lies over another mark. A text that ends with "…" is cut only if the renderer cut it
+(:func:`cuts_made`): an ellipsis the words themselves end with ("3 of 6 have chosen…") is
+deliberate. (Cards, captions and one game's marks are checked in
 tests/render/test_picture_cases.py with the helpers here.)"""
 
 from __future__ import annotations
 
 import itertools
 import random
+import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 
 import pytest
+from PIL import Image, ImageDraw
 
 from engine.core import Game, IllegalAction, Level, Menu, View, lettered
 from locales import LANGUAGES, speaking
 from render import final_pictures, pictures_for, render_marked, render_view
 from render import marks as marks_module
 from render.common import BOARD, Box
+from render.common import text as text_module
 from render.common.text import ELLIPSIS, drawable
 from tests.render.test_german_words import Drawn, drawn_words
 
@@ -114,13 +120,42 @@ def cut_name(text: str, names: list[str]) -> bool:
     return False
 
 
-def problems(words: list[Drawn], who: list[str], marks: int, board: Box | None) -> list[str]:
+@contextmanager
+def cuts_made(monkeypatch) -> Iterator[set[str]]:
+    """Every text the pictures' :func:`~render.common.text.ellipsize` cut short meanwhile
+    (as cut, and as drawn), whichever module of a renderer called it."""
+    cuts: set[str] = set()
+    original = text_module.ellipsize
+
+    def cutting(text: str, face, max_width: float) -> str:
+        made = original(text, face, max_width)
+        if made != text:
+            cuts.update((made, drawable(made)))
+        return made
+
+    with monkeypatch.context() as patch:
+        for module in list(sys.modules.values()):
+            if getattr(module, "ellipsize", None) is original:
+                patch.setattr(module, "ellipsize", cutting)
+        yield cuts
+
+
+def problems(
+    words: list[Drawn],
+    who: list[str],
+    marks: int,
+    board: Box | None,
+    cuts: set[str] | None = None,
+) -> list[str]:
+    """What is wrong with the ``words`` a picture drew; ``cuts`` are the texts the renderer
+    cut short (None: any text ending with an ellipsis counts as cut)."""
     found = []
     names_drawn = [drawable(n) for n in who]
     for text, box, (width, height) in words:
         if not inside(box, (0, 0, width, height)):
             found.append(f"{text!r} leaves the {width}×{height} canvas at {box}")
-        if text.endswith(ELLIPSIS) and not cut_name(text, names_drawn):
+        was_cut = text.endswith(ELLIPSIS) and (cuts is None or text in cuts)
+        if was_cut and not cut_name(text, names_drawn):
             found.append(f"{text!r} is cut short")
     drawn_marks = words[len(words) - marks :] if board else []
     for letter, box, _ in drawn_marks:
@@ -150,8 +185,23 @@ def test_words_and_marks_stay_in_their_places(monkeypatch, game: Game, lang: str
     original = marks_module.draw_marks
     monkeypatch.setattr(marks_module, "draw_marks", draw_marks)
     for what, draw, who, marks in pictures(game):
-        with drawn_words(monkeypatch) as words, speaking(lang):
+        with cuts_made(monkeypatch) as cuts, drawn_words(monkeypatch) as words, speaking(lang):
             draw()
         board = boards[-1] if marks else None
-        found += [f"{what}: {problem}" for problem in problems(words, who, marks, board)]
+        told = problems(words, who, marks, board, cuts)
+        found += [f"{what}: {problem}" for problem in told]
     assert found == []
+
+
+def test_a_deliberate_ellipsis_is_no_cut_and_a_cut_is_found(monkeypatch) -> None:
+    """Words that end with "…" themselves pass; the same words cut to fit are found."""
+    face = text_module.font(16)
+    wide = text_module.text_width("Waiting for the others…", face)
+    for room, expected in ((wide + 10, []), (wide / 2, ["is cut short"])):
+        with cuts_made(monkeypatch) as cuts, drawn_words(monkeypatch) as words:
+            image = Image.new("RGB", (400, 40))
+            line = text_module.ellipsize("Waiting for the others…", face, room)
+            draw = ImageDraw.Draw(image)
+            text_module.draw_text(draw, (4, 20), line, face, (255, 255, 255), anchor="lm")
+        found = problems(words, [], 0, None, cuts)
+        assert [problem.split("' ")[-1] for problem in found] == expected

@@ -10,7 +10,7 @@ import pytest
 
 from locales import LANGUAGES, SOURCE, catalog, language, number, speaking, tr, translate
 from locales.check import placeholders, problems
-from locales.update import template
+from locales.update import template, where_to_translate
 
 OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]
 
@@ -31,7 +31,9 @@ def test_every_text_is_translated_with_the_same_placeholders(lang: str) -> None:
 def test_the_catalog_holds_exactly_the_texts_of_the_source(lang: str, source_template) -> None:
     wanted = {(m.context, m.id) for m in source_template if m.id}
     held = {(m.context, m.id) for m in catalog(lang) if m.id}
-    assert wanted - held == set(), "new texts: run `python -m locales.update` and translate"
+    new = sorted(str(i) for _, i in wanted - held)
+    where = [f"{text!r} in {where_to_translate(text, lang, source_template)}" for text in new]
+    assert not new, "run `python -m locales.update`, then translate " + "; ".join(where)
     assert held - wanted == set(), "texts gone from the source: run `python -m locales.update`"
 
 

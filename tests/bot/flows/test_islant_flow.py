@@ -315,7 +315,7 @@ async def test_the_generic_game_commands_answer_privately_in_a_race(world) -> No
     offered = await world.bob.autocomplete(world.channel, "game move", "move", "")
     assert offered and all(c["value"].startswith(("ASSIGN", "STOP")) for c in offered)
     moved = await world.bob.slash(world.channel, "game move", move=offered[0]["value"])
-    assert moved.ephemeral and moved.response.content.startswith("✓ **bob**")
+    assert moved.ephemeral and "only you see it: **bob** assigns" in moved.response.content
     resigned = await world.alice.slash(world.channel, "game resign")
     assert resigned.ephemeral and "resign" in resigned.response.content
     assert round_message(world).id == first.id  # nothing new in the channel

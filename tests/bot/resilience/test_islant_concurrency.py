@@ -187,7 +187,7 @@ async def test_panel_moves_tapped_while_a_change_is_saved_are_saved_together(ser
         """The taps in this order, each queued behind the save before the next comes."""
         for number, (seat, interaction_id) in enumerate(taps, 1):
             started.append(tap(seat, interaction_id))
-            while len(service._queues._waiting.get(CHANNEL, [])) < number:
+            while len(service.panels._queues._waiting.get(CHANNEL, [])) < number:
                 await asyncio.sleep(0.01)
 
     started: list[asyncio.Future] = []
@@ -244,14 +244,14 @@ async def test_a_batch_that_fails_or_is_cancelled_leaves_no_tap_waiting(
     async def failing_batch(channel_id, moves):
         raise failure
 
-    playing_batch = service._play_batch
-    monkeypatch.setattr(service, "_play_batch", failing_batch)
+    playing_batch = service.panels._play_batch
+    monkeypatch.setattr(service.panels, "_play_batch", failing_batch)
     async with service.lock(CHANNEL):  # the taps queue behind another change
         taps = [tap(seat, 900 + seat) for seat in (0, 1)]
-        while len(service._queues._waiting.get(CHANNEL, [])) < 2:
+        while len(service.panels._queues._waiting.get(CHANNEL, [])) < 2:
             await asyncio.sleep(0.01)
     answers = await asyncio.wait_for(asyncio.gather(*taps, return_exceptions=True), 30)
     assert [type(a) for a in answers] == [type(failure)] * 2
-    monkeypatch.setattr(service, "_play_batch", playing_batch)
+    monkeypatch.setattr(service.panels, "_play_batch", playing_batch)
     step = await asyncio.wait_for(tap(2, 902), 30)  # the queue was emptied: the next tap plays
     assert step.move is not None and step.move.record.version == record.version + 1
