@@ -78,6 +78,11 @@ class Live:
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     @property
+    def games(self) -> set[int]:
+        """The games some page watches."""
+        return set(self._watchers)
+
+    @property
     def open_pages(self) -> int:
         return sum(len(w) for w in self._watchers.values())
 
