@@ -62,7 +62,7 @@ def run_offline(monkeypatch, tmp_path):
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("ISLANDBOT_DATABASE", str(tmp_path / "bot.db"))
     monkeypatch.setattr("bot.client.gc.freeze", lambda: None)  # the test process goes on
-    seen: list[tuple[int, int] | None | bool] = []
+    seen: list[tuple[int, int] | bool | None] = []
 
     async def login(self: IslandBot, token: str) -> None:
         await self.setup_hook()
@@ -79,7 +79,7 @@ def run_offline(monkeypatch, tmp_path):
     monkeypatch.setattr(IslandBot, "login", login)
     monkeypatch.setattr(IslandBot, "connect", connect)
 
-    def run(**variables: str) -> tuple[int, list[tuple[int, int] | None | bool]]:
+    def run(**variables: str) -> tuple[int, list[tuple[int, int] | bool | None]]:
         for key, value in variables.items():
             monkeypatch.setenv(key, value)
         return cli.main(["run"]), seen
