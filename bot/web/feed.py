@@ -44,8 +44,8 @@ class Feed:
         """One look at the watched games."""
         ids = sorted(self.watched())
         marks = await self.store.game_marks(ids) if ids else {}
-        for game_id, mark in marks.items():
-            if game_id in self._marks and self._marks[game_id] != mark:
+        for game_id, mark in marks.items():  # a game seen first may have moved meanwhile too
+            if self._marks.get(game_id) != mark:
                 self.changed(game_id)
         self._marks = dict(marks)
 
