@@ -6,6 +6,8 @@ same fragment is sent to every open page when the game changes.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,14 +23,25 @@ MOVES_SHOWN = 200  # the newest lines; the replay has every move
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """What a page knows of a game: its token, record essentials and public state."""
+    """What a page knows of a game: its token, record essentials and public state, and the
+    :func:`stamp` of what it shows."""
 
     token: str
     game: str
-    version: int
+    stamp: str
     status: str
     names: Sequence[str]
     state: object
+
+
+def stamp(game: str, state: object, status: str, names: Sequence[str]) -> str:
+    """What a page shows of a game, in 12 hex digits: it changes when the public view, the
+    status or a name does, and with nothing else. Pages, streams and picture addresses carry
+    it instead of the saved version, which also moves with each private step of a turn (an
+    Islant draft): counting versions would tell when someone is playing."""
+    public = find_game(game).view(state, None).data if state is not None else None
+    seen = json.dumps([public, status, list(names)], sort_keys=True, default=str)
+    return hashlib.sha256(seen.encode()).hexdigest()[:12]
 
 
 def turn_text(seen: Seen) -> str:
@@ -45,7 +58,7 @@ def turn_text(seen: Seen) -> str:
 
 
 def board_src(seen: Seen) -> str:
-    return link(f"/g/{seen.token}/board.png", {"v": seen.version, "lang": current()})
+    return link(f"/g/{seen.token}/board.png", {"v": seen.stamp, "lang": current()})
 
 
 def players_html(seen: Seen) -> str:
@@ -81,7 +94,7 @@ def moves_html(lines: Sequence[str]) -> str:
 def game_fragment(seen: Seen, lines: Sequence[str]) -> str:
     """The part of the page that changes with the game."""
     title = find_game(seen.game).info.title
-    alt = _("The board of {game} after move {move}", game=title, move=seen.version)
+    alt = _("The board of {game} after move {move}", game=title, move=len(lines))
     players, moves = _("Players"), _("Moves")
     replay = ""
     if seen.status == "finished":
@@ -89,7 +102,7 @@ def game_fragment(seen: Seen, lines: Sequence[str]) -> str:
         watch = _("Watch the replay")
         replay = f'<p class="replay"><a href="{href}">{esc(watch)}</a></p>'
     return (
-        f'<section id="live" data-version="{seen.version}">'
+        f'<section id="live" data-version="{seen.stamp}">'
         f'<p class="turn">{esc(turn_text(seen))}</p>{replay}'
         f'<img class="board" src="{board_src(seen)}" alt="{esc(alt)}">'
         f'<div class="columns"><div><h2>{esc(players)}</h2>{players_html(seen)}</div>'

@@ -12,9 +12,12 @@ leave no referrer (a page's address holds its token).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
+
+from locales import LANGUAGES
 
 from .gate import Gate, Limits
 from .ratelimit import RateLimit
@@ -34,16 +37,29 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
-QUERY_KEYS = frozenset({"v", "s", "lang", "view", "frame"})
-"""The query parameters any page reads; a query with anything else is refused (400)."""
+STAMP = re.compile(r"[0-9a-f]{1,16}")
+QUERY = {
+    "v": STAMP.fullmatch,
+    "s": STAMP.fullmatch,
+    "lang": frozenset(LANGUAGES).__contains__,
+    "view": frozenset({"big"}).__contains__,
+    "frame": re.compile(r"[0-9]{1,5}").fullmatch,
+}
+"""What each query parameter a page reads may be (others, a link's tracking tags, are
+ignored); ASCII digits only: ``int()`` would take other scripts' digits too."""
+MAX_QUERY = 16
 
 
 def well_formed(request: web.Request) -> bool:
-    """Whether the query holds only known keys, once each, with short ASCII values."""
+    """Whether each parameter a page reads is given at most once and well formed."""
     query = request.query
-    if len(query) > len(QUERY_KEYS) or len(set(query)) != len(query):
+    if len(query) > MAX_QUERY:
         return False
-    return all(k in QUERY_KEYS and len(v) <= 32 and v.isascii() for k, v in query.items())
+    for key, allowed in QUERY.items():
+        values = query.getall(key, [])
+        if len(values) > 1 or (values and not allowed(values[0])):
+            return False
+    return True
 
 
 def is_picture(request: web.Request) -> bool:

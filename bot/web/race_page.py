@@ -27,13 +27,16 @@ def sheet_link(seen: Seen, seat: int) -> str:
 
 
 def sheet_src(seen: Seen, seat: int) -> str:
-    return link(f"/g/{seen.token}/sheet/{seat}.png", {"v": seen.version, "lang": current()})
+    return link(f"/g/{seen.token}/sheet/{seat}.png", {"v": seen.stamp, "lang": current()})
 
 
 def standings_html(seen: Seen) -> str:
     """Every player, best total first (shared totals share a place)."""
     scores = totals(seen.state)
-    statuses = [p.status for p in seen.state.players]
+    over = seen.state.finished  # nobody is thinking once the race is over
+    statuses = [
+        "submitted" if over and p.status == "playing" else p.status for p in seen.state.players
+    ]
     rows = []
     for seat in ranking(scores):
         place = 1 + sum(1 for s in scores if s > scores[seat])
@@ -63,7 +66,7 @@ def race_fragment(seen: Seen) -> str:
     alt = _("The race and its roll")
     standings = _("Standings")
     return (
-        f'<section id="live" data-version="{seen.version}">'
+        f'<section id="live" data-version="{seen.stamp}">'
         f'<p class="turn">{esc(over or " · ".join(lines))}</p>'
         f'<div class="race"><img class="board" src="{board_src(seen)}" alt="{esc(alt)}">'
         f"<div><h2>{esc(standings)}</h2>{standings_html(seen)}</div></div>"

@@ -98,6 +98,8 @@ def test_run_starts_the_page_process_when_configured_and_stops_it_on_close(run_o
     assert links and status == 404  # served: an unknown link is answered 404, in a page
     assert pid != os.getpid() and not alive(pid)  # its own process, gone with the bot
     assert refused(port)  # nothing listens any more
+    for thread in set(threading.enumerate()) - threads:  # the store's, ending as it closed
+        thread.join(2)
     assert {t for t in threading.enumerate() if t.is_alive()} <= threads
 
 
