@@ -220,7 +220,7 @@ class IslandBot(commands.Bot):
         self.pages = PageLinks(self.service, config.url)
         self.publisher.watch_link = self.pages.link
         if config.server == "child":
-            self.page_process = PageProcess()
+            self.page_process = PageProcess(self.database)
             await self.page_process.start()
 
     async def serve_pages(self, config: WebConfig, limit: RateLimit | None = None) -> WebPages:

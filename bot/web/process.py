@@ -30,13 +30,15 @@ NICENESS = 10
 CHILD_FLAG = "--with-parent"
 """``islandbot web``'s flag for a page process started by the bot: it ends with it."""
 PRIVATE_VARIABLES = ("DISCORD_TOKEN",)
+DATABASE_VARIABLE = "ISLANDBOT_DATABASE"
 """What the page process is not given: it never talks to Discord."""
 
 
 class PageProcess:
     """The page server started by the bot (``islandbot web --with-parent``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, database: str | Path) -> None:
+        self.database = database
         self._process: asyncio.subprocess.Process | None = None
 
     @property
@@ -45,6 +47,7 @@ class PageProcess:
 
     async def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k not in PRIVATE_VARIABLES}
+        env[DATABASE_VARIABLE] = str(self.database)  # the bot's, however it was given
         here = str(Path(__file__).resolve().parents[2])  # the bot's own code, wherever it is
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [here, env.get("PYTHONPATH")]))
         self._process = await asyncio.create_subprocess_exec(
