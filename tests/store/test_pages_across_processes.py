@@ -56,15 +56,14 @@ async def test_the_change_listener_comes_back_and_pages_catch_up(postgres_url, m
         record = await moving.running_record(CHANNEL)
         url = (await pages.link(record)).replace(PUBLIC, f"http://127.0.0.1:{pages.port}")
         cut = here._listener
-        async with aiohttp.ClientSession() as session:
-            async with session.get(f"{url}/events") as stream:
-                await asyncio.sleep(0.2)  # the page is watching
-                await there._rows("SELECT pg_terminate_backend(?)", (cut.get_server_pid(),))
-                await moving.play(CHANNEL, 1, "STOP")  # saved while nobody listens
-                seen = b""
-                async with asyncio.timeout(10):
-                    while b"stopped" not in seen:
-                        seen += await stream.content.readline()
+        async with aiohttp.ClientSession() as session, session.get(f"{url}/events") as stream:
+            await asyncio.sleep(0.2)  # the page is watching
+            await there._rows("SELECT pg_terminate_backend(?)", (cut.get_server_pid(),))
+            await moving.play(CHANNEL, 1, "STOP")  # saved while nobody listens
+            seen = b""
+            async with asyncio.timeout(10):
+                while b"stopped" not in seen:
+                    seen += await stream.content.readline()
         async with asyncio.timeout(10):
             while here._listener is None or here._listener is cut:
                 await asyncio.sleep(0.05)
