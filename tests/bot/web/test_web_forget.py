@@ -76,7 +76,8 @@ async def page_urls(world, game: str) -> list[str]:
         paths += [f"/sheet/{seat}{end}" for seat in range(2) for end in ("", ".png")]
     served = world.env.bot.pages
     board = local(world, await served.leaderboard_link(world.guild.id, game))
-    daily = local(world, f"{served.config.url}/daily/3/{PAST_DAY}")
+    server = board.split("/leaderboard/")[0]
+    daily = f"{server}/daily/3/{PAST_DAY}"
     every = [url + path for path in paths] + [board, daily]
     return every + [f"{u}?lang=de" for u in every]
 
