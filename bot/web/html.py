@@ -14,6 +14,8 @@ from urllib.parse import urlencode
 
 from locales import LANGUAGES
 
+from ..i18n import ISOLATES
+
 NO_SCRIPT_REFRESH_SECONDS = 30
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 """Each language in its own words."""
@@ -25,8 +27,9 @@ def esc(text: object) -> str:
 
 
 def name(text: object) -> str:
-    """A player's or an island's name: escaped and isolated from the text around it."""
-    return f"<bdi>{esc(text)}</bdi>"
+    """A player's or an island's name: escaped and isolated from the text around it (its
+    own isolate marks dropped: they could end the isolation early)."""
+    return f"<bdi>{esc(str(text).translate(ISOLATES))}</bdi>"
 
 
 def link(path: str, query: Mapping[str, object] | None = None) -> str:
