@@ -34,6 +34,9 @@ KEEP_ALIVE_SECONDS = 15.0
 RETRY_MS = 2000
 """How long a browser waits before it reconnects a stream that ended (the page script waits
 longer and longer if the server refuses or is away)."""
+SEND_GAP_SECONDS = 1.0
+"""The least time between two changes sent to one page: a 99-player race changes with each
+submitted turn, and each change has the page load a new picture."""
 WRITE_SECONDS = 10.0
 """How long a stream's write may wait for a page that stopped reading."""
 FRAGMENTS_KEPT = 256
@@ -176,6 +179,7 @@ class GameRoutes:
                     text, shown = sent
                     data = "".join(f"data: {line}\n" for line in text.splitlines() or [""])
                     await self._write(response, f"event: change\nid: {shown}\n{data}\n")
+                    await asyncio.sleep(SEND_GAP_SECONDS)  # what comes meanwhile is folded
                 if watcher.gone:
                     await self._write(response, "event: gone\ndata: \n\n")
         except (ConnectionResetError, TimeoutError):  # the page was closed, or stopped reading
