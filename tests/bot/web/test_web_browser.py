@@ -205,7 +205,7 @@ async def submit_round(service, channel_id: int, users: list[int], rnd) -> None:
     """Every player still racing builds a turn (the computer's choices) and submits it."""
     from engine.islant import GAME as ISLANT
 
-    record, state = await service.running(channel_id)
+    _record, state = await service.running(channel_id)
     for seat, user in enumerate(users):
         if state.players[seat].status != "playing":
             continue
@@ -251,7 +251,7 @@ async def test_three_screens_follow_a_99_player_race_to_its_end(world) -> None:
         service = world.env.bot.service
         await submit_round(service, world.channel.id, users, random.Random(5))
         for user in users:  # everyone stops: the race is over
-            record, state = await service.running(world.channel.id)
+            _record, state = await service.running(world.channel.id)
             if state.finished:
                 break
             seat = users.index(user)
