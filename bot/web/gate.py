@@ -36,7 +36,7 @@ class Limits:
     """Live pages (server-sent event streams) open at once; more are refused (503)."""
     requests: int = 64
     """Requests being answered at once; more are refused (503)."""
-    per_second: float = 400.0
+    per_second: float = 200.0
     """Requests a second, every address together (after a burst of as many)."""
     header_seconds: float = 10.0
     """A new connection's time to send its first request's headers."""
@@ -111,7 +111,11 @@ class Gate:
                 response.headers.update(headers)
                 return response
 
-        options = {"keepalive_timeout": self.limits.keepalive_seconds, **handler_options}
+        options = {
+            "keepalive_timeout": self.limits.keepalive_seconds,
+            "access_log": None,  # a line per request would cost more than the request
+            **handler_options,
+        }
         return lambda: GatedHandler(server, loop=loop, **options)
 
     def admit(self, protocol: asyncio.Protocol, transport: asyncio.BaseTransport) -> bool:
