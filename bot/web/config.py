@@ -15,7 +15,8 @@ SERVERS = ("child", "apart")
 """Who serves the pages: a process ``islandbot run`` starts (``child``), or an ``islandbot
 web`` run apart (``apart``: the bot only gives out the links)."""
 
-VARIABLES = (URL_VARIABLE, PORT_VARIABLE, HOST_VARIABLE, PROXY_VARIABLE, SERVER_VARIABLE)
+VARIABLES = (URL_VARIABLE, PORT_VARIABLE, HOST_VARIABLE, PROXY_VARIABLE)
+"""The variables that mean nothing without the public address and the port."""
 
 
 @dataclass(frozen=True, slots=True)
