@@ -15,7 +15,7 @@ from engine import find_game
 from engine.core import fill_names
 from locales import _, current
 
-from ..i18n import engine_text
+from ..i18n import engine_text, game_title
 from .html import esc, link, name
 
 MOVES_SHOWN = 200  # the newest lines; the replay has every move
@@ -93,7 +93,7 @@ def moves_html(lines: Sequence[str]) -> str:
 
 def game_fragment(seen: Seen, lines: Sequence[str]) -> str:
     """The part of the page that changes with the game."""
-    title = find_game(seen.game).info.title
+    title = game_title(seen.game)
     alt = _("The board of {game} after move {move}", game=title, move=len(lines))
     players, moves = _("Players"), _("Moves")
     replay = ""

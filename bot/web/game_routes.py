@@ -12,11 +12,11 @@ from collections import OrderedDict
 
 from aiohttp import web
 
-from engine import find_game
 from engine.islant import GAME as ISLANT
 from locales import _, speaking
 from render.islant import SheetOf
 
+from ..i18n import game_title
 from ..replays import ReplayJob
 from ..service import GameService
 from ..store import GameRecord
@@ -123,7 +123,7 @@ class GameRoutes:
         big = request.query.get("view") == "big"
         live = await self.fragment(record, token, lang)
         with speaking(lang):
-            title = find_game(record.game).info.title
+            title = game_title(record.game)
             here = f"/g/{token}"
             query = {"view": "big"} if big else {}
             screen = link(here, {"lang": lang, "view": None if big else "big"})

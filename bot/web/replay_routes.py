@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from engine import find_game
 from locales import _, speaking
 
 from ..errors import UserError
+from ..i18n import game_title
 from ..replays import Frames
 from ..service import GameService
 from ..store import GameRecord
@@ -61,7 +61,7 @@ class ReplayRoutes:
         k = min(int(asked), last) if asked.isdigit() and len(asked) < 6 else 0
         here = f"/g/{token}/replay"
         with speaking(lang):
-            title = _("{game}: replay", game=find_game(record.game).info.title)
+            title = _("{game}: replay", game=game_title(record.game))
             steps = [
                 ("first", 0, _("First")),
                 ("previous", max(k - 1, 0), _("Previous")),
