@@ -34,7 +34,7 @@ KEEP_ALIVE_SECONDS = 15.0
 RETRY_MS = 2000
 """How long a browser waits before it reconnects a stream that ended (the page script waits
 longer and longer if the server refuses or is away)."""
-SEND_GAP_SECONDS = 1.0
+SEND_GAP_SECONDS = 0.25
 """The least time between two changes sent to one page: a 99-player race changes with each
 submitted turn, and each change has the page load a new picture."""
 WRITE_SECONDS = 10.0
