@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.web import RateLimit, WebConfig
-from bot.web.html import name
+from bot.web.html import TEMPLATES, isolated
 from bot.web.live import Live, shows
 
 
@@ -34,7 +34,17 @@ def test_the_rate_limit_allows_a_burst_then_a_steady_rate_per_address() -> None:
 
 
 def test_a_name_is_escaped_and_isolated() -> None:
-    assert name('<script>x</script>"') == "<bdi>&lt;script&gt;x&lt;/script&gt;&quot;</bdi>"
+    assert isolated('<script>x</script>"') == "<bdi>&lt;script&gt;x&lt;/script&gt;&#34;</bdi>"
+    assert isolated("\u2069\u202eevil") == "<bdi>\u202eevil</bdi>"  # cannot end its isolation
+
+
+def test_every_template_escapes_by_default() -> None:
+    assert TEMPLATES.autoescape is True
+    names = TEMPLATES.list_templates()
+    assert "base.html" in names and "live_game.html" in names
+    hostile = '<img src=x onerror="alert(1)">'
+    html = TEMPLATES.get_template("error.html").render(title=hostile, text=hostile, lang="en")
+    assert hostile not in html and "&lt;img" in html
 
 
 async def test_a_burst_of_changes_builds_one_fragment_at_a_time_ending_on_the_newest() -> None:
