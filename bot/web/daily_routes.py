@@ -19,7 +19,7 @@ from locales import _, speaking
 from ..daily.rolls import FIRST_DAY, day_of
 from ..daily.texts import title
 from ..service import GameService
-from .html import document, esc, language_switch, name
+from .html import languages, page
 from .lookup import guild_of, page_language
 
 PLACES = 100
@@ -57,24 +57,21 @@ class DailyRoutes:
         here = f"/s/{token}/daily/{level}/{day.isoformat()}"
         with speaking(lang):
             heading = title(day, level)
-            head = "".join(f"<th>{esc(t)}</th>" for t in (_("Place"), _("Player"), _("Points")))
-            rows = []
-            for attempt in best:
-                place = 1 + sum(1 for a in best if a.score > attempt.score)
-                rows.append(
-                    f'<tr><td class="place">{place}</td><td>{name(attempt.shown_name)}</td>'
-                    f'<td class="points">{attempt.score}</td></tr>'
-                )
-            empty = _("Nobody finished this day's Islant at this level.")
-            table = (
-                f'<table class="standings"><thead><tr>{head}</tr></thead>'
-                f"<tbody>{''.join(rows)}</tbody></table>"
-                if rows
-                else f'<p class="empty">{esc(empty)}</p>'
+            html = page(
+                "table.html",
+                title=heading,
+                lang=lang,
+                heading=heading,
+                languages=languages(here, lang),
+                columns=(_("Place"), _("Player"), _("Points")),
+                rows=[
+                    (
+                        1 + sum(1 for a in best if a.score > attempt.score),
+                        attempt.shown_name,
+                        attempt.score,
+                    )
+                    for attempt in best
+                ],
+                empty=_("Nobody finished this day's Islant at this level."),
             )
-            body = (
-                f"<main><header><h1>{esc(heading)}</h1>{language_switch(here, lang)}</header>"
-                f"{table}</main>"
-            )
-            html = document(title=heading, body=body, lang=lang)
         return web.Response(text=html, content_type="text/html")

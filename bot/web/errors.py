@@ -10,7 +10,7 @@ from aiohttp import web
 
 from locales import N_, _, speaking
 
-from .html import document, esc
+from .html import page
 from .lookup import page_language
 
 log = logging.getLogger(__name__)
@@ -35,8 +35,7 @@ def error_page(request: web.Request, status: int) -> web.Response:
     lang = page_language(request)
     title, text = WORDS[status]
     with speaking(lang):
-        body = f"<main><header><h1>{esc(_(title))}</h1></header><p>{esc(_(text))}</p></main>"
-        html = document(title=_(title), body=body, lang=lang)
+        html = page("error.html", title=_(title), lang=lang, text=_(text))
     return web.Response(
         status=status, text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
     )

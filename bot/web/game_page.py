@@ -11,12 +11,14 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from engine import find_game
 from engine.core import fill_names
 from locales import _, current
 
 from ..i18n import engine_text, game_title
-from .html import esc, link, name
+from .html import fragment, link
 
 MOVES_SHOWN = 200  # the newest lines; the replay has every move
 
@@ -61,7 +63,7 @@ def board_src(seen: Seen) -> str:
     return link(f"/g/{seen.token}/board.png", {"v": seen.stamp, "lang": current()})
 
 
-def players_html(seen: Seen) -> str:
+def players(seen: Seen) -> list[dict[str, object]]:
     """The players in seat order: who is to move, the scores and winners once it is over."""
     game = find_game(seen.game)
     outcome = game.outcome(seen.state)
@@ -75,37 +77,29 @@ def players_html(seen: Seen) -> str:
             notes.append(_("{points} points", points=outcome.scores[seat]))
             if seat in outcome.winners:
                 notes.append(_("winner"))
-        note = f' <span class="note">{esc(", ".join(notes))}</span>' if notes else ""
-        marked = ' class="to-move"' if seat in moving else ""
-        rows.append(f"<li{marked}>{name(who)}{note}</li>")
-    return f'<ol class="players">{"".join(rows)}</ol>'
+        rows.append({"name": who, "moving": seat in moving, "notes": ", ".join(notes)})
+    return rows
 
 
-def moves_html(lines: Sequence[str]) -> str:
-    """The moves in words, newest first."""
-    if not lines:
-        none = _("No moves yet.")
-        return f'<p class="empty">{esc(none)}</p>'
-    newest = list(reversed(lines[-MOVES_SHOWN:]))
-    items = "".join(f"<li>{esc(line)}</li>" for line in newest)
-    return f'<ol class="moves" reversed start="{len(lines)}">{items}</ol>'
-
-
-def game_fragment(seen: Seen, lines: Sequence[str]) -> str:
-    """The part of the page that changes with the game."""
+def game_fragment(seen: Seen, lines: Sequence[str]) -> Markup:
+    """The part of the page that changes with the game: whose turn, the board, the players
+    and the moves in words, newest first."""
     title = game_title(seen.game)
-    alt = _("The board of {game} after move {move}", game=title, move=len(lines))
-    players, moves = _("Players"), _("Moves")
-    replay = ""
+    replay = None
     if seen.status == "finished":
-        href = link(f"/g/{seen.token}/replay", {"lang": current()})
-        watch = _("Watch the replay")
-        replay = f'<p class="replay"><a href="{href}">{esc(watch)}</a></p>'
-    return (
-        f'<section id="live" data-version="{seen.stamp}">'
-        f'<p class="turn">{esc(turn_text(seen))}</p>{replay}'
-        f'<img class="board" src="{board_src(seen)}" alt="{esc(alt)}">'
-        f'<div class="columns"><div><h2>{esc(players)}</h2>{players_html(seen)}</div>'
-        f"<div><h2>{esc(moves)}</h2>{moves_html(lines)}</div></div>"
-        "</section>"
+        replay = link(f"/g/{seen.token}/replay", {"lang": current()})
+    return fragment(
+        "live_game.html",
+        stamp=seen.stamp,
+        turn=turn_text(seen),
+        replay=replay,
+        watch=_("Watch the replay"),
+        board=board_src(seen),
+        alt=_("The board of {game} after move {move}", game=title, move=len(lines)),
+        players_heading=_("Players"),
+        players=players(seen),
+        moves_heading=_("Moves"),
+        moves=list(reversed(lines[-MOVES_SHOWN:])),
+        count=len(lines),
+        no_moves=_("No moves yet."),
     )

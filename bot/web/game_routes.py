@@ -11,6 +11,7 @@ import asyncio
 from collections import OrderedDict
 
 from aiohttp import web
+from markupsafe import Markup
 
 from engine.islant import GAME as ISLANT
 from locales import _, speaking
@@ -23,7 +24,7 @@ from ..store import GameRecord
 from .fragments import live_fragment, tells_moves
 from .game_page import Seen, stamp
 from .guard import ADDRESS, STAMP
-from .html import document, esc, language_switch, link, name
+from .html import fragment, languages, link, page
 from .live import Live, shows
 from .lookup import game_of, page_language
 from .moves import move_lines
@@ -128,26 +129,23 @@ class GameRoutes:
             query = {"view": "big"} if big else {}
             screen = link(here, {"lang": lang, "view": None if big else "big"})
             screen_text = _("Normal screen") if big else _("Big screen")
-            head = (
-                f"<header><h1>{esc(title)}</h1>{language_switch(here, lang, query)}"
-                f'<a class="screen" href="{screen}">{esc(screen_text)}</a></header>'
-            )
             events = link(f"{here}/events", {"lang": lang, "s": shows(live)})
-            away = _("Not connected: trying again in {seconds} s.", seconds="{seconds}")
-            missing = _("A picture could not be loaded: trying again.")
-            body = (
-                f'<main data-events="{events}" data-away="{esc(away)}"'
-                f' data-picture="{esc(missing)}">{head}'
-                f'<p id="connection" class="connection" role="status" hidden></p>'
-                f"{live}</main>{sheet_dialog()}"
-            )
-            html = document(
+            html = page(
+                "game.html",
                 title=_("{game}: live", game=title),
-                body=body,
                 lang=lang,
                 scripts=["live.js"],
                 live=True,
                 classes="big" if big else "",
+                heading=title,
+                languages=languages(here, lang, query),
+                screen=screen,
+                screen_text=screen_text,
+                events=events,
+                away=_("Not connected: trying again in {seconds} s.", seconds="{seconds}"),
+                missing=_("A picture could not be loaded: trying again."),
+                live_part=Markup(live),
+                close=_("Close"),
             )
         return web.Response(text=html, content_type="text/html", headers=NO_STORE)
 
@@ -215,13 +213,16 @@ class GameRoutes:
             who = record.names[seat]
             back = link(f"/g/{token}", {"lang": lang})
             alt, back_text = _("The sheet of {name}", name=who), _("Back to the race")
-            body = (
-                f"<main><header><h1>{name(who)}</h1></header>"
-                f'<img class="sheet" src="{sheet_src(seen, seat)}"'
-                f' alt="{esc(alt)}">'
-                f'<p><a href="{back}">{esc(back_text)}</a></p></main>'
+            html = page(
+                "sheet.html",
+                title=alt,
+                lang=lang,
+                who=who,
+                src=sheet_src(seen, seat),
+                alt=alt,
+                back=back,
+                back_text=back_text,
             )
-            html = document(title=_("The sheet of {name}", name=who), body=body, lang=lang)
         return web.Response(text=html, content_type="text/html", headers=NO_STORE)
 
     async def _sheet_of(self, request: web.Request) -> tuple[GameRecord, int]:
@@ -246,21 +247,7 @@ def picture(png: bytes, versioned: bool) -> web.Response:
     return web.Response(body=png, content_type=PNG, headers={"Cache-Control": cache})
 
 
-def lobby_fragment(stamp: str, names: tuple[str, ...]) -> str:
+def lobby_fragment(stamp: str, names: tuple[str, ...]) -> Markup:
     """A game still in its lobby: who has joined."""
-    players = "".join(f"<li>{name(n)}</li>" for n in names)
     waiting = _("This game has not started yet.")
-    return (
-        f'<section id="live" data-version="{stamp}">'
-        f'<p class="turn">{esc(waiting)}</p>'
-        f'<ol class="players">{players}</ol></section>'
-    )
-
-
-def sheet_dialog() -> str:
-    """Where a sheet opens over the standings (JavaScript only; a link otherwise)."""
-    close = esc(_("Close"))
-    return (
-        '<dialog id="sheet"><p class="who"></p><img alt="">'
-        f'<button type="button" class="close">{close}</button></dialog>'
-    )
+    return fragment("live_lobby.html", stamp=stamp, waiting=waiting, names=names)
