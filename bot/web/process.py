@@ -17,6 +17,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 from ..lifeline import die_with_parent
@@ -24,6 +25,10 @@ from .config import WebConfig
 
 log = logging.getLogger(__name__)
 STOP_SECONDS = 3.0
+RESTART_SECONDS = (1.0, 60.0)
+"""The first and the longest wait before a page process that ended is started again."""
+HEALTHY_SECONDS = 60.0
+"""A page process that ran this long before it ended is started again after the first wait."""
 """How long the bot's stop waits for the page process to end before killing it."""
 NICENESS = 10
 """How much lower the page process's scheduling priority is than the bot's."""
@@ -35,17 +40,23 @@ DATABASE_VARIABLE = "ISLANDBOT_DATABASE"
 
 
 class PageProcess:
-    """The page server started by the bot (``islandbot web --with-parent``)."""
+    """The page server started by the bot (``islandbot web --with-parent``), started again
+    if it ends while the bot runs (after a wait doubling from 1 s to a minute)."""
 
     def __init__(self, database: str | Path) -> None:
         self.database = database
         self._process: asyncio.subprocess.Process | None = None
+        self._keeping: asyncio.Task[None] | None = None
 
     @property
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
 
     async def start(self) -> None:
+        await self._start()
+        self._keeping = asyncio.get_running_loop().create_task(self._keep())
+
+    async def _start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k not in PRIVATE_VARIABLES}
         env[DATABASE_VARIABLE] = str(self.database)  # the bot's, however it was given
         here = str(Path(__file__).resolve().parents[2])  # the bot's own code, wherever it is
@@ -61,8 +72,24 @@ class PageProcess:
         )
         log.info("started the page server (process %s)", self._process.pid)
 
+    async def _keep(self) -> None:
+        """Start the page process again whenever it ends by itself."""
+        first, longest = RESTART_SECONDS
+        wait = first
+        while self._process is not None:
+            started = time.monotonic()
+            code = await self._process.wait()
+            log.warning("the page server ended (exit %s): starting it again in %.0f s", code, wait)
+            await asyncio.sleep(wait)
+            wait = first if time.monotonic() - started > HEALTHY_SECONDS else min(wait * 2, longest)
+            await self._start()
+
     async def stop(self) -> None:
         """End the page process: SIGTERM, then SIGKILL if it is still there after a while."""
+        if self._keeping is not None:
+            self._keeping.cancel()
+            await asyncio.gather(self._keeping, return_exceptions=True)
+            self._keeping = None
         process, self._process = self._process, None
         if process is None or process.returncode is not None:
             return

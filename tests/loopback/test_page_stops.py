@@ -1,7 +1,8 @@
 """The real bot process with its page process and live pages open, on the loopback fake
-Discord: SIGTERM ends both within 5 s (exit 0, no process left); SIGKILL of the bot ends the
-page process within 10 s; and an open page in Chromium reconnects by itself after either stop,
-once the bot is started again, and shows the moves saved meanwhile without reloading."""
+Discord: a page process that dies is started again by the bot; SIGTERM ends both within 5 s
+(exit 0, no process left); SIGKILL of the bot ends the page process within 10 s; and an open
+page in Chromium reconnects by itself after either stop, once the bot is started again, and
+shows the moves saved meanwhile without reloading."""
 
 from __future__ import annotations
 
@@ -159,6 +160,11 @@ async def test_stops_with_live_pages_open_and_pages_that_come_back(tmp_path) -> 
             async with bot_with_pages(fake, database, port) as bot:
                 await page.goto(url)
                 await page.evaluate("window.notReloaded = true")
+                crashed = page_process_of(bot)
+                os.kill(crashed, signal.SIGKILL)  # the page process alone dies: it comes back
+                await until_gone([crashed], SIGKILL_SECONDS)
+                await listening(port)
+                assert page_process_of(bot) != crashed and bot.poll() is None
                 streams = await streams_open(url, session, 5)
                 assert [s.status for s in streams] == [200] * 5
                 pages = page_process_of(bot)
