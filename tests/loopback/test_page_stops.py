@@ -197,6 +197,7 @@ async def test_stops_with_live_pages_open_and_pages_that_come_back(tmp_path) -> 
                 )
                 assert await page.evaluate("window.notReloaded") is True
                 await page.set_viewport_size({"width": 400, "height": 800})
-                await page.screenshot(path=os.environ.get("PAGE_SHOT", str(tmp_path / "back.png")))
+                shots = os.environ.get("ISLANDBOT_TEST_SHOTS", str(tmp_path))  # to look at it
+                await page.screenshot(path=f"{shots}/back-on-a-phone.png")
     finally:
         await fake.stop()
