@@ -30,7 +30,7 @@ RESTART_SECONDS = (1.0, 60.0)
 HEALTHY_SECONDS = 60.0
 """A page process that ran this long before it ended is started again after the first wait."""
 """How long the bot's stop waits for the page process to end before killing it."""
-NICENESS = 10
+NICENESS = 19
 """How much lower the page process's scheduling priority is than the bot's."""
 CHILD_FLAG = "--with-parent"
 """``islandbot web``'s flag for a page process started by the bot: it ends with it."""
