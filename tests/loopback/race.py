@@ -22,10 +22,12 @@ import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import aiohttp
 
 from tests.benchmarks import burst
 from tests.benchmarks.burst import Clock, Harness, Latencies, Sent, TapLost, spin, trivial_taps
@@ -211,6 +213,8 @@ async def run_race(
                 trivial_cpu = BotCpu(after.loop - before.loop, after.total - before.total)
             web = {} if web_port is None else pages_env(web_port)
             async with bot_process(fake, "island", folder, sessions, web) as (process, _):
+                if web_port is not None:  # its start-up is over before anyone taps
+                    await listening(web_port)
                 await open_race(harness, channel, members, level)
                 rnd = random.Random(seed)
                 meanwhile = nullcontext() if during is None else during(Path(folder))
@@ -275,6 +279,17 @@ async def play_round(
     is waited for."""
     await burst.play_round_as_people(harness, channel, members, rnd, think)
     await quiet(harness.log, 2 * QUIET_SECONDS)
+
+
+async def listening(port: int) -> None:
+    """Wait until the bot's page process answers on ``port`` (it starts after the bot)."""
+    async with asyncio.timeout(READY_SECONDS), aiohttp.ClientSession() as session:
+        while True:
+            with suppress(aiohttp.ClientConnectionError):
+                async with session.get(f"http://127.0.0.1:{port}/static/style.css") as answer:
+                    if answer.status == 200:
+                        return
+            await asyncio.sleep(0.2)
 
 
 def pages_env(port: int) -> dict[str, str]:

@@ -28,29 +28,17 @@ from engine import find_game
 from engine.core import Level
 from tests.bot.web_helpers import browser
 from tests.loopback.fake_discord import FakeDiscord
-from tests.loopback.race import READY_SECONDS, ROOT
+from tests.loopback.race import READY_SECONDS, ROOT, listening
 from tests.scale.test_stops import in_session
 
 SIGTERM_SECONDS = 5.0  # the issue's bound for a graceful stop with pages open
 SIGKILL_SECONDS = 10.0  # the page process's bound after the bot is killed
-UP_SECONDS = 60.0
 
 
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-async def listening(port: int) -> None:
-    """Wait until the page process answers (it starts after the bot)."""
-    async with asyncio.timeout(UP_SECONDS), aiohttp.ClientSession() as session:
-        while True:
-            with suppress(aiohttp.ClientConnectionError):
-                async with session.get(f"http://127.0.0.1:{port}/static/style.css") as answer:
-                    if answer.status == 200:
-                        return
-            await asyncio.sleep(0.2)
 
 
 @asynccontextmanager
