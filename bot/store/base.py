@@ -173,18 +173,22 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
         return found[0] if found else None
 
     async def game_marks(self, game_ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
-        """Of each game, what moves with any change a page could show: its version, status
-        and players' names (a ``/forget-me`` renames without a new version)."""
+        """Of each game, what moves with any change a page could show: its version, status,
+        its server's settings (``web_pages:off`` takes its pages away) and players' names (a
+        ``/forget-me`` renames without a new version)."""
         marks = ", ".join("?" for _ in game_ids)
         games = await self._rows(
-            f"SELECT id, version, status FROM games WHERE id IN ({marks})", game_ids
+            "SELECT g.id, g.version, g.status, COALESCE(s.settings, '') FROM games g"
+            " LEFT JOIN guild_settings s ON s.guild_id = g.guild_id"
+            f" WHERE g.id IN ({marks})",
+            game_ids,
         )
         names = await self._rows(
             f"SELECT game_id, seat, name FROM players WHERE game_id IN ({marks})"
             " ORDER BY game_id, seat",
             game_ids,
         )
-        found: dict[int, list[Any]] = {int(r[0]): [int(r[1]), str(r[2])] for r in games}
+        found: dict[int, list[Any]] = {int(r[0]): [int(r[1]), str(r[2]), str(r[3])] for r in games}
         for row in names:
             found.get(int(row[0]), []).append(str(row[2]))
         return {game_id: tuple(mark) for game_id, mark in found.items()}

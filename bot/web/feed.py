@@ -2,8 +2,9 @@
 
 The store announces its own process's changes (and on PostgreSQL, through LISTEN, every
 process's, see :meth:`bot.store.Store.watch`). A page server in a process of its own saves
-nothing, so it also looks at the watched games now and then: a game whose version, status or
-players' names moved is announced. This is SQLite's only way to hear another process, and on
+nothing, so it also looks at the watched games now and then: a game whose version, status,
+players' names or server settings moved is announced (a server turning its pages off ends
+its open pages). This is SQLite's only way to hear another process, and on
 PostgreSQL it catches up on what was saved while the listening connection was away.
 """
 

@@ -1,5 +1,6 @@
-"""Nothing a page receives moves with an unsubmitted Islant draft step: the page, its stamp,
-its picture addresses and its live stream stay as they were until the turn is submitted."""
+"""What open pages are told: nothing moves with an unsubmitted Islant draft step (the page,
+its stamp, its picture addresses and its live stream stay as they were until the turn is
+submitted), and pages open when their server turns its pages off are told they are gone."""
 
 from __future__ import annotations
 
@@ -64,3 +65,28 @@ async def test_draft_steps_move_nothing_a_page_receives(race) -> None:
             await service.play(CHANNEL, 1, "SUBMIT")
             submitted = await next_change(stream, 5)
     assert stamp.encode() not in submitted and b"done" in submitted
+
+
+async def test_pages_open_when_the_server_turns_them_off_are_told_they_are_gone(
+    tmp_path,
+) -> None:
+    store = await Store.open(tmp_path / "off.db")
+    service = GameService(store, seed_source=lambda: 3)
+    pages = WebPages(service, WebConfig(PUBLIC, 0), RateLimit(1000, 1000))
+    await pages.start()
+    try:
+        await open_race(service, 3, level=2)  # on server 1
+        record = await service.running_record(CHANNEL)
+        url = (await pages.link(record)).replace(PUBLIC, f"http://127.0.0.1:{pages.port}")
+        async with aiohttp.ClientSession() as session, session.get(f"{url}/events") as stream:
+            await next_change(stream, 5)
+            await pages.feed.look()  # what the feed knows of the watched game
+            await store.update_guild_settings(1, {"web_pages": "off"})  # no change of the game
+            await pages.feed.look()
+            async with asyncio.timeout(5):
+                await stream.content.readuntil(b"event: gone\n")
+    finally:
+        await pages.stop()
+        service.computers.close()
+        service.pictures.close()
+        await store.close()
