@@ -1,11 +1,12 @@
 """The door of the page server: how many connections it holds, and how long each may dawdle.
 
-aiohttp has a keep-alive timeout but no limit on open connections, no time limit for a request's
-headers and none for a reader who stops reading. The gate adds them around aiohttp's own
-connection handler: beyond :attr:`Limits.connections` a new connection is closed at once; a
-connection that has not sent a whole request's headers within :attr:`Limits.header_seconds`,
-and one whose answer has waited unread for :attr:`Limits.write_seconds`, is dropped. So idle or
-slow clients can neither pile up file descriptors nor hold answers in memory.
+aiohttp has a keep-alive timeout but no limit on open connections, no time limit for a
+request's headers and none for a reader who stops reading. The gate adds them around aiohttp's
+own connection handler: beyond :attr:`Limits.connections` (or one address's
+:attr:`Limits.per_address`) a new connection is closed at once; a connection that has not sent
+a whole request's headers within :attr:`Limits.header_seconds`, and one whose answer has waited
+unread for :attr:`Limits.write_seconds`, is dropped. So idle or slow clients can neither pile
+up file descriptors nor hold answers in memory.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -32,6 +34,9 @@ class Limits:
 
     connections: int = 512
     """Connections open at once; more are closed as they arrive."""
+    per_address: int = 32
+    """Connections one address keeps open at once (none behind a proxy: every connection then
+    comes from the proxy's address)."""
     streams: int = 400
     """Live pages (server-sent event streams) open at once; more are refused (503)."""
     requests: int = 64
@@ -49,10 +54,11 @@ class Limits:
 class _Watched:
     """What the gate knows of one connection."""
 
-    __slots__ = ("began", "opened", "stalled_since", "transport", "unsent")
+    __slots__ = ("address", "began", "opened", "stalled_since", "transport", "unsent")
 
-    def __init__(self, transport: asyncio.BaseTransport, now: float) -> None:
+    def __init__(self, transport: asyncio.BaseTransport, address: str, now: float) -> None:
         self.transport = transport
+        self.address = address
         self.opened = now
         self.began = False
         self.unsent = 0
@@ -62,10 +68,17 @@ class _Watched:
 class Gate:
     """Counts the server's connections and drops those over the limits."""
 
-    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        limits: Limits,
+        clock: Callable[[], float] = time.monotonic,
+        per_address: bool = True,
+    ) -> None:
         self.limits = limits
         self._clock = clock
+        self._per_address = per_address
         self._open: dict[asyncio.Protocol, _Watched] = {}
+        self._by_address: Counter[str] = Counter()
         self._watching: asyncio.Task[None] | None = None
         self.dropped = 0
         """Connections closed by the gate (over the cap, too slow): for logs and tests."""
@@ -120,18 +133,30 @@ class Gate:
 
     def admit(self, protocol: asyncio.Protocol, transport: asyncio.BaseTransport) -> bool:
         """Whether a new connection is let in (one over the cap is closed at once)."""
-        if len(self._open) >= self.limits.connections:
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if self._per_address and peer else ""
+        crowded = address and self._by_address[address] >= self.limits.per_address
+        if len(self._open) >= self.limits.connections or crowded:
             self.dropped += 1
             transport.abort()
             return False
-        self._open[protocol] = _Watched(transport, self._clock())
+        self._open[protocol] = _Watched(transport, address, self._clock())
+        if address:
+            self._by_address[address] += 1
         if self._watching is None:
             self._watching = asyncio.get_running_loop().create_task(self._watch())
         return True
 
     def release(self, protocol: asyncio.Protocol) -> bool:
         """A connection ended; whether it had been let in."""
-        return self._open.pop(protocol, None) is not None
+        watched = self._open.pop(protocol, None)
+        if watched is None:
+            return False
+        if watched.address:
+            self._by_address[watched.address] -= 1
+            if not self._by_address[watched.address]:
+                del self._by_address[watched.address]
+        return True
 
     def began(self, protocol: object) -> None:
         """A connection sent a whole request's headers (called by the request's middleware)."""

@@ -49,7 +49,7 @@ class WebPages:
         self.config = config
         self.links = PageLinks(service, config.url)
         limit = limit or RateLimit()
-        self.gate = Gate(limits or Limits())
+        self.gate = Gate(limits or Limits(), per_address=not config.trust_proxy)
         self.guard = Guard(limit, self.gate.limits, self.gate)
         self.games = GameRoutes(service, limit)
         proxied = [XForwardedRelaxed().middleware] if config.trust_proxy else []

@@ -31,6 +31,7 @@ from bot.islant.presentation import RaceBoard
 from bot.service import GameService
 from bot.store import Store
 from bot.web import RateLimit, WebConfig, WebPages
+from bot.web.gate import Limits
 from engine import find_game
 from engine.islant import GAME as ISLANT
 from tests.benchmarks.stats import p
@@ -44,7 +45,7 @@ PUBLIC = "http://bench.invalid"
 
 async def started(service: GameService) -> tuple[WebPages, str]:
     limit = RateLimit(per_second=1e6, burst=10**6, streams=WATCHERS)
-    pages = WebPages(service, WebConfig(PUBLIC, 0), limit)
+    pages = WebPages(service, WebConfig(PUBLIC, 0), limit, Limits(per_address=2 * WATCHERS))
     await pages.start()
     return pages, f"http://127.0.0.1:{pages.port}"
 

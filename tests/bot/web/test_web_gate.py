@@ -103,6 +103,9 @@ class StalledTransport:
     def abort(self) -> None:
         self.aborted = True
 
+    def get_extra_info(self, name: str) -> object:
+        return None
+
 
 async def test_a_reader_who_stops_reading_is_dropped() -> None:
     clock = Clock()
@@ -119,3 +122,25 @@ async def test_a_reader_who_stops_reading_is_dropped() -> None:
     gate.check()
     assert stalled.aborted
     gate.close()
+
+
+class PeerTransport(StalledTransport):
+    def __init__(self, address: str) -> None:
+        super().__init__()
+        self.address = address
+
+    def get_extra_info(self, name: str) -> object:
+        return (self.address, 40000) if name == "peername" else None
+
+
+async def test_one_address_keeps_a_bounded_number_of_connections() -> None:
+    gate = Gate(Limits(per_address=2))
+    one = [object() for _ in range(3)]
+    assert [gate.admit(p, PeerTransport("10.0.0.1")) for p in one] == [True, True, False]
+    assert gate.admit(object(), PeerTransport("10.0.0.2"))  # another address has its own
+    gate.release(one[0])
+    assert gate.admit(object(), PeerTransport("10.0.0.1"))  # a closed one no longer counts
+    behind_a_proxy = Gate(Limits(per_address=2), per_address=False)
+    assert all(behind_a_proxy.admit(object(), PeerTransport("10.0.0.9")) for _ in range(3))
+    gate.close()
+    behind_a_proxy.close()
