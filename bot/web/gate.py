@@ -80,8 +80,6 @@ class Gate:
         self._open: dict[asyncio.Protocol, _Watched] = {}
         self._by_address: Counter[str] = Counter()
         self._watching: asyncio.Task[None] | None = None
-        self.dropped = 0
-        """Connections closed by the gate (over the cap, too slow): for logs and tests."""
 
     @property
     def connections(self) -> int:
@@ -137,7 +135,6 @@ class Gate:
         address = str(peer[0]) if self._per_address and peer else ""
         crowded = address and self._by_address[address] >= self.limits.per_address
         if len(self._open) >= self.limits.connections or crowded:
-            self.dropped += 1
             transport.abort()
             return False
         self._open[protocol] = _Watched(transport, address, self._clock())
@@ -180,7 +177,6 @@ class Gate:
             watched.unsent = unsent
 
     def _drop(self, transport: asyncio.BaseTransport, why: str) -> None:
-        self.dropped += 1
         log.debug("dropped a connection that %s", why)
         transport.abort()
 
