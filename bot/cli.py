@@ -1,5 +1,5 @@
-"""The console command: ``islandbot run | sync | simulate | replay | arena | tournament | backup |
-migrate-db``.
+"""The console command: ``islandbot run | web | sync | simulate | replay | arena | tournament |
+backup | migrate-db``.
 
 Without a subcommand it runs the bot when a token is configured, and otherwise plays an
 offline demonstration game (``simulate tigerisland``) so anyone can see the boards; with
@@ -25,6 +25,7 @@ from render.replay import ReplayTooLarge
 from .arena import ArenaReport, arena
 from .config import Settings, load_settings
 from .errors import UserError
+from .lifeline import die_with_parent
 from .replays import ReplayJob, check_replayable, draw_replay
 from .shards import Shards
 from .simulate import simulate
@@ -56,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="the shards this process serves: 1, 0-3 or 0,2,5-6 (with --shard-count)",
     )
     run.add_argument("--shard-count", type=int, metavar="N", help="the bot's shards in all")
+    web = sub.add_parser("web", help="serve the game pages (ISLANDBOT_WEB_URL and _PORT)")
+    web.add_argument("--with-parent", action="store_true", help=argparse.SUPPRESS)
     sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", type=int, help="a server id (instant); default: global")
     sim = sub.add_parser("simulate", help="computer players play a game offline; PNG per move")
@@ -125,6 +128,8 @@ def shards_of(args: argparse.Namespace, database: str | Path) -> Shards | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if getattr(args, "with_parent", False):  # the page server the bot started ends with it
+        die_with_parent()
     try:
         settings = load_settings()
     except ValueError as err:  # a variable set to something it cannot be
@@ -179,6 +184,11 @@ def _command(args: argparse.Namespace, settings: Settings) -> int:
         return _health(settings)
     if command in ("backup", "migrate-db"):
         return _database_command(args, settings)
+    if command in ("run", "web") and settings.web_error is not None:
+        print(f"{command}: {settings.web_error}", file=sys.stderr)
+        return 2
+    if command == "web":
+        return _web(settings, args.with_parent)
     try:
         shards = shards_of(args, settings.database) if command == "run" else None
     except ValueError as err:
@@ -191,6 +201,17 @@ def _command(args: argparse.Namespace, settings: Settings) -> int:
         asyncio.run(_sync(settings, args.guild))
         return 0
     asyncio.run(_run(settings, shards))
+    return 0
+
+
+def _web(settings: Settings, with_parent: bool) -> int:
+    """``islandbot web``: serve the pages until a stop signal."""
+    if settings.web is None:
+        print("web: set ISLANDBOT_WEB_URL and ISLANDBOT_WEB_PORT", file=sys.stderr)
+        return 2
+    from .web.process import serve
+
+    asyncio.run(serve(settings.database, settings.web, with_parent=with_parent))
     return 0
 
 

@@ -38,7 +38,8 @@ from .service import SHOW_GRACE, GameService, MoveResult
 from .shards import Shards
 from .store import Store
 from .ui import DYNAMIC_ITEMS, board_view
-from .web import RateLimit, WebConfig, WebPages
+from .web import PageLinks, RateLimit, WebConfig, WebPages
+from .web.process import PageProcess
 
 HEARTBEAT_SECONDS = 30
 JOB_POLL_SECONDS = 5  # paced reveals are due 5 s after a table is ready; one indexed query
@@ -104,7 +105,10 @@ class IslandBot(commands.Bot):
         self.service: GameService | None = None
         self.daily: DailyService | None = None
         self.web = web
-        self.pages: WebPages | None = None
+        self.pages: PageLinks | WebPages | None = None
+        """What gives out page links (and serves them, when served in this process)."""
+        self.page_process: PageProcess | None = None
+        """The page server's own process, when this bot started it."""
         self.tree.on_error = self.on_app_command_error
         self.tree.interaction_check = self._on_arrival
         self._component_templates: dict[type, re.Pattern[str]] = {}
@@ -194,7 +198,7 @@ class IslandBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         self.daily = DailyService(self.service)
         if self.web is not None:
-            await self.serve_pages(self.web)
+            await self.link_pages(self.web)
         self.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, *DAILY_ITEMS)
         for extension in extensions():
             await self.load_extension(extension)
@@ -213,14 +217,25 @@ class IslandBot(commands.Bot):
         # while interactions wait.
         gc.freeze()
 
-    async def serve_pages(self, config: WebConfig, limit: RateLimit | None = None) -> WebPages:
-        """Serve the game pages (``limit``: each address's, default 60 at once then 2 a
-        second), and give every board a Watch link to its game's page."""
+    async def link_pages(self, config: WebConfig) -> None:
+        """Give every board a Watch link to its game's page, served by a process of its own:
+        one started now (``child``), or an ``islandbot web`` run apart."""
         assert self.service is not None
-        self.pages = WebPages(self.service, config, limit)
-        await self.pages.start()
+        self.pages = PageLinks(self.service, config.url)
         self.publisher.watch_link = self.pages.link
-        return self.pages
+        if config.server == "child":
+            self.page_process = PageProcess(self.database)
+            await self.page_process.start()
+
+    async def serve_pages(self, config: WebConfig, limit: RateLimit | None = None) -> WebPages:
+        """Serve the game pages in this process (``limit``: each address's, default 60 at
+        once then 2 a second), and give every board a Watch link to its game's page."""
+        assert self.service is not None
+        pages = WebPages(self.service, config, limit)
+        self.pages = pages
+        await pages.start()
+        self.publisher.watch_link = pages.link
+        return pages
 
     @property
     def syncs_commands(self) -> bool:
@@ -323,14 +338,19 @@ class IslandBot(commands.Bot):
         the worker pools and the store's connection. :meth:`close` ends with it; a bot that is
         dropped without a goodbye (as a killed process would be) is freed by it alone."""
         pages, self.pages = self.pages, None  # taken first: a second call finds nothing
+        process, self.page_process = self.page_process, None
         store, self.store = self.store, None
-        if pages is not None:
-            await pages.stop()
-        if self.service is not None:
-            self.service.computers.close()
-            self.service.pictures.close()
-        if store is not None:
-            await store.close()
+        try:
+            if process is not None:
+                await process.stop()
+            if isinstance(pages, WebPages):
+                await pages.stop()
+        finally:
+            if self.service is not None:
+                self.service.computers.close()
+                self.service.pictures.close()
+            if store is not None:
+                await store.close()
 
     async def _cut_short(self) -> None:
         """Handlers still running when the stop stopped waiting are cancelled, and their

@@ -26,6 +26,8 @@ class Settings:
     """The game pages (None: not served)."""
     demo_web: WebConfig | None = None
     """The offline demonstration game's page (None: not served)."""
+    web_error: str | None = None
+    """Why the web variables cannot serve pages (``run`` and ``web`` refuse to start)."""
 
     def __repr__(self) -> str:  # never show the token
         token = "set" if self.token else "unset"
@@ -52,6 +54,7 @@ def load_settings(
         else None,
         web=WebConfig.of(values),
         demo_web=WebConfig.local(values),
+        web_error=WebConfig.partner_missing(values),
     )
 
 

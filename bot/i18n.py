@@ -74,6 +74,18 @@ def as_written(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
+ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+"""The bidirectional isolate marks, taken out of a name before it is isolated itself."""
+
+
+def isolated(name: str) -> str:
+    """A name for message text (:func:`as_written`) between the first-strong-isolate and
+    pop-isolate marks: a right-to-left mark or override inside a name reorders nothing
+    around it (a leaderboard line, a history line). Isolate marks inside the name are
+    dropped, so that the name cannot end its own isolation early."""
+    return f"\u2068{as_written(name.translate(ISOLATES))}\u2069"
+
+
 def written(names: Sequence[str]) -> list[str]:
     """Players' names for message text (:func:`as_written`); pictures and the labels of
     buttons and menus, which Discord shows as they are, take the names unchanged."""

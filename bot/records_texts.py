@@ -14,7 +14,7 @@ from engine.core import View
 from locales import _, number
 
 from .cards import Card, plain
-from .i18n import as_written, game_title
+from .i18n import game_title, isolated
 from .presenter import COLOUR
 from .ratings import Skill
 from .stats import PlayerStats
@@ -43,7 +43,7 @@ def _when(stamp: str) -> str:
 def _seat_text(seat: SeatResult, winners: Sequence[int]) -> str:
     crown = " 🏆" if seat.seat in winners else ""
     name = shown_player(seat.name, seat.level is not None)
-    return f"{as_written(name)}{crown} {seat.score}"
+    return f"{isolated(name)}{crown} {seat.score}"
 
 
 def history_line(entry: HistoryEntry) -> str:
@@ -129,7 +129,7 @@ def stats_answer(
                 in_a_row + (" · " + _("best {scores}", scores=bests) if bests else ""),
             )
         )
-    title = _("Stats of {name}", name=as_written(name))
+    title = _("Stats of {name}", name=isolated(name))
     alt = plain("\n".join([title, text, *(f"{n}: {v}" for n, v in fields)]))
     return Card(title, text, COLOUR, image=STATS_FILE, alt=alt, fields=fields)
 
@@ -160,7 +160,7 @@ def board_title(game: str, scope: str, period: str) -> str:
 
 
 def _standing_line(standing: Standing) -> str:
-    name = as_written(shown_player(standing.name))
+    name = isolated(shown_player(standing.name))
     return (
         f"**{standing.place}.** {name} — **{standing.skill.shown}** "
         f"({_games_and_wins(standing.skill.games, standing.skill.wins)})"

@@ -174,6 +174,27 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         found = await self._rows(sql, params)
         return found[0] if found else None
 
+    async def game_marks(self, game_ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
+        """Of each game, what moves with any change a page could show: its version, status,
+        its server's settings (``web_pages:off`` takes its pages away) and players' names (a
+        ``/forget-me`` renames without a new version)."""
+        marks = ", ".join("?" for _ in game_ids)
+        games = await self._rows(
+            "SELECT g.id, g.version, g.status, COALESCE(s.settings, '') FROM games g"
+            " LEFT JOIN guild_settings s ON s.guild_id = g.guild_id"
+            f" WHERE g.id IN ({marks})",
+            game_ids,
+        )
+        names = await self._rows(
+            f"SELECT game_id, seat, name FROM players WHERE game_id IN ({marks})"
+            " ORDER BY game_id, seat",
+            game_ids,
+        )
+        found: dict[int, list[Any]] = {int(r[0]): [int(r[1]), str(r[2]), str(r[3])] for r in games}
+        for row in names:
+            found.get(int(row[0]), []).append(str(row[2]))
+        return {game_id: tuple(mark) for game_id, mark in found.items()}
+
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game with this id (None for a number no game can have, e.g. a typed one
         beyond what the database holds)."""

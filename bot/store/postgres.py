@@ -14,6 +14,7 @@ so the server drops its transaction; a COMMIT goes with a deadline the database 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
@@ -29,7 +30,12 @@ from .records import StoreError, UniqueViolation
 from .urls import without_password
 from .waits import StorageTimeout, bounded, remaining
 
+log = logging.getLogger(__name__)
 POOL_SIZE = 10
+LISTEN_RETRY_SECONDS = (0.5, 10.0)
+"""The first and the longest wait before the listening connection is opened again."""
+LISTEN_CHECK_SECONDS = 30.0
+"""How often a quiet listening connection is asked whether it is still there."""
 FLUSH_SECONDS = 0.5
 """Time kept for a commit to finish after the database checked its deadline."""
 CLOCK_SECONDS = 0.1
@@ -52,6 +58,7 @@ class PostgresStore(Store):
         self._pool = pool
         self._url = url
         self._listener: asyncpg.Connection | None = None
+        self._listening: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect(cls, url: str) -> PostgresStore:
@@ -66,17 +73,68 @@ class PostgresStore(Store):
         return cls(pool, url)
 
     async def close(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+            await asyncio.gather(self._listening, return_exceptions=True)
+            self._listening = None
         if self._listener is not None:
-            await self._listener.close()
+            self._listener.terminate()
             self._listener = None
         await self._pool.close()
 
     async def watch(self) -> None:
-        """Listen on a connection of its own: every process's changes reach the subscribers."""
-        if self._listener is not None:
+        """Listen on a connection of its own: every process's changes reach the subscribers.
+
+        A lost connection is opened again, after a wait that doubles up to 10 s. What was
+        saved meanwhile is not announced by the database: whoever needs it looks again (the
+        pages do, :mod:`bot.web.feed`)."""
+        if self._listening is not None:
             return
-        self._listener = await asyncpg.connect(self._url)
-        await self._listener.add_listener(CHANNEL, self._heard)
+        lost = await self._listen()
+        self._listening = asyncio.get_running_loop().create_task(self._keep_listening(lost))
+
+    async def _listen(self) -> asyncio.Event:
+        """Open the listening connection; the event is set once it is lost."""
+        lost = asyncio.Event()
+        conn = await asyncpg.connect(self._url)
+        conn.add_termination_listener(lambda _conn: lost.set())
+        await conn.add_listener(CHANNEL, self._heard)
+        self._listener = conn
+        return lost
+
+    async def _keep_listening(self, lost: asyncio.Event) -> None:
+        first, longest = LISTEN_RETRY_SECONDS
+        wait = first
+        while True:
+            await self._until_lost(lost)
+            log.warning("the database's change announcements were lost: listening again")
+            if self._listener is not None:
+                self._listener.terminate()
+                self._listener = None
+            while True:
+                await asyncio.sleep(wait)
+                try:
+                    lost = await self._listen()
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                    log.warning("listening again failed (%s): retrying", exc)
+                    wait = min(wait * 2, longest)
+                    continue
+                wait = first
+                break
+
+    async def _until_lost(self, lost: asyncio.Event) -> None:
+        """Return once the listening connection is lost (or stops answering)."""
+        while True:
+            try:
+                await asyncio.wait_for(lost.wait(), LISTEN_CHECK_SECONDS)
+                return
+            except TimeoutError:
+                pass
+            try:
+                assert self._listener is not None
+                await asyncio.wait_for(self._listener.execute("SELECT 1"), 5.0)
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                return
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         if payload.isdigit():

@@ -1,8 +1,10 @@
-"""The Islant of the day's leaderboard, once the day is over (everyone's, every server).
+"""A server's Islant of the day leaderboard, once the day is over: its own players only.
 
-While a day is being played its results stay unpublished (as ``/islant today`` keeps its
-sheets hidden): a day not over yet, like a day before the first or a level that does not
-exist, answers 404.
+Found by the server's own token (as its leaderboards are), so a page's address cannot be
+guessed from a date, and gone when the server turns its pages off. Attempts played in direct
+messages belong to no server and are on no page. While a day is being played its results
+stay unpublished (as ``/islant today`` keeps its sheets hidden): a day not over yet, like a day
+before the first or a level that does not exist, answers 404.
 """
 
 from __future__ import annotations
@@ -17,21 +19,23 @@ from locales import _, speaking
 from ..daily.rolls import FIRST_DAY, day_of
 from ..daily.texts import title
 from ..service import GameService
-from .html import document, esc, language_switch, name
-from .lookup import page_language
+from .html import languages, page
+from .lookup import guild_of, page_language
 
 PLACES = 100
 
 
 class DailyRoutes:
-    """Past days' leaderboards of the Islant of the day."""
+    """Past days' leaderboards of the Islant of the day, one server's each."""
 
     def __init__(self, service: GameService) -> None:
         self.service = service
 
     def add_to(self, app: web.Application) -> None:
         app.router.add_get(
-            "/daily/{level:\\d}/{day:\\d{4}-\\d{2}-\\d{2}}", self.leaderboard, allow_head=False
+            "/s/{token}/daily/{level:\\d}/{day:\\d{4}-\\d{2}-\\d{2}}",
+            self.leaderboard,
+            allow_head=False,
         )
 
     def _day(self, request: web.Request) -> tuple[date, int]:
@@ -45,30 +49,29 @@ class DailyRoutes:
         return day, level
 
     async def leaderboard(self, request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        guild_id = await guild_of(self.service, token)
         day, level = self._day(request)
         lang = page_language(request)
-        best = await self.service.store.daily_top(day.isoformat(), level, PLACES)
-        here = f"/daily/{level}/{day.isoformat()}"
+        best = await self.service.store.daily_top(day.isoformat(), level, PLACES, guild_id)
+        here = f"/s/{token}/daily/{level}/{day.isoformat()}"
         with speaking(lang):
             heading = title(day, level)
-            head = "".join(f"<th>{esc(t)}</th>" for t in (_("Place"), _("Player"), _("Points")))
-            rows = []
-            for attempt in best:
-                place = 1 + sum(1 for a in best if a.score > attempt.score)
-                rows.append(
-                    f'<tr><td class="place">{place}</td><td>{name(attempt.shown_name)}</td>'
-                    f'<td class="points">{attempt.score}</td></tr>'
-                )
-            empty = _("Nobody finished this day's Islant at this level.")
-            table = (
-                f'<table class="standings"><thead><tr>{head}</tr></thead>'
-                f"<tbody>{''.join(rows)}</tbody></table>"
-                if rows
-                else f'<p class="empty">{esc(empty)}</p>'
+            html = page(
+                "table.html",
+                title=heading,
+                lang=lang,
+                heading=heading,
+                languages=languages(here, lang),
+                columns=(_("Place"), _("Player"), _("Points")),
+                rows=[
+                    (
+                        1 + sum(1 for a in best if a.score > attempt.score),
+                        attempt.shown_name,
+                        attempt.score,
+                    )
+                    for attempt in best
+                ],
+                empty=_("Nobody finished this day's Islant at this level."),
             )
-            body = (
-                f"<main><header><h1>{esc(heading)}</h1>{language_switch(here, lang)}</header>"
-                f"{table}</main>"
-            )
-            html = document(title=heading, body=body, lang=lang)
         return web.Response(text=html, content_type="text/html")

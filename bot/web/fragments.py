@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from markupsafe import Markup
+
 from engine.islant import GAME as ISLANT
 
 from .game_page import Seen, game_fragment
@@ -22,6 +24,6 @@ def tells_moves(game: str) -> bool:
     return game not in RACES
 
 
-def live_fragment(seen: Seen, lines: Sequence[str]) -> str:
+def live_fragment(seen: Seen, lines: Sequence[str]) -> Markup:
     """The live part of ``seen``'s page; ``lines``: its moves in words, where it tells them."""
     return race_fragment(seen) if seen.game in RACES else game_fragment(seen, lines)

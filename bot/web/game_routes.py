@@ -7,36 +7,44 @@ from the public view and the public events.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 
 from aiohttp import web
+from markupsafe import Markup
 
-from engine import find_game
 from engine.islant import GAME as ISLANT
 from locales import _, speaking
 from render.islant import SheetOf
 
+from ..i18n import game_title
 from ..replays import ReplayJob
 from ..service import GameService
 from ..store import GameRecord
 from .fragments import live_fragment, tells_moves
-from .game_page import Seen
-from .guard import ADDRESS
-from .html import document, esc, language_switch, link, name
-from .live import Fragment, Live, shows
+from .game_page import Seen, stamp
+from .guard import ADDRESS, STAMP
+from .html import fragment, languages, link, page
+from .live import Live, shows
 from .lookup import game_of, page_language
 from .moves import move_lines
 from .race_page import sheet_src
 from .ratelimit import RateLimit
 
 KEEP_ALIVE_SECONDS = 15.0
+RETRY_MS = 2000
+"""How long a browser waits before it reconnects a stream that ended (the page script waits
+longer and longer if the server refuses or is away)."""
+SEND_GAP_SECONDS = 0.25
+"""The least time between two changes sent to one page: a 99-player race changes with each
+submitted turn, and each change has the page load a new picture."""
+WRITE_SECONDS = 10.0
+"""How long a stream's write may wait for a page that stopped reading."""
 FRAGMENTS_KEPT = 256
 PNG = "image/png"
 
 
-def version_of(request: web.Request) -> int:
-    text = request.query.get("v", "")
-    return int(text) if text.isdigit() and len(text) < 10 else -1
+STAMPS_KEPT = 1024
 
 
 class GameRoutes:
@@ -47,6 +55,7 @@ class GameRoutes:
         self.limit = limit
         self.live = Live(self.fragment_of)
         self._fragments: OrderedDict[tuple[int, int, str, tuple[str, ...]], str] = OrderedDict()
+        self._stamps: OrderedDict[tuple[int, int, str, tuple[str, ...]], str] = OrderedDict()
 
     def add_to(self, app: web.Application) -> None:
         app.router.add_get("/g/{token}", self.page, allow_head=False)
@@ -58,7 +67,19 @@ class GameRoutes:
     # ----- what a page shows --------------------------------------------------------------
     def seen(self, record: GameRecord, token: str) -> Seen:
         state = self.service.state_of(record)
-        return Seen(token, record.game, record.version, record.status, record.names, state)
+        return Seen(token, record.game, self.stamp(record), record.status, record.names, state)
+
+    def stamp(self, record: GameRecord) -> str:
+        """The :func:`~bot.web.game_page.stamp` of a record (worked out once a version)."""
+        key = (record.id, record.version, record.status, tuple(record.names))
+        found = self._stamps.get(key)
+        if found is None:
+            state = self.service.state_of(record) if record.state is not None else None
+            found = stamp(record.game, state, record.status, record.names)
+            self._stamps[key] = found
+            if len(self._stamps) > STAMPS_KEPT:
+                self._stamps.popitem(last=False)
+        return found
 
     async def fragment(self, record: GameRecord, token: str, lang: str) -> str:
         """The live part of the page at the record's version in ``lang`` (built once)."""
@@ -69,7 +90,7 @@ class GameRoutes:
             return cached
         with speaking(lang):
             if record.state is None:
-                text = lobby_fragment(record.version, names)
+                text = lobby_fragment(self.stamp(record), names)
             else:
                 lines = await self._move_lines(record, lang) if tells_moves(record.game) else []
                 text = live_fragment(self.seen(record, token), lines)
@@ -83,7 +104,7 @@ class GameRoutes:
         job = ReplayJob.of(record, await self.service.store.actions(record.id), lang)
         return await self.service.pictures.run(move_lines, job)
 
-    async def fragment_of(self, game_id: int, lang: str) -> Fragment | None:
+    async def fragment_of(self, game_id: int, lang: str) -> str | None:
         """The newest fragment of a watched game (None once its pages are gone)."""
         record = await self.service.store.get_game(game_id)
         if record is None:
@@ -93,7 +114,7 @@ class GameRoutes:
             await game_of(self.service, token)
         except web.HTTPNotFound:
             return None
-        return record.version, await self.fragment(record, token, lang)
+        return await self.fragment(record, token, lang)
 
     # ----- handlers -----------------------------------------------------------------------
     async def page(self, request: web.Request) -> web.Response:
@@ -103,24 +124,28 @@ class GameRoutes:
         big = request.query.get("view") == "big"
         live = await self.fragment(record, token, lang)
         with speaking(lang):
-            title = find_game(record.game).info.title
+            title = game_title(record.game)
             here = f"/g/{token}"
             query = {"view": "big"} if big else {}
             screen = link(here, {"lang": lang, "view": None if big else "big"})
             screen_text = _("Normal screen") if big else _("Big screen")
-            head = (
-                f"<header><h1>{esc(title)}</h1>{language_switch(here, lang, query)}"
-                f'<a class="screen" href="{screen}">{esc(screen_text)}</a></header>'
-            )
             events = link(f"{here}/events", {"lang": lang, "s": shows(live)})
-            body = f'<main data-events="{events}">{head}{live}</main>{sheet_dialog()}'
-            html = document(
+            html = page(
+                "game.html",
                 title=_("{game}: live", game=title),
-                body=body,
                 lang=lang,
                 scripts=["live.js"],
                 live=True,
                 classes="big" if big else "",
+                heading=title,
+                languages=languages(here, lang, query),
+                screen=screen,
+                screen_text=screen_text,
+                events=events,
+                away=_("Not connected: trying again in {seconds} s.", seconds="{seconds}"),
+                missing=_("A picture could not be loaded: trying again."),
+                live_part=Markup(live),
+                close=_("Close"),
             )
         return web.Response(text=html, content_type="text/html", headers=NO_STORE)
 
@@ -133,23 +158,34 @@ class GameRoutes:
             return await self._stream(request, record.id)
 
     async def _stream(self, request: web.Request, game_id: int) -> web.StreamResponse:
+        """Each new fragment as a ``change`` event whose id is its :func:`shows` (a page
+        reconnecting says what it shows: the browser's Last-Event-ID, or ``?s=``); a write
+        the page does not take in time ends the stream."""
         response = web.StreamResponse(headers=STREAM_HEADERS)
         await response.prepare(request)
+        last = request.headers.get("Last-Event-ID", "")
+        showing = last if STAMP.fullmatch(last) else request.query.get("s") or None
         try:
-            await response.write(b"retry: 3000\n\n")
-            version, showing = version_of(request), request.query.get("s", "")[:16] or None
-            with self.live.watch(game_id, page_language(request), version, showing) as watcher:
-                while not watcher.gone:
-                    text = await watcher.next(KEEP_ALIVE_SECONDS)
-                    if text is None:
-                        await response.write(b": still here\n\n")
+            await self._write(response, f"retry: {RETRY_MS}\n\n")
+            with self.live.watch(game_id, page_language(request), showing) as watcher:
+                while not watcher.ended:
+                    sent = await watcher.next(KEEP_ALIVE_SECONDS)
+                    if sent is None:
+                        if not watcher.ended:
+                            await self._write(response, ": still here\n\n")
                         continue
+                    text, shown = sent
                     data = "".join(f"data: {line}\n" for line in text.splitlines() or [""])
-                    await response.write(f"event: change\n{data}\n".encode())
-            await response.write(b"event: gone\ndata: \n\n")
-        except ConnectionResetError:  # the page was closed
+                    await self._write(response, f"event: change\nid: {shown}\n{data}\n")
+                    await asyncio.sleep(SEND_GAP_SECONDS)  # what comes meanwhile is folded
+                if watcher.gone:
+                    await self._write(response, "event: gone\ndata: \n\n")
+        except (ConnectionResetError, TimeoutError):  # the page was closed, or stopped reading
             pass
         return response
+
+    async def _write(self, response: web.StreamResponse, text: str) -> None:
+        await asyncio.wait_for(response.write(text.encode()), WRITE_SECONDS)
 
     async def board(self, request: web.Request) -> web.Response:
         record = await game_of(self.service, request.match_info["token"])
@@ -157,7 +193,7 @@ class GameRoutes:
             raise web.HTTPNotFound()
         with speaking(page_language(request)):
             png = await self.service.render(record, self.service.state_of(record), None)
-        return picture(png, version_of(request) == record.version)
+        return picture(png, request.query.get("v") == self.stamp(record))
 
     async def sheet(self, request: web.Request) -> web.Response:
         record, seat = await self._sheet_of(request)
@@ -165,7 +201,7 @@ class GameRoutes:
         state = self.service.state_of(record)
         with speaking(page_language(request)):
             png = await self.service.render(record, state, None, drawer, drawer.name)
-        return picture(png, version_of(request) == record.version)
+        return picture(png, request.query.get("v") == self.stamp(record))
 
     async def sheet_page(self, request: web.Request) -> web.Response:
         """A player's sheet on a page of its own (the standings' links without JavaScript)."""
@@ -177,13 +213,16 @@ class GameRoutes:
             who = record.names[seat]
             back = link(f"/g/{token}", {"lang": lang})
             alt, back_text = _("The sheet of {name}", name=who), _("Back to the race")
-            body = (
-                f"<main><header><h1>{name(who)}</h1></header>"
-                f'<img class="sheet" src="{sheet_src(seen, seat)}"'
-                f' alt="{esc(alt)}">'
-                f'<p><a href="{back}">{esc(back_text)}</a></p></main>'
+            html = page(
+                "sheet.html",
+                title=alt,
+                lang=lang,
+                who=who,
+                src=sheet_src(seen, seat),
+                alt=alt,
+                back=back,
+                back_text=back_text,
             )
-            html = document(title=_("The sheet of {name}", name=who), body=body, lang=lang)
         return web.Response(text=html, content_type="text/html", headers=NO_STORE)
 
     async def _sheet_of(self, request: web.Request) -> tuple[GameRecord, int]:
@@ -208,21 +247,7 @@ def picture(png: bytes, versioned: bool) -> web.Response:
     return web.Response(body=png, content_type=PNG, headers={"Cache-Control": cache})
 
 
-def lobby_fragment(version: int, names: tuple[str, ...]) -> str:
+def lobby_fragment(stamp: str, names: tuple[str, ...]) -> Markup:
     """A game still in its lobby: who has joined."""
-    players = "".join(f"<li>{name(n)}</li>" for n in names)
     waiting = _("This game has not started yet.")
-    return (
-        f'<section id="live" data-version="{version}">'
-        f'<p class="turn">{esc(waiting)}</p>'
-        f'<ol class="players">{players}</ol></section>'
-    )
-
-
-def sheet_dialog() -> str:
-    """Where a sheet opens over the standings (JavaScript only; a link otherwise)."""
-    close = esc(_("Close"))
-    return (
-        '<dialog id="sheet"><p class="who"></p><img alt="">'
-        f'<button type="button" class="close">{close}</button></dialog>'
-    )
+    return fragment("live_lobby.html", stamp=stamp, waiting=waiting, names=names)

@@ -14,7 +14,7 @@ from locales import _, speaking
 from ..records_texts import title_of
 from ..service import GameService
 from ..store import shown_player
-from .html import document, esc, language_switch, link, name
+from .html import languages, link, page
 from .lookup import guild_of, page_language
 
 PLACES = 100
@@ -45,35 +45,28 @@ class RecordRoutes:
         here = f"/s/{token}/leaderboard/{game}"
         with speaking(lang):
             title = _("{game} leaderboard", game=title_of(game))
-            head = "".join(
-                f"<th>{esc(text)}</th>"
-                for text in (_("Place"), _("Player"), _("Rating"), _("Games"), _("Wins"))
+            html = page(
+                "table.html",
+                title=title,
+                lang=lang,
+                heading=title,
+                languages=languages(here, lang),
+                count=_("{count} rated players", count=total),
+                columns=(_("Place"), _("Player"), _("Rating"), _("Games"), _("Wins")),
+                rows=[
+                    (r.place, shown_player(r.name), r.skill.shown, r.skill.games, r.skill.wins)
+                    for r in rows
+                ],
+                empty=_("Nobody has a rating in this game here yet."),
+                others=[
+                    {
+                        "href": link(f"/s/{token}/leaderboard/{other}", {"lang": lang}),
+                        "text": title_of(other),
+                    }
+                    for other in sorted(games)
+                    if other != game
+                ],
             )
-            body_rows = "".join(
-                f'<tr><td class="place">{row.place}</td><td>{name(shown_player(row.name))}</td>'
-                f'<td class="points">{row.skill.shown}</td><td class="points">{row.skill.games}'
-                f'</td><td class="points">{row.skill.wins}</td></tr>'
-                for row in rows
-            )
-            others = " · ".join(
-                f'<a href="{link(f"/s/{token}/leaderboard/{other}", {"lang": lang})}">'
-                f"{esc(title_of(other))}</a>"
-                for other in sorted(games)
-                if other != game
-            )
-            empty = _("Nobody has a rating in this game here yet.")
-            table = (
-                f'<table class="standings"><thead><tr>{head}</tr></thead>'
-                f"<tbody>{body_rows}</tbody></table>"
-                if rows
-                else f'<p class="empty">{esc(empty)}</p>'
-            )
-            count = _("{count} rated players", count=total)
-            body = (
-                f"<main><header><h1>{esc(title)}</h1>{language_switch(here, lang)}</header>"
-                f"<p>{esc(count)}</p>{table}<nav>{others}</nav></main>"
-            )
-            html = document(title=title, body=body, lang=lang)
         return web.Response(
             text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
         )

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from engine import find_game
 from locales import _, speaking
 
 from ..errors import UserError
+from ..i18n import game_title
 from ..replays import Frames
 from ..service import GameService
 from ..store import GameRecord
-from .html import document, esc, language_switch, link
+from .html import languages, link, page
 from .lookup import game_of, page_language
 
 FRAME_SECONDS = 0.8
@@ -61,40 +61,33 @@ class ReplayRoutes:
         k = min(int(asked), last) if asked.isdigit() and len(asked) < 6 else 0
         here = f"/g/{token}/replay"
         with speaking(lang):
-            title = _("{game}: replay", game=find_game(record.game).info.title)
+            title = _("{game}: replay", game=game_title(record.game))
             steps = [
                 ("first", 0, _("First")),
                 ("previous", max(k - 1, 0), _("Previous")),
                 ("next", min(k + 1, last), _("Next")),
                 ("last", last, _("Last")),
             ]
-            nav = " ".join(
-                f'<a href="{link(here, {"frame": i, "lang": lang})}" data-step="{step}">'
-                f"{esc(text)}</a>"
-                for step, i, text in steps
+            html = page(
+                "replay.html",
+                title=title,
+                lang=lang,
+                scripts=["replay.js"],
+                heading=title,
+                languages=languages(here, lang),
+                frames=frames,
+                k=k,
+                here=here,
+                seconds=FRAME_SECONDS,
+                src=link(f"{here}/{k}.png", {"lang": lang}),
+                frame_word=_("Frame"),
+                play=_("Play"),
+                pause=_("Pause"),
+                steps=[
+                    {"name": step, "href": link(here, {"frame": i, "lang": lang}), "text": text}
+                    for step, i, text in steps
+                ],
+                back=link(f"/g/{token}", {"lang": lang}),
+                back_text=_("Back to the game"),
             )
-            captions = "".join(f"<li>{esc(caption)}</li>" for _png, caption in frames)
-            label = esc(_("Frame"))
-            play = esc(_("Play"))
-            pause = esc(_("Pause"))
-            back = link(f"/g/{token}", {"lang": lang})
-            back_text = _("Back to the game")
-            body = (
-                f"<main><header><h1>{esc(title)}</h1>{language_switch(here, lang)}</header>"
-                f'<section id="replay" data-frames="{len(frames)}" data-frame="{k}"'
-                f' data-src="{esc(here)}/" data-lang="{esc(lang)}"'
-                f' data-seconds="{FRAME_SECONDS}">'
-                f'<img class="board" src="{link(f"{here}/{k}.png", {"lang": lang})}"'
-                f' alt="{esc(frames[k][1])}">'
-                f'<p class="caption" aria-live="polite">{esc(frames[k][1])}</p>'
-                f'<p class="counter">{label} <span class="at">{k + 1}</span> / {last + 1}</p>'
-                f'<div class="scrub"><button type="button" class="play" data-play="{play}"'
-                f' data-pause="{pause}" hidden>{play}</button>'
-                f'<input type="range" min="0" max="{last}" value="{k}"'
-                f' aria-label="{label}" hidden></div>'
-                f'<nav class="steps">{nav}</nav>'
-                f'<ol class="captions" hidden>{captions}</ol></section>'
-                f'<p><a href="{back}">{esc(back_text)}</a></p></main>'
-            )
-            html = document(title=title, body=body, lang=lang, scripts=["replay.js"])
         return web.Response(text=html, content_type="text/html")

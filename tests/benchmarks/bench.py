@@ -21,7 +21,8 @@ rates and records a 99-player race beside a 2-player game (see :mod:`tests.bench
 ``pictures``, ``backends``, ``records``, ``replays``, ``pages``) runs one section only.
 ``replays`` draws the animated GIF of the longest random game of each kind beside one final
 board. ``pages`` times the web pages
-(see :mod:`tests.benchmarks.pages`).
+(see :mod:`tests.benchmarks.pages`) and Discord answers while they are flooded (see
+:mod:`tests.benchmarks.page_flood`).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.loopback import HEADER as LOOPBACK_HEADER
 from tests.benchmarks.loopback import bench_loopback
+from tests.benchmarks.page_flood import bench_page_flood
 from tests.benchmarks.pages import bench_pages
 from tests.benchmarks.pictures import bench_pictures
 from tests.benchmarks.records import bench_records
@@ -646,6 +648,9 @@ def main() -> None:
         print_table(("page load (Chromium, nothing cached)", "load ms", "bytes", "ratio"), loads)
         print()
         print_table(("one race watched by 100 pages, ms", "p50", "p99"), live)
+        print()
+        header = ("race as people tap, ack ms", "taps", "p50 / p99 / max", "p99 ÷ baseline", "")
+        print_table(header, bench_page_flood())
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from bot.islant.presentation import RaceBoard
 from bot.service import GameService
 from bot.store import Store
 from bot.web import RateLimit, WebConfig, WebPages
+from bot.web.gate import Limits
 from engine import find_game
 from engine.islant import GAME as ISLANT
 from tests.benchmarks.stats import p
@@ -44,7 +45,7 @@ PUBLIC = "http://bench.invalid"
 
 async def started(service: GameService) -> tuple[WebPages, str]:
     limit = RateLimit(per_second=1e6, burst=10**6, streams=WATCHERS)
-    pages = WebPages(service, WebConfig(PUBLIC, 0), limit)
+    pages = WebPages(service, WebConfig(PUBLIC, 0), limit, Limits(per_address=2 * WATCHERS))
     await pages.start()
     return pages, f"http://127.0.0.1:{pages.port}"
 
@@ -94,16 +95,16 @@ async def page_loads(urls: dict[str, str], baseline: str) -> list[tuple[str, ...
     return [(*row, f"{float(row[1]) / base:.1f}×") for row in rows]
 
 
-VERSION = re.compile(rb'data-version="(\d+)"')
+STAMP = re.compile(rb'data-version="([0-9a-f]+)"')
 
 
 class Watching:
-    """One open page's event stream, noting when each version arrives."""
+    """One open page's event stream, noting when each stamp (what it shows) arrives."""
 
     def __init__(self, session: aiohttp.ClientSession, url: str) -> None:
         self.session, self.url = session, url
-        self.arrivals: dict[int, float] = {}
-        self.newest = 0
+        self.arrivals: dict[str, float] = {}
+        self.newest = ""
         self.connected = asyncio.Event()
 
     async def run(self) -> None:
@@ -111,13 +112,15 @@ class Watching:
             assert stream.status == 200, stream.status
             self.connected.set()
             async for line in stream.content:
-                found = VERSION.search(line)
+                found = STAMP.search(line)
                 if found:
-                    self.newest = int(found[1])
+                    self.newest = found[1].decode()
                     self.arrivals[self.newest] = time.perf_counter()
 
 
-async def saved_to_shown(service: GameService, base: str, token: str) -> list[tuple[str, ...]]:
+async def saved_to_shown(
+    service: GameService, pages: WebPages, base: str, token: str
+) -> list[tuple[str, ...]]:
     """A race's 99 submissions, one by one, watched by 100 pages."""
     rnd = random.Random(2)
     record, state = await service.running(CHANNEL)
@@ -125,7 +128,7 @@ async def saved_to_shown(service: GameService, base: str, token: str) -> list[tu
     session = aiohttp.ClientSession(connector=connector)
     tracemalloc.start()
     before = server_bytes(tracemalloc.take_snapshot())
-    watchers = [Watching(session, f"{base}/g/{token}/events?v={record.version}")]
+    watchers = [Watching(session, f"{base}/g/{token}/events")]
     watchers += [Watching(session, watchers[0].url) for _ in range(WATCHERS - 1)]
     tasks = [asyncio.create_task(w.run()) for w in watchers]
     await asyncio.gather(*(w.connected.wait() for w in watchers))
@@ -144,11 +147,11 @@ async def saved_to_shown(service: GameService, base: str, token: str) -> list[tu
             state = (await service.play(CHANNEL, seat + 1, ISLANT.format(action))).state
         committed = len(commits)
         result = await service.play(CHANNEL, seat + 1, "SUBMIT")
-        saved, version = commits[committed], result.record.version
-        while any(w.newest < version for w in watchers):
+        saved, stamp = commits[committed], pages.games.stamp(result.record)
+        while any(w.newest != stamp for w in watchers):
             await asyncio.sleep(0.001)
-        shown += [(w.arrivals[version] - saved) * 1000 for w in watchers]
-        async with session.get(f"{base}/g/{token}/board.png?v={version}") as picture:
+        shown += [(w.arrivals[stamp] - saved) * 1000 for w in watchers]
+        async with session.get(f"{base}/g/{token}/board.png?v={stamp}") as picture:
             await picture.read()
         pictured.append((time.perf_counter() - saved) * 1000)
         start = time.perf_counter()
@@ -200,7 +203,7 @@ async def run_pages() -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
             }
             loads = await page_loads(local, f"{base}/static/style.css")
             token = race_url.rsplit("/", 1)[1]
-            live = await saved_to_shown(service, base, token)
+            live = await saved_to_shown(service, pages, base, token)
         finally:
             await pages.stop()
             await store.close()

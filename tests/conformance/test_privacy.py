@@ -72,8 +72,8 @@ def obtainable(
     with speaking(lang):
         status = "finished" if game.is_over(state) else "active"
         names = NAMES[: game.num_players(state)]
-        seen = Seen("token", game.info.name, 1, status, names, state)
-        lines = told(events, lang, names)
+        seen = Seen("token", game.info.name, "1", status, names, state)
+        lines = told(game.info.name, events, lang, names)
         yield "page", live_fragment(seen, lines).encode()
         yield "page's moves", "\n".join(lines).encode()
     for viewer in [None, *(s for s in range(game.num_players(state)) if s != seat)]:

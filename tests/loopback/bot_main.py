@@ -5,14 +5,17 @@ SQLite database in the folder ``WHERE``, the SQLite file ``WHERE`` (``….db``) 
 PostgreSQL database at the URL ``WHERE``; the commands synced at start); ``... URL trivial
 CHANNEL`` runs the baseline, a bot whose only button acknowledges at once, and posts that button in
 ``CHANNEL``. Each says ``ready`` (the trivial one with its message's id) once connected, and
-stops gracefully on SIGTERM. Only this entry module points discord.py at the fake: the REST
-base (webhooks use the same :class:`discord.http.Route`) and the gateway's address.
+stops gracefully on SIGTERM. With ``ISLANDBOT_WEB_URL`` and ``ISLANDBOT_WEB_PORT`` set, the
+island bot's pages are served too (by the process it starts, as ``islandbot run``'s). Only
+this entry module points discord.py at the fake: the REST base (webhooks use the same
+:class:`discord.http.Route`) and the gateway's address.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -23,6 +26,7 @@ from discord.gateway import DiscordWebSocket
 
 from bot.client import IslandBot, stop_on_signals
 from bot.store import is_postgres_url
+from bot.web import WebConfig
 from tests.benchmarks.burst import Trivial
 
 TOKEN = "loopback.bot.token"
@@ -40,7 +44,7 @@ async def island(where: str) -> commands.Bot:
     database = (
         where if is_postgres_url(where) or where.endswith(".db") else Path(where) / "loopback.db"
     )
-    bot = IslandBot(database, job_poll_seconds=600)
+    bot = IslandBot(database, job_poll_seconds=600, web=WebConfig.of(os.environ))
 
     async def on_ready() -> None:
         print("ready", flush=True)

@@ -21,11 +21,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import aiohttp
 
 from tests.benchmarks import burst
 from tests.benchmarks.burst import Clock, Harness, Latencies, Sent, TapLost, spin, trivial_taps
@@ -39,6 +41,8 @@ READY_SECONDS = 120.0  # a bot process's start (imports, store, commands)
 ANSWER_SECONDS = 60.0  # a tap not answered by then is lost (its player stops)
 STOP_SECONDS = 30.0  # a bot process's graceful stop
 QUIET_SECONDS = 1.0  # no request for this long: the bot has finished showing a step
+During = Callable[[Path], AbstractAsyncContextManager[Any]]
+"""What runs while a race's rounds are played, given the bot's database folder."""
 
 
 def display_name(number: int) -> str:
@@ -106,16 +110,22 @@ def cpu_of(pid: int) -> BotCpu:
 
 @asynccontextmanager
 async def bot_process(
-    fake: FakeDiscord, kind: str, argument: str, started: list[subprocess.Popen[str]]
+    fake: FakeDiscord,
+    kind: str,
+    argument: str,
+    started: list[subprocess.Popen[str]],
+    env: Mapping[str, str] | None = None,
 ) -> AsyncIterator[Any]:
     """A bot process (:mod:`tests.loopback.bot_main`) connected to ``fake``, in a session of
-    its own (added to ``started``); yields the process and the rest of its ``ready``
-    line. Stopped by SIGTERM at the end (its whole session killed if it does not end)."""
+    its own (added to ``started``), with ``env`` added to its environment; yields the process
+    and the rest of its ``ready`` line. Stopped by SIGTERM at the end (its whole session
+    killed if it does not end)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.loopback.bot_main", fake.url, kind, argument],
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        env={**os.environ, **(env or {})},
         start_new_session=True,
     )
     started.append(process)
@@ -170,9 +180,13 @@ async def run_race(
     busy: bool = False,
     level: int = burst.LEVEL,
     seed: int = 12,
+    web_port: int | None = None,
+    during: During | None = None,
 ) -> Race:
     """The baseline taps, then a race of ``players`` for ``rounds`` rounds as people tap
-    (``busy``: another process spins on a core meanwhile)."""
+    (``busy``: another process spins on a core meanwhile). With ``web_port`` the island
+    bot serves its pages there (from its page process); ``during(database)`` runs while the
+    rounds are played (e.g. a flood of page requests)."""
     fake = FakeDiscord()
     await fake.start()
     env = fake.env
@@ -197,13 +211,18 @@ async def run_race(
                 await trivial_taps(harness, trivial, members, "people")
                 after = cpu_of(process.pid)
                 trivial_cpu = BotCpu(after.loop - before.loop, after.total - before.total)
-            async with bot_process(fake, "island", folder, sessions) as (process, _):
+            web = {} if web_port is None else pages_env(web_port)
+            async with bot_process(fake, "island", folder, sessions, web) as (process, _):
+                if web_port is not None:  # its start-up is over before anyone taps
+                    await listening(web_port)
                 await open_race(harness, channel, members, level)
                 rnd = random.Random(seed)
-                before, delivered = cpu_of(process.pid), harness.delivered
-                for _ in range(rounds):
-                    await play_round(harness, channel, members, rnd, think)
-                after = cpu_of(process.pid)
+                meanwhile = nullcontext() if during is None else during(Path(folder))
+                async with meanwhile:
+                    before, delivered = cpu_of(process.pid), harness.delivered
+                    for _ in range(rounds):
+                        await play_round(harness, channel, members, rnd, think)
+                    after = cpu_of(process.pid)
             harness.record(harness.taps, 0)
     finally:
         await fake.stop()
@@ -260,6 +279,22 @@ async def play_round(
     is waited for."""
     await burst.play_round_as_people(harness, channel, members, rnd, think)
     await quiet(harness.log, 2 * QUIET_SECONDS)
+
+
+async def listening(port: int) -> None:
+    """Wait until the bot's page process answers on ``port`` (it starts after the bot)."""
+    async with asyncio.timeout(READY_SECONDS), aiohttp.ClientSession() as session:
+        while True:
+            with suppress(aiohttp.ClientConnectionError):
+                async with session.get(f"http://127.0.0.1:{port}/static/style.css") as answer:
+                    if answer.status == 200:
+                        return
+            await asyncio.sleep(0.2)
+
+
+def pages_env(port: int) -> dict[str, str]:
+    """The environment that has the bot serve its pages on ``port`` of this machine."""
+    return {"ISLANDBOT_WEB_URL": f"http://127.0.0.1:{port}", "ISLANDBOT_WEB_PORT": str(port)}
 
 
 def time_race(**options: Any) -> Race:

@@ -96,3 +96,27 @@ async def test_a_hostile_name_is_written_out_in_every_text_it_reaches(world) -> 
     ]
     shown = shown_as_written([*world.channel.history(), *answers(*asked)])
     assert shown >= 6  # headline and result, history, stats, leaderboard, standings, sheet
+
+
+RIGHT_TO_LEFT = "\u202eevil\u2069 \u2067x"
+"""A name that would reverse the text after it (an override), with isolate marks of its own
+that would end an isolation early."""
+
+
+async def test_a_right_to_left_name_is_isolated_in_history_stats_and_leaderboard(world) -> None:
+    tricky = world.guild.add_member(world.env.create_user(RIGHT_TO_LEFT))
+    lobby = await open_lobby(world, world.alice, "tigerisland")
+    await tricky.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    await tricky.slash(world.channel, "game move", move="resign")
+    await world.env.bot.publisher.settle()
+    isolated = "\u2068\u202eevil x\u2069"
+    for command, options in (
+        ("game history", {}),
+        ("stats", {"player": tricky.user}),
+        ("leaderboard", {"game": "tigerisland"}),
+    ):
+        answer = await world.carol.slash(world.channel, command, **options)
+        text = "\n".join(texts(answer.response.message))
+        assert isolated in text, command
+        assert text.count("\u202e") == text.count(isolated), command  # never outside one

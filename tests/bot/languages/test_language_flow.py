@@ -193,7 +193,7 @@ async def test_records_replay_and_rematch_speak_the_servers_german(world, member
 
     stats = (await world.carol.slash(world.channel, "stats", player=world.alice.user)).response
     embed = face(stats.message)
-    assert embed.title == "Statistik von alice"
+    assert embed.title == "Statistik von \u2068alice\u2069"  # the name isolated
     assert embed.description.startswith("1 Spiel · 0 Siege · Siegquote 0 %")
     assert [f.name for f in embed.fields] == ["Wertungszahlen (dieser Server)"]
 
