@@ -21,7 +21,7 @@ from typing import Any
 
 import aiosqlite
 
-from .base import Store, Tx, parents_first
+from .base import SEATS_SQL, Store, Tx, parents_first
 from .records import UniqueViolation
 from .waits import StorageTimeout, bounded, remaining
 
@@ -113,11 +113,13 @@ class SQLiteStore(Store):
 
     async def _statement(self, sql: str) -> None:
         """Run one statement and close its cursor at once (open cursors block COMMIT)."""
-        async with self._db.execute(sql):
-            pass
+        await _in_thread(self._db, _changed, sql, ())
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return await _bounded_rows(self._db, sql, params)
+
+    async def _game_rows(self, sql: str, params: Sequence[Any]) -> tuple[Any, list[Any]]:
+        return await _bounded(_in_thread(self._db, _game_and_seats, sql, params), sql)
 
     async def backup(self, destination: str | Path) -> None:
         """A consistent copy while the bot runs (SQLite's backup API)."""
@@ -172,22 +174,45 @@ class _SQLiteTx(Tx):
 
 async def _bounded_statement(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
     """Run a statement within the time left; returns the number of rows it changed."""
-
-    async def run() -> int:
-        async with db.execute(sql, params) as cur:
-            return cur.rowcount
-
-    return await _bounded(run(), sql)
+    return await _bounded(_in_thread(db, _changed, sql, params), sql)
 
 
 async def _bounded_rows(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
     """Every row of a query, within the time left."""
+    return await _bounded(_in_thread(db, _all_rows, sql, params), sql)
 
-    async def run() -> list[Any]:
-        async with db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
 
-    return await _bounded(run(), sql)
+async def _in_thread(db: aiosqlite.Connection, work: Any, *args: Any) -> Any:
+    """``work(connection, *args)`` in the connection's thread, queued behind what is there:
+    one hand-over each way however many steps it takes (execute, fetch, close)."""
+    return await db._execute(work, db._conn, *args)
+
+
+def _changed(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
+    """Run a statement; the rows it changed (its cursor closed: open cursors block COMMIT)."""
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.rowcount
+    finally:
+        cursor.close()
+
+
+def _all_rows(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.fetchall()
+    finally:
+        cursor.close()
+
+
+def _game_and_seats(
+    conn: sqlite3.Connection, sql: str, params: Sequence[Any]
+) -> tuple[Any, list[Any]]:
+    """The game row ``sql`` finds and its seats' rows, read at once."""
+    found = _all_rows(conn, sql, params)
+    if not found:
+        return None, []
+    return found[0], _all_rows(conn, SEATS_SQL, (found[0]["id"],))
 
 
 async def _bounded(call: Any, sql: str) -> Any:
