@@ -18,10 +18,12 @@ tap with the bot in a process of its own, through a fake Discord over loopback (
 compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`); ``records``
 rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
 ``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``loopback``, ``close``,
-``pictures``, ``backends``, ``records``, ``replays``, ``pages``) runs one section only.
-``replays`` draws the animated GIF of the longest random game of each kind beside one final
-board. ``pages`` times the web pages
-(see :mod:`tests.benchmarks.pages`).
+``pictures``, ``backends``, ``records``, ``replays``, ``pages``, ``load``) runs one section
+only.
+``load`` plays 150 games at once on each store beside one game alone (see
+:mod:`tests.benchmarks.many_games`). ``replays`` draws the animated GIF of the longest random
+game of each kind beside one final board. ``pages`` times the web pages (see
+:mod:`tests.benchmarks.pages`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.loopback import HEADER as LOOPBACK_HEADER
 from tests.benchmarks.loopback import bench_loopback
+from tests.benchmarks.many_games import HEADER as LOAD_HEADER
+from tests.benchmarks.many_games import bench_many_games
 from tests.benchmarks.pages import bench_pages
 from tests.benchmarks.pictures import bench_pictures
 from tests.benchmarks.records import bench_records
@@ -538,6 +542,7 @@ SECTIONS = (
     "records",
     "replays",
     "pages",
+    "load",
 )
 
 
@@ -599,6 +604,9 @@ def main() -> None:
         think = (min(0.5, args.think), args.think)
         header = (f"{args.islant_players} players, {LOOPBACK_HEADER[0]}", *LOOPBACK_HEADER[1:])
         print_table(header, bench_loopback(args.islant_players, think))
+    if "load" in wanted:
+        print()
+        print_table(LOAD_HEADER, asyncio.run(bench_many_games()))
     if "close" in wanted:
         print()
         header = ("Islant round close", "wall ms", "event loop CPU ms", "1 ms timer late by, ms")

@@ -2,9 +2,12 @@
 
 The same players and decisions as the in-process burst (:mod:`tests.benchmarks.burst`), but
 the bot runs alone in its process and meets a fake Discord over loopback
-(:mod:`tests.loopback.race`): what the bot's event loop does is the bot's alone. Twice: on a
-quiet machine and with another process spinning on a core. Each beside a trivial bot's
-acknowledgements through the same fake, in the same run.
+(:mod:`tests.loopback.race`): what the bot's event loop does is the bot's alone. Three
+arrival models: as people tap (each tap after a person's pause), on a quiet machine and with
+another process spinning on a core; and, on the busy machine, everyone starting a round at
+once and each tapping as soon as the last answer is seen (no pause: the most the bot is
+asked). Each beside a trivial bot's acknowledgements through the same fake, in the same run,
+and the bot's processor time per tap beside the trivial bot's.
 """
 
 from __future__ import annotations
@@ -15,10 +18,14 @@ from tests.benchmarks.burst import BUTTON, DONE, LEVEL, OPEN, ROUNDS, SELECT, TR
 from tests.benchmarks.stats import p
 from tests.loopback.race import Race, time_race
 
-MODELS = (("as people tap", False), ("as people tap, busy machine", True))
-"""(title, another process spinning on a core)."""
+MODELS = (
+    ("as people tap", False, None),
+    ("as people tap, busy machine", True, None),
+    ("everyone at once, each tap after the last answer, busy machine", True, (0.0, 0.0)),
+)
+"""(title, another process spinning on a core, the pauses before taps: None for people's)."""
 SLOW_MS, DEADLINE_MS = 1000.0, 3000.0
-LoopbackRow = tuple[str, str, str, str, str, str, str, str]
+LoopbackRow = tuple[str, str, str, str, str, str, str, str, str]
 HEADER = (
     "ms",
     "taps",
@@ -28,6 +35,7 @@ HEADER = (
     "acks over 1 s / 3 s",
     "10062s",
     "bot CPU ms per tap: loop / with workers",
+    "loop CPU ÷ trivial's",
 )
 
 
@@ -51,6 +59,7 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
             over(base),
             "",
             per_tap(trivial.loop, trivial.total, race.trivial_taps),
+            "1×",
         )
     ]
     for kind in (OPEN, SELECT, BUTTON, DONE):
@@ -66,6 +75,7 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
                     ratio,
                     spread(answered),
                     over(acks),
+                    "",
                     "",
                     "",
                 )
@@ -84,9 +94,17 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
             over(every),
             str(race.refusals.get("10062", 0)),
             per_tap(race.bot_cpu.loop, race.bot_cpu.total, race.taps),
+            cpu_ratio(race),
         )
     )
     return rows
+
+
+def cpu_ratio(race: Race) -> str:
+    """The bot's event-loop CPU per tap ÷ the trivial bot's (same fake, same run)."""
+    trivial = race.trivial_cpu.loop / max(1, race.trivial_taps)
+    bot = race.bot_cpu.loop / max(1, race.taps)
+    return f"{bot / trivial:.1f}×" if trivial > 0 else "—"
 
 
 def over(acks: list[float]) -> str:
@@ -102,7 +120,9 @@ def bench_loopback(
 ) -> list[LoopbackRow]:
     """Rows for each model (see :data:`MODELS`)."""
     rows: list[LoopbackRow] = []
-    for title, busy in MODELS:
-        race = time_race(players=players, rounds=rounds, think=think, busy=busy, level=LEVEL)
+    for title, busy, pauses in MODELS:
+        race = time_race(
+            players=players, rounds=rounds, think=pauses or think, busy=busy, level=LEVEL
+        )
         rows += race_rows(title, race)
     return rows
