@@ -353,6 +353,11 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
 
     async def take_board_calls(self, game_id: int) -> list[int]:
         """The game's remembered calls, forgotten as they are handed over (oldest first)."""
+        if (
+            await self._row("SELECT 1 FROM board_calls WHERE game_id = ? LIMIT 1", (game_id,))
+            is None
+        ):
+            return []  # most boards leave none: no write for nothing
         async with self.transaction() as tx:
             rows = await tx.rows(
                 "DELETE FROM board_calls WHERE game_id = ? RETURNING message_id", (game_id,)
