@@ -18,12 +18,13 @@ tap with the bot in a process of its own, through a fake Discord over loopback (
 compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`); ``records``
 rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
 ``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``loopback``, ``close``,
-``pictures``, ``backends``, ``records``, ``replays``, ``pages``, ``load``) runs one section
-only.
+``pictures``, ``backends``, ``records``, ``replays``, ``pages``, ``load``, ``typed``) runs one
+section only.
 ``load`` plays 150 games at once on each store beside one game alone (see
-:mod:`tests.benchmarks.many_games`). ``replays`` draws the animated GIF of the longest random
-game of each kind beside one final board. ``pages`` times the web pages (see
-:mod:`tests.benchmarks.pages`).
+:mod:`tests.benchmarks.many_games`); ``typed`` plays 20 games at once with typed moves
+through the bot process beside the trivial bot (see :mod:`tests.loopback.typed_games`).
+``replays`` draws the animated GIF of the longest random game of each kind beside one final
+board. ``pages`` times the web pages (see :mod:`tests.benchmarks.pages`).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from tests.benchmarks.burst import bench_burst
 from tests.benchmarks.drawing_loop import bench_drawing_loop
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.loopback import HEADER as LOOPBACK_HEADER
-from tests.benchmarks.loopback import bench_loopback
+from tests.benchmarks.loopback import TYPED_HEADER, bench_loopback, bench_typed
 from tests.benchmarks.many_games import HEADER as LOAD_HEADER
 from tests.benchmarks.many_games import bench_many_games
 from tests.benchmarks.pages import bench_pages
@@ -543,6 +544,7 @@ SECTIONS = (
     "replays",
     "pages",
     "load",
+    "typed",
 )
 
 
@@ -604,6 +606,9 @@ def main() -> None:
         think = (min(0.5, args.think), args.think)
         header = (f"{args.islant_players} players, {LOOPBACK_HEADER[0]}", *LOOPBACK_HEADER[1:])
         print_table(header, bench_loopback(args.islant_players, think))
+    if "typed" in wanted:
+        print()
+        print_table(TYPED_HEADER, bench_typed())
     if "load" in wanted:
         print()
         print_table(LOAD_HEADER, asyncio.run(bench_many_games()))

@@ -89,6 +89,19 @@ def token_of(path: str) -> str:
     return parts[3] if len(parts) > 3 and parts[1] in ("interactions", "webhooks") else ""
 
 
+ANSWERING_CALLBACKS = (4, 7)
+"""Interaction callbacks that answer by themselves (a message; the message updated)."""
+
+
+def answers(entry: Any) -> bool:
+    """Whether a request shows an interaction's answer: any but its acknowledgement, or a
+    callback that is itself the answer."""
+    if not entry.path.endswith("/callback"):
+        return True
+    body = entry.json if isinstance(entry.json, dict) else {}
+    return body.get("type") in ANSWERING_CALLBACKS
+
+
 class Clock(list):
     """simcord's request log, with the wall time (ms) of each request as it is made; the log
     it replaces goes on getting every request too (another test double may read it)."""
@@ -107,7 +120,7 @@ class Clock(list):
         token = token_of(entry.path)
         if token in self.waiting:
             only_ack, future = self.waiting[token]
-            if (only_ack or not entry.path.endswith("/callback")) and not future.done():
+            if (only_ack or answers(entry)) and not future.done():
                 future.set_result(None)
 
     def expect(self, token: str, *, only_ack: bool = False) -> asyncio.Future[None]:

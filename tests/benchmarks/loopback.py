@@ -12,11 +12,13 @@ and the bot's processor time per tap beside the trivial bot's.
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 
 from tests.benchmarks.burst import BUTTON, DONE, LEVEL, OPEN, ROUNDS, SELECT, TRIVIAL_KIND
 from tests.benchmarks.stats import p
 from tests.loopback.race import Race, time_race
+from tests.loopback.typed_games import run_typed
 
 MODELS = (
     ("as people tap", False, None),
@@ -126,3 +128,50 @@ def bench_loopback(
         )
         rows += race_rows(title, race)
     return rows
+
+
+TYPED_GAMES, TYPED_MOVES = 20, 30
+TYPED_HEADER = (
+    "typed moves, ms",
+    "moves",
+    "moves/s",
+    "ack p50 / p99 / max",
+    "ack p99 ÷ trivial p99",
+    "answered p50 / p99 / max",
+    "refused",
+    "bot CPU ms per move: loop / with workers",
+    "loop CPU ÷ trivial's",
+)
+
+
+def bench_typed(games: int = TYPED_GAMES, moves: int = TYPED_MOVES) -> list[tuple[str, ...]]:
+    """tiggar islanote games at once, moves typed through the bot process, beside the trivial
+    bot's taps in the same run (see :mod:`tests.loopback.typed_games`)."""
+    run = asyncio.run(run_typed(games, moves))
+    trivial = run.trivial_cpu.loop / max(1, run.trivial_taps)
+    loop = run.bot_cpu.loop / max(1, run.moves)
+    base_p99 = p(run.trivial_acks, 0.99)
+    return [
+        (
+            "trivial bot (baseline)",
+            str(run.trivial_taps),
+            "",
+            spread(run.trivial_acks),
+            "1×",
+            "",
+            "",
+            per_tap(run.trivial_cpu.loop, run.trivial_cpu.total, run.trivial_taps),
+            "1×",
+        ),
+        (
+            f"{games} games at once, each move after the last answer",
+            str(run.moves),
+            f"{run.moves / max(run.seconds, 1e-9):.0f}",
+            spread(run.ack),
+            f"{p(run.ack, 0.99) / base_p99:.1f}×",
+            spread(run.answered),
+            str(run.refused),
+            per_tap(run.bot_cpu.loop, run.bot_cpu.total, run.moves),
+            f"{loop / trivial:.1f}×" if trivial > 0 else "—",
+        ),
+    ]
