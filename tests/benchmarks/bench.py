@@ -18,11 +18,13 @@ tap with the bot in a process of its own, through a fake Discord over loopback (
 compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`); ``records``
 rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
 ``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``loopback``, ``close``,
-``pictures``, ``backends``, ``records``, ``replays``, ``pages``, ``load``, ``typed``) runs one
-section only.
+``pictures``, ``backends``, ``records``, ``replays``, ``pages``, ``load``, ``typed``,
+``footprint``) runs one section only.
 ``load`` plays 150 games at once on each store beside one game alone (see
 :mod:`tests.benchmarks.many_games`); ``typed`` plays 20 games at once with typed moves
-through the bot process beside the trivial bot (see :mod:`tests.loopback.typed_games`).
+through the bot process beside the trivial bot (see :mod:`tests.loopback.typed_games`);
+``footprint`` compares the bot's memory and start-up with 1,000 stored games to a bare
+discord.py client's (see :mod:`tests.benchmarks.footprint`).
 ``replays`` draws the animated GIF of the longest random game of each kind beside one final
 board. ``pages`` times the web pages (see :mod:`tests.benchmarks.pages`).
 """
@@ -49,6 +51,8 @@ from render import drawn_games, render_view
 from tests.benchmarks.backends import bench_backends
 from tests.benchmarks.burst import bench_burst
 from tests.benchmarks.drawing_loop import bench_drawing_loop
+from tests.benchmarks.footprint import HEADER as FOOTPRINT_HEADER
+from tests.benchmarks.footprint import bench_footprint
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.loopback import HEADER as LOOPBACK_HEADER
 from tests.benchmarks.loopback import TYPED_HEADER, bench_loopback, bench_typed
@@ -545,6 +549,7 @@ SECTIONS = (
     "pages",
     "load",
     "typed",
+    "footprint",
 )
 
 
@@ -606,6 +611,9 @@ def main() -> None:
         think = (min(0.5, args.think), args.think)
         header = (f"{args.islant_players} players, {LOOPBACK_HEADER[0]}", *LOOPBACK_HEADER[1:])
         print_table(header, bench_loopback(args.islant_players, think))
+    if "footprint" in wanted:
+        print()
+        print_table(FOOTPRINT_HEADER, bench_footprint())
     if "typed" in wanted:
         print()
         print_table(TYPED_HEADER, bench_typed())

@@ -110,11 +110,17 @@ def cpu_of(pid: int) -> BotCpu:
 async def bot_process(
     fake: FakeDiscord, kind: str, argument: str, started: list[subprocess.Popen[str]]
 ) -> AsyncIterator[Any]:
-    """A bot process (:mod:`tests.loopback.bot_main`) connected to ``fake``, in a session of
-    its own (added to ``started``); yields the process and the rest of its ``ready``
-    line. Stopped by SIGTERM at the end (its whole session killed if it does not end)."""
+    """A bot process (:mod:`tests.loopback.bot_main`; ``kind`` "bare": a bare discord.py
+    client, :mod:`tests.loopback.bare_main`) connected to ``fake``, in a session of its own
+    (added to ``started``); yields the process and the rest of its ``ready`` line. Stopped by
+    SIGTERM at the end (its whole session killed if it does not end)."""
+    command = (
+        ["tests.loopback.bare_main", fake.url]
+        if kind == "bare"
+        else ["tests.loopback.bot_main", fake.url, kind, argument]
+    )
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.loopback.bot_main", fake.url, kind, argument],
+        [sys.executable, "-m", *command],
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
