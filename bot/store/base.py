@@ -42,7 +42,7 @@ from .served import served_games
 from .urls import is_postgres_url
 
 SEATS_SQL = "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat"
-DECODED_BYTES = 8_000_000
+DECODED_BYTES = 1_000_000
 """How many characters of stored JSON are kept decoded (the oldest forgotten first)."""
 
 

@@ -92,6 +92,40 @@ def random_game(
     return states
 
 
+BUSIEST_GAMES = (("islant", 4, {"level": "5"}), ("wars", 6, {}))
+"""The games whose computers work the most: whole games timed beside the first seat's
+decisions (normal computers)."""
+
+
+def bench_whole_games(game: Game, players: int, options: dict[str, Any], games: int) -> list[Row]:
+    """Whole games of normal computers: CPU per game, and per decision."""
+    name = f"{game.info.name} ({players}p{''.join(f' {k}={v}' for k, v in options.items())})"
+    per_game, decisions = [], []
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = game.new(players, options, seed)
+        start = time.process_time()
+        while not game.is_over(state):
+            seat = min(game.to_move(state))
+            decided = time.process_time()
+            action = game.choose_ai_action(state, seat, rnd)
+            decisions.append((time.process_time() - decided) * 1000)
+            state, _ = game.apply(state, seat, action)
+        per_game.append((time.process_time() - start) * 1000)
+    return [
+        (
+            name,
+            "whole game, normal computers (CPU)",
+            f"{statistics.median(per_game):.0f} ms median, {max(per_game):.0f} max ({games} games)",
+        ),
+        (
+            name,
+            "one computer decision (CPU)",
+            f"{statistics.mean(decisions):.2f} ms mean, {p(decisions, 0.99):.1f} p99",
+        ),
+    ]
+
+
 def bench_game(game: Game, players: int, games: int) -> list[Row]:
     name = f"{game.info.name} ({players}p)"
     rows: list[Row] = []
@@ -100,7 +134,8 @@ def bench_game(game: Game, players: int, games: int) -> list[Row]:
         (
             name,
             "whole random game",
-            f"{statistics.mean(whole):.1f} ms mean, {max(whole):.1f} max ({games} games)",
+            f"{statistics.median(whole):.1f} ms median, {statistics.mean(whole):.1f} mean,"
+            f" {max(whole):.1f} max ({games} games)",
         )
     )
     states = random_game(game, players, 1)
@@ -588,6 +623,8 @@ def main() -> None:
     if "games" in wanted:
         for game in engine.all_games():
             rows += bench_game(game, game.info.min_players, args.games)
+        for name, players, options in BUSIEST_GAMES:
+            rows += bench_whole_games(engine.find_game(name), players, options, args.games)
     if "service" in wanted:
         rows += asyncio.run(bench_service(60))
     if "race" in wanted:

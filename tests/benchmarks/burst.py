@@ -56,6 +56,7 @@ PLAYERS = 99
 ROUNDS = 2
 LEVEL = 5
 SUBMIT = "Submit my turn"
+PLAY = "Play my turn"
 UNDO = "Undo"
 LEFT_ALONE = (UNDO, "Stop", "Back")  # choices a player going on with the turn leaves alone
 TRIVIAL = "bench-trivial"
@@ -319,9 +320,7 @@ async def play_round(harness: Harness, channel: Any, players: list[Any], rnd: ra
     """Every player opens the panel and taps until submitted, all at once; returns the waves."""
     env, bot = harness.env, harness.env.bot
     board = round_message(channel)
-    opened = await harness.wave(
-        [(OPEN, who, board, button(board, "Play my turn")) for who in players]
-    )
+    opened = await harness.wave([(OPEN, who, board, button(board, PLAY)) for who in players])
     panels = {
         who.id: simcord.InteractionResult(env, i).response
         for who, i in zip(players, opened, strict=True)
@@ -380,7 +379,7 @@ async def play_round_as_people(
     pacer = Pacer(asyncio.get_running_loop())
 
     async def open_panel(who: Any) -> tuple[Any, int | None]:
-        opened = await harness.tap(OPEN, who, board, button(board, "Play my turn"))
+        opened = await harness.tap(OPEN, who, board, button(board, PLAY))
         panel = simcord.InteractionResult(env, opened).response
         return panel, round_of(panel)
 

@@ -22,8 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from typing import Any
 from tests.benchmarks import burst
 from tests.benchmarks.burst import Clock, Harness, Latencies, Sent, TapLost, spin, trivial_taps
 from tests.bot.discord_limits import violations
+from tests.bot.faces import controls
 from tests.loopback.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -247,6 +248,24 @@ async def open_race(harness: LoopbackHarness, channel: Any, members: list[Any], 
     lobby = burst.round_message(channel)  # the newest card with buttons
     await click(harness, [(m, lobby, "Join") for m in members[1:]])
     await click(harness, [(host, lobby, "Start")])
+    await shown(lambda: has_button(burst.round_message(channel), burst.PLAY))
+
+
+async def shown(check: Callable[[], bool], seconds: float = READY_SECONDS) -> None:
+    """Wait until ``check()`` holds (what the bot posts can come after a quiet second, the
+    worker processes starting on a busy machine); a check that raises has not held yet."""
+    deadline = time.perf_counter() + seconds
+    while True:
+        with suppress(StopIteration, LookupError):
+            if check():
+                return
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the bot never showed what was waited for")
+        await asyncio.sleep(0.2)
+
+
+def has_button(message: Any, label: str) -> bool:
+    return any(getattr(c, "label", None) == label for c in controls(message))
 
 
 async def click(harness: LoopbackHarness, clicks: list[tuple[Any, Any, str]]) -> None:
