@@ -32,7 +32,7 @@ HEADER = (
     "games at once",
     "moves",
     "moves/s",
-    "move p50 / p99 / max ms",
+    "answer p50 / p99 / max ms",
     "refused / late",
     "CPU ms per move",
 )
@@ -56,16 +56,21 @@ def whole_game(options: dict, seed: int, channel: int) -> list[tuple[int, str]]:
 async def play(
     service: GameService, channel: int, moves: list[tuple[int, str]], times: list[float]
 ) -> int:
-    """A game's moves, each as an interaction's work; the number refused."""
+    """A game's moves, each as an interaction's work; the number refused (a refused move is
+    made again, as its player would: nothing of it was saved)."""
     refused = 0
     for seat, text in moves:
-        start = time.perf_counter()
-        answer_within(lambda: False)  # the interaction is answered once the move is saved
-        try:
-            await service.play(channel, user_of(channel, seat), text)
-        except StorageTimeout:
-            refused += 1
-        times.append((time.perf_counter() - start) * 1000)
+        while True:
+            start = time.perf_counter()
+            answer_within(lambda: False)  # the interaction is answered once the move is saved
+            try:
+                await service.play(channel, user_of(channel, seat), text)
+            except StorageTimeout:
+                refused += 1
+                continue
+            finally:
+                times.append((time.perf_counter() - start) * 1000)
+            break
     return refused
 
 
@@ -80,13 +85,14 @@ async def load(service: GameService, games: int, first_channel: int) -> Row:
     refused = await asyncio.gather(*(play(service, c, m, times) for c, m in plans.items()))
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     late = sum(ms > LATE_MS for ms in times)
+    saved = len(times) - sum(refused)
     return (
         f"{service.store.backend}: {games}",
-        str(len(times)),
-        f"{len(times) / wall:.0f}",
+        str(saved),
+        f"{saved / wall:.0f}",
         f"{statistics.median(times):.1f} / {p(times, 0.99):.1f} / {max(times):.1f}",
         f"{sum(refused)} / {late}",
-        f"{cpu * 1000 / len(times):.2f}",
+        f"{cpu * 1000 / saved:.2f}",
     )
 
 
