@@ -135,6 +135,8 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, ABC):
         """Open a SQLite file (a path) or a PostgreSQL database (a ``postgresql://`` URL),
         creating the schema or applying pending migrations."""
         kind = "postgresql" if is_postgres_url(str(target)) else "sqlite"
+        if kind not in cls.backends:
+            from . import postgres  # noqa: F401  (it joins Store.backends)
         store = await cls.backends[kind].connect(str(target))
         try:
             await store._migrate()

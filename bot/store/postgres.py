@@ -238,3 +238,6 @@ def numbered(sql: str) -> str:
     inside literals)."""
     first, *rest = sql.split("?")
     return first + "".join(f"${n}{part}" for n, part in enumerate(rest, start=1))
+
+
+Store.backends[PostgresStore.backend] = PostgresStore
