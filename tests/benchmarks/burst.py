@@ -51,6 +51,7 @@ from tests.benchmarks.loop_share import BOT, LoopShare
 from tests.benchmarks.pacer import Pacer
 from tests.benchmarks.stats import p
 from tests.bot.faces import controls, has_controls, is_card, rows_of, text_of
+from tests.loopback.trivial_button import Trivial
 
 PLAYERS = 99
 ROUNDS = 2
@@ -59,7 +60,6 @@ SUBMIT = "Submit my turn"
 PLAY = "Play my turn"
 UNDO = "Undo"
 LEFT_ALONE = (UNDO, "Stop", "Back")  # choices a player going on with the turn leaves alone
-TRIVIAL = "bench-trivial"
 TRIVIAL_KIND = "trivial"
 OPEN, SELECT, BUTTON, DONE = "open panel (Play my turn)", "panel select", "panel button", "submit"
 RATE_LIMITED_EDITS = 3  # 429s injected on the board's edits in the second round
@@ -68,20 +68,6 @@ THINK_SECONDS = (0.5, 8.0)  # a person's pause before each tap, in the "as peopl
 BurstRow = tuple[str, str, str, str, str, str, str]
 """kind, taps, ack p50 / p99 / max, ack p99 ÷ trivial p99, answered p50 / p99 / max, event
 loop ms per tap, the waves' floor."""
-
-
-class Trivial(discord.ui.DynamicItem[discord.ui.Button], template=TRIVIAL):
-    """The baseline: a button that only acknowledges."""
-
-    def __init__(self) -> None:
-        super().__init__(discord.ui.Button(label="Trivial", custom_id=TRIVIAL))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Any, item: Any, match: Any) -> Trivial:
-        return cls()
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
 
 
 def token_of(path: str) -> str:

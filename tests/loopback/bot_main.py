@@ -21,8 +21,8 @@ from discord.ext import commands
 
 from bot.client import IslandBot, stop_on_signals
 from bot.store import is_postgres_url
-from tests.benchmarks.burst import Trivial
 from tests.loopback.bare_main import TOKEN, point_at
+from tests.loopback.trivial_button import Trivial
 
 
 async def island(where: str) -> commands.Bot:
