@@ -8,6 +8,7 @@ import logging
 import re
 import signal
 from collections import OrderedDict
+from collections.abc import Callable
 from datetime import timedelta
 from importlib.util import find_spec
 from pathlib import Path
@@ -57,6 +58,28 @@ def extensions() -> tuple[str, ...]:
     """The cogs the bot loads: the general ones, then each registered game's own, if any."""
     own = (f"bot.cogs.{game.info.name}" for game in all_games())
     return GENERAL_COGS + tuple(name for name in own if find_spec(name) is not None)
+
+
+def tasks_started_by(call: Callable[[Any], None], data: Any) -> list[asyncio.Task[Any]]:
+    """``call(data)``, and the tasks it started (seen by the loop's task factory while it ran:
+    no walk over every task of the bot, which grows with the games in play)."""
+    loop = asyncio.get_running_loop()
+    previous = loop.get_task_factory()
+    started: list[asyncio.Task[Any]] = []
+
+    def recording(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> Any:
+        task = (
+            previous(loop, coro, **kwargs) if previous else asyncio.Task(coro, loop=loop, **kwargs)
+        )
+        started.append(task)
+        return task
+
+    loop.set_task_factory(recording)
+    try:
+        call(data)
+    finally:
+        loop.set_task_factory(previous)
+    return started
 
 
 class IslandBot(commands.Bot):
@@ -142,10 +165,9 @@ class IslandBot(commands.Bot):
                 seen.popitem(last=False)
             if self._is_expired_form(data):
                 self._expired_forms.add(key)
-            before = asyncio.all_tasks()
             with speaking(language(data.get("locale"))):  # its handlers' tasks copy it
-                parse(data)
-            for task in asyncio.all_tasks() - before:  # its handlers, awaited by a stop
+                handlers = tasks_started_by(parse, data)
+            for task in handlers:  # awaited by a stop
                 self._in_flight.add(task)
                 task.add_done_callback(self._in_flight.discard)
 

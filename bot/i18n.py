@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import discord
 
@@ -68,9 +69,11 @@ def _read(value: object) -> object:
     return value
 
 
+@lru_cache(maxsize=4096)
 def as_written(name: str) -> str:
     """A user-supplied name for message text: its Markdown shown, not applied, and no
-    mention in it (``@everyone``, ``<@id>``) read as one."""
+    mention in it (``@everyone``, ``<@id>``) read as one (kept for names seen lately: a
+    race's panels write its 99 names at every tap)."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 

@@ -74,11 +74,28 @@ def lines_of(game: str) -> LinesOf | None:
     return face_of(game).panel_look.lines
 
 
+NAMED_KEPT = 64
+_named_lately: dict[int, tuple[Menu, tuple[str, ...], str, Menu]] = {}
+"""Menus named lately, by the menu's identity: one tap asks for its menu several times."""
+
+
 def named(menu: Menu | None, names: Sequence[str]) -> Menu | None:
     """The menu with seat placeholders replaced by players' names (then clipped again)."""
     if menu is None:
         return None
-    lang = current()
+    lang, key = current(), tuple(names)
+    kept = _named_lately.get(id(menu))
+    if kept is not None and kept[0] is menu and kept[1] == key and kept[2] == lang:
+        return kept[3]
+    if len(_named_lately) >= NAMED_KEPT:
+        _named_lately.pop(next(iter(_named_lately)))
+    shown_menu = _named(menu, names, lang)
+    _named_lately[id(menu)] = (menu, key, lang, shown_menu)
+    return shown_menu
+
+
+def _named(menu: Menu, names: Sequence[str], lang: str) -> Menu:
+    """:func:`named`, worked out."""
 
     def words(text: str) -> str:
         return fill_names(engine_text(lang, text), names)

@@ -8,7 +8,6 @@ from .base import Store, Tx
 from .daily import DailyAttempt
 from .history import GLOBAL, FinishedGame, HistoryEntry, SeatResult, Standing
 from .outbox import BOARD, REMIND, Notice, Outgoing
-from .postgres import PostgresStore
 from .records import (
     FORMER_PLAYER,
     OPEN_STATUSES,
@@ -30,7 +29,18 @@ from .tournaments import TableRow, TournamentRecord, TournamentSave
 from .urls import is_postgres_url, without_password
 from .waits import StorageTimeout, answer_within
 
-Store.backends.update({SQLiteStore.backend: SQLiteStore, PostgresStore.backend: PostgresStore})
+Store.backends[SQLiteStore.backend] = SQLiteStore  # PostgreSQL's joins when first opened
+
+
+def __getattr__(name: str) -> object:
+    """``PostgresStore``, imported on first use: asyncpg is loaded only by a bot that uses
+    PostgreSQL (it is a few MB a SQLite bot does not need)."""
+    if name == "PostgresStore":
+        from .postgres import PostgresStore
+
+        return PostgresStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BOARD",

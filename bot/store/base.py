@@ -43,6 +43,36 @@ from .served import served_games
 from .tournaments import TournamentStore
 from .urls import is_postgres_url
 
+SEATS_SQL = "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat"
+DECODED_BYTES = 1_000_000
+"""How many characters of stored JSON are kept decoded (the oldest forgotten first)."""
+
+
+class DecodedTexts:
+    """The stored JSON texts read lately, each with its decoded value, so that a game read
+    again unchanged (every tap of a race reads it) is not decoded again.
+
+    Keyed by the text itself: the same text is the same value, whatever wrote it and
+    whichever process did. The values are shared between reads, and nothing changes them
+    (records are read-only; the engine reads a state into values of its own).
+    """
+
+    def __init__(self, budget: int = DECODED_BYTES) -> None:
+        self._budget = budget
+        self._kept = 0
+        self._values: dict[str, Any] = {}
+
+    def read(self, text: str) -> Any:
+        if text in self._values:
+            return self._values[text]
+        value = json.loads(text)
+        while self._values and self._kept + len(text) > self._budget:
+            self._kept -= len(self._values.pop(next(iter(self._values))))
+        if len(text) <= self._budget:
+            self._values[text] = value
+            self._kept += len(text)
+        return value
+
 
 class Tx(ABC):
     """Statements inside one transaction (only :meth:`Store.transaction` makes these)."""
@@ -107,6 +137,8 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         """Open a SQLite file (a path) or a PostgreSQL database (a ``postgresql://`` URL),
         creating the schema or applying pending migrations."""
         kind = "postgresql" if is_postgres_url(str(target)) else "sqlite"
+        if kind not in cls.backends:
+            from . import postgres  # noqa: F401  (it joins Store.backends)
         store = await cls.backends[kind].connect(str(target))
         try:
             await store._migrate()
@@ -252,13 +284,9 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         return list(rows[0].keys()), [tuple(r) for r in rows]
 
     async def _one(self, sql: str, params: Sequence[Any]) -> GameRecord | None:
-        row = await self._row(sql, params)
+        row, seats = await self._game_rows(sql, params)
         if row is None:
             return None
-        seats = await self._rows(
-            "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat",
-            (row["id"],),
-        )
         return GameRecord(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -266,15 +294,31 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
             game=row["game"],
             status=row["status"],
             host_id=row["host_id"],
-            options=json.loads(row["options"]),
+            options=self._decoded(row["options"]),
             seed=row["seed"],
-            state=json.loads(row["state"]) if row["state"] else None,
+            state=self._decoded(row["state"]) if row["state"] else None,
             version=row["version"],
             board_message_id=row["board_message_id"],
-            result=json.loads(row["result"]) if row["result"] else None,
+            result=self._decoded(row["result"]) if row["result"] else None,
             players=tuple(PlayerRecord(r[0], r[1], r[2], bool(r[3]), r[4]) for r in seats),
-            table_options=json.loads(row["table_options"]),
+            table_options=self._decoded(row["table_options"]),
         )
+
+    async def _game_rows(self, sql: str, params: Sequence[Any]) -> tuple[Any, list[Any]]:
+        """The game row ``sql`` finds (None if none) and its seats' rows (:data:`SEATS_SQL`);
+        a back-end may read both in one call."""
+        row = await self._row(sql, params)
+        if row is None:
+            return None, []
+        return row, await self._rows(SEATS_SQL, (row["id"],))
+
+    @cached_property
+    def _decoded_texts(self) -> DecodedTexts:
+        return DecodedTexts()
+
+    def _decoded(self, text: str) -> Any:
+        """A stored JSON text, decoded once while it stays the same (see :class:`DecodedTexts`)."""
+        return self._decoded_texts.read(text)
 
     # ----- lobby ----------------------------------------------------------------------------
     async def create_lobby(
@@ -338,6 +382,11 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
 
     async def take_board_calls(self, game_id: int) -> list[int]:
         """The game's remembered calls, forgotten as they are handed over (oldest first)."""
+        if (
+            await self._row("SELECT 1 FROM board_calls WHERE game_id = ? LIMIT 1", (game_id,))
+            is None
+        ):
+            return []  # most boards leave none: no write for nothing
         async with self.transaction() as tx:
             rows = await tx.rows(
                 "DELETE FROM board_calls WHERE game_id = ? RETURNING message_id", (game_id,)

@@ -24,7 +24,7 @@ from typing import Any
 
 import asyncpg
 
-from .base import Store, Tx, parents_first
+from .base import SEATS_SQL, Store, Tx, parents_first
 from .changes import CHANNEL
 from .records import StoreError, UniqueViolation
 from .urls import without_password
@@ -190,6 +190,15 @@ class PostgresStore(Store):
         async with self._connection() as conn:
             return await bounded(conn.fetch(numbered(sql), *params), sql[:60])
 
+    async def _game_rows(self, sql: str, params: Sequence[Any]) -> tuple[Any, list[Any]]:
+        """The game row and its seats on one pooled connection (one wait for the pool)."""
+        async with self._connection() as conn:
+            found = await bounded(conn.fetch(numbered(sql), *params), sql[:60])
+            if not found:
+                return None, []
+            seats = await bounded(conn.fetch(numbered(SEATS_SQL), found[0]["id"]), "seats")
+            return found[0], seats
+
     async def backup(self, destination: str | Path) -> None:
         raise StoreError("backup_postgres", BACKUP_ADVICE)
 
@@ -296,3 +305,6 @@ def numbered(sql: str) -> str:
     inside literals)."""
     first, *rest = sql.split("?")
     return first + "".join(f"${n}{part}" for n, part in enumerate(rest, start=1))
+
+
+Store.backends[PostgresStore.backend] = PostgresStore

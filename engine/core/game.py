@@ -276,6 +276,11 @@ class Game(ABC, Generic[S, A]):
     def legal_actions(self, state: S, seat: Seat) -> list[A]:
         """Every action ``seat`` may take now (empty when it is not their turn)."""
 
+    def can_act(self, state: S, seat: Seat) -> bool:
+        """Whether ``seat`` has any legal action now; a game that knows it without listing
+        them all (the list can be long) says so more cheaply."""
+        return bool(self.legal_actions(state, seat))
+
     @abstractmethod
     def _apply(self, state: S, seat: Seat | None, action: A) -> tuple[S, list[Event]]:
         """Apply an action the framework has checked for turn order; raise if illegal.
@@ -418,8 +423,7 @@ class Game(ABC, Generic[S, A]):
         """
         deadline = (budget or Budget()).start()  # everything below counts against it
         known = self.ai_knowledge(state, seat)
-        actions = self.legal_actions(known, seat)
-        if not actions:
+        if not self.can_act(known, seat):
             raise IllegalAction(NOT_YOUR_TURN, "There is nothing to do now.")
         level = Level(level)
         if level is Level.RANDOM:

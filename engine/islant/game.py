@@ -149,6 +149,9 @@ class IslantGame(Game[IslantState, Action]):
         actions.append(Stop())
         return actions
 
+    def can_act(self, state: IslantState, seat: Seat) -> bool:
+        return seat in self.to_move(state)  # a player to move may always stop
+
     @staticmethod
     def _draws(draft: Draft, slot: str) -> list[Draw]:
         value = draft.value(slot)

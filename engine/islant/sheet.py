@@ -7,8 +7,11 @@ Cell codes (used in saved states and test fixtures): ``C`` the central tile; ``L
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from engine.core.memo import BoundedMemo
 
 from .geometry import (
     BLUE,
@@ -141,8 +144,76 @@ def new_sheet(level: int) -> Sheet:
 # ----- where tiles may go ---------------------------------------------------------------------
 def touches_land(sheet: Sheet, cell: int) -> bool:
     """Whether a cell shares a side with a cell holding land (the central tile included)."""
-    cells = sheet.cells
-    return any((n := cells[o]) is not None and n.land for o in orthogonal(sheet.size)[cell])
+    return cell in land_neighbours(sheet)
+
+
+_per_sheet: BoundedMemo[tuple[str, int], tuple[Sheet, Any]] = BoundedMemo(256)
+T = TypeVar("T")
+
+
+def once_per_sheet(sheet: Sheet, work: Callable[[Sheet], T]) -> T:
+    """``work(sheet)``, worked out once for a sheet seen lately (the computer asks about one
+    sheet many times a decision; a sheet never changes)."""
+    key = (work.__name__, id(sheet))
+    kept = _per_sheet.get(key)
+    if kept is not None and kept[0] is sheet:
+        return kept[1]  # type: ignore[no-any-return]
+    value = work(sheet)
+    _per_sheet.put(key, (sheet, value))
+    return value
+
+
+def land_neighbours(sheet: Sheet) -> frozenset[int]:
+    """The cells sharing a side with a cell holding land (the central tile included)."""
+    return once_per_sheet(sheet, _land_neighbours)
+
+
+def _land_neighbours(sheet: Sheet) -> frozenset[int]:
+    cells, near = sheet.cells, orthogonal(sheet.size)
+    return frozenset(
+        c for c in range(len(cells)) if any((n := cells[o]) is not None and n.land for o in near[c])
+    )
+
+
+def land_spots(sheet: Sheet, cells: Iterable[int], columns: frozenset[int]) -> Iterator[int]:
+    """The ``cells`` where some land tile may go as far as the cell's place goes: in an
+    allowed column and beside land (on the levels that ask it); what is drawn there already
+    is :func:`land_fits`'s other half (:func:`fits_over`)."""
+    spec = sheet.spec
+    size = spec.size
+    contact = spec.level not in LEVELS_WITHOUT_LAND_CONTACT
+    beside = land_neighbours(sheet) if contact else frozenset()
+    for cell in cells:
+        if columns and cell % size not in columns:
+            continue
+        if contact and cell not in beside:
+            continue
+        yield cell
+
+
+def fits_over(here: Cell | None, colour: str | None, mask: int, lake: bool) -> bool:
+    """Whether a land tile of quarters ``mask`` may be drawn over what ``here`` holds."""
+    return here is None or _purple_fits(here, colour, mask, lake)
+
+
+def purple_overlays(sheet: Sheet, colour: str | None) -> dict[int, int]:
+    """The drawn cells a land tile of ``colour`` without a lake may go over (the coloured
+    levels' exception, :func:`_purple_fits`), each with the quarters the other colour holds
+    there (the tile must leave them free); not to be changed."""
+    if colour is None:
+        return {}
+    return once_per_sheet(sheet, _purple_overlays)[colour]
+
+
+def _purple_overlays(sheet: Sheet) -> dict[str, dict[int, int]]:
+    overlays: dict[str, dict[int, int]] = {RED: {}, BLUE: {}}
+    for cell, here in sheet.drawn():
+        if here.lake or not here.land or here.central or here.purple:
+            continue
+        for colour, other in ((RED, here.blue), (BLUE, here.red)):
+            if other:
+                overlays[colour][cell] = other
+    return overlays
 
 
 def land_fits(
@@ -153,13 +224,8 @@ def land_fits(
     ``colour`` is RED or BLUE on the coloured levels (None otherwise); ``columns`` is the set
     of allowed columns on the grid-column levels (empty = no column rule).
     """
-    spec = sheet.spec
-    if columns and cell % spec.size not in columns:
-        return False
-    here = sheet.cells[cell]
-    if here is not None and not _purple_fits(here, colour, mask, lake):
-        return False
-    return spec.level in LEVELS_WITHOUT_LAND_CONTACT or touches_land(sheet, cell)
+    placed = next(land_spots(sheet, (cell,), columns), None) is not None
+    return placed and fits_over(sheet.cells[cell], colour, mask, lake)
 
 
 def _purple_fits(here: Cell, colour: str | None, mask: int, lake: bool) -> bool:
@@ -172,22 +238,50 @@ def _purple_fits(here: Cell, colour: str | None, mask: int, lake: bool) -> bool:
 
 def wave_fits(sheet: Sheet, cell: int, value: int) -> bool:
     """An empty cell beside a higher wave and beside no equal or lower wave."""
-    if sheet.cells[cell] is not None:
-        return False
-    near = [n.wave for o in orthogonal(sheet.size)[cell] if (n := sheet.cells[o]) and n.wave]
-    return bool(near) and min(near) > value
+    floor = wave_floors(sheet).get(cell)
+    return floor is not None and floor > value
+
+
+def wave_floors(sheet: Sheet) -> dict[int, int]:
+    """Each empty cell beside a wave: the lowest wave beside it (a wave fits there if it is
+    lower); not to be changed."""
+    return once_per_sheet(sheet, _wave_floors)
+
+
+def _wave_floors(sheet: Sheet) -> dict[int, int]:
+    """Each empty cell beside a wave: the lowest wave beside it."""
+    cells, near = sheet.cells, orthogonal(sheet.size)
+    floors = {}
+    for cell in range(len(cells)):
+        if cells[cell] is None:
+            waves = [n.wave for o in near[cell] if (n := cells[o]) and n.wave]
+            if waves:
+                floors[cell] = min(waves)
+    return floors
 
 
 def ship_fits(sheet: Sheet, cell: int) -> bool:
     """An empty cell beside land (or the central tile) or beside an unfinished ship."""
-    if sheet.cells[cell] is not None:
-        return False
+    return cell in ship_spots(sheet)
+
+
+def ship_spots(sheet: Sheet) -> frozenset[int]:
+    """The cells where a ship fits (:func:`ship_fits`)."""
+    return once_per_sheet(sheet, _ship_spots)
+
+
+def _ship_spots(sheet: Sheet) -> frozenset[int]:
+    cells, near = sheet.cells, orthogonal(sheet.size)
     done = sheet.bordered()
-    for o in orthogonal(sheet.size)[cell]:
-        near = sheet.cells[o]
-        if near is not None and (near.land or (near.ship and o not in done)):
-            return True
-    return False
+    return frozenset(
+        cell
+        for cell in range(len(cells))
+        if cells[cell] is None
+        and any(
+            (n := cells[o]) is not None and (n.land or (n.ship and o not in done))
+            for o in near[cell]
+        )
+    )
 
 
 # ----- drawing --------------------------------------------------------------------------------
@@ -220,6 +314,10 @@ def draw_ship(sheet: Sheet, cell: int, value: int) -> tuple[Sheet, list[tuple[in
 
 def unfinished_ship_groups(sheet: Sheet) -> list[tuple[int, ...]]:
     """Orthogonally connected groups of unbordered ships, ordered by their first cell."""
+    return list(once_per_sheet(sheet, _unfinished_ship_groups))
+
+
+def _unfinished_ship_groups(sheet: Sheet) -> tuple[tuple[int, ...], ...]:
     done = sheet.bordered()
     ships = {i for i, c in sheet.drawn() if c.ship and i not in done}
     near = orthogonal(sheet.size)
@@ -236,7 +334,7 @@ def unfinished_ship_groups(sheet: Sheet) -> list[tuple[int, ...]]:
                     group.append(o)
                     stack.append(o)
         groups.append(tuple(sorted(group)))
-    return groups
+    return tuple(groups)
 
 
 def _ship_sum(sheet: Sheet, group: tuple[int, ...]) -> int:

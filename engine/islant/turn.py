@@ -16,6 +16,7 @@ from engine.core import Event, IllegalAction, Words
 from .actions import Action, Assign, Cross, Draw, Wild, format_action
 from .geometry import (
     COLUMN,
+    FULL,
     LAND_SLOTS,
     SHIP_TOTALS,
     SHIPS,
@@ -30,7 +31,16 @@ from .geometry import (
     rotate,
     tile_for,
 )
-from .sheet import Sheet, draw_land, draw_ship, draw_wave, land_fits, ship_fits, wave_fits
+from .sheet import (
+    Sheet,
+    draw_land,
+    draw_ship,
+    draw_wave,
+    land_spots,
+    purple_overlays,
+    ship_spots,
+    wave_floors,
+)
 
 DRAWN, CROSSED = "drawn", "crossed"
 NO_COLUMN_RULE: frozenset[int] = frozenset()
@@ -96,18 +106,24 @@ def placements(
     if cells is None:
         cells = range(len(sheet.cells))
     if slot == WAVES:
-        yield from ((c, None) for c in cells if wave_fits(sheet, c, value))
+        floors = wave_floors(sheet)  # wave_fits, for every cell at once
+        yield from ((c, None) for c in cells if (f := floors.get(c)) is not None and f > value)
         return
     if slot == SHIPS:
-        yield from ((c, None) for c in cells if ship_fits(sheet, c))
+        spots = ship_spots(sheet)
+        yield from ((c, None) for c in cells if c in spots)
         return
     tile = tile_for(slot, value)
     colour = slot if spec.coloured else None
     turns = distinct_rotations(tile.mask) if rotation is None else (rotation,)
-    for c in cells:
-        for r in turns:
-            if land_fits(sheet, c, colour, rotate(tile.mask, r), tile.lake, columns):
-                yield c, r
+    masks = [(r, rotate(tile.mask, r)) for r in turns]
+    drawn = sheet.cells
+    overlays = {} if tile.lake else purple_overlays(sheet, colour)  # land_fits, per sheet
+    for c in land_spots(sheet, cells, columns):
+        if drawn[c] is None:
+            yield from ((c, r) for r, _ in masks)
+        elif (other := overlays.get(c)) is not None:
+            yield from ((c, r) for r, mask in masks if not other & mask)
 
 
 def open_cells(sheet: Sheet, slot: str) -> list[int]:
@@ -115,14 +131,15 @@ def open_cells(sheet: Sheet, slot: str) -> list[int]:
     tiles (one quarter, no lake circle, in any column; a wave of value 0)."""
     cells = range(len(sheet.cells))
     if slot == WAVES:
-        return [c for c in cells if wave_fits(sheet, c, 0)]
+        return sorted(c for c, floor in wave_floors(sheet).items() if floor > 0)
     if slot == SHIPS:
-        return [c for c in cells if ship_fits(sheet, c)]
+        return sorted(ship_spots(sheet))
     colour = slot if sheet.spec.coloured else None
+    drawn, overlays = sheet.cells, purple_overlays(sheet, colour)
     return [
         c
-        for c in cells
-        if any(land_fits(sheet, c, colour, 1 << q, False, NO_COLUMN_RULE) for q in range(4))
+        for c in land_spots(sheet, cells, NO_COLUMN_RULE)
+        if drawn[c] is None or overlays.get(c, FULL) != FULL  # a quarter left for the tile
     ]
 
 

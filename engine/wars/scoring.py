@@ -10,9 +10,9 @@ pieces of any player on them included.
 from __future__ import annotations
 
 from engine.core import EndReason, Outcome, Words, seats_with_best
-from engine.core.hexgrid import connected_groups
 
 from .board import Board
+from .pieces import Kind
 from .rules import Owners, Pieces, secured_water
 from .state import MIN_PLAYERS_IN_PLAY, WarsState
 
@@ -25,10 +25,26 @@ REASON_RESIGNATION = Words("Everyone else resigned.")
 
 def territory_bonus(board: Board, owners: Owners, seat: int) -> int:
     """The territory bonus of ``seat``: with two or more territories, +1 per big one."""
-    groups = connected_groups(board.hexes[i] for i, o in enumerate(owners) if o == seat)
-    if len(groups) < TERRITORY_MIN_COUNT:
+    sizes = territory_sizes(board, owners, seat)
+    if len(sizes) < TERRITORY_MIN_COUNT:
         return 0
-    return sum(1 for g in groups if len(g) >= TERRITORY_MIN_SIZE)
+    return sum(1 for size in sizes if size >= TERRITORY_MIN_SIZE)
+
+
+def territory_sizes(board: Board, owners: Owners, seat: int) -> list[int]:
+    """How many hexes each of ``seat``'s territories has (connected by the board's sides)."""
+    left = {i for i, o in enumerate(owners) if o == seat}
+    sizes = []
+    while left:
+        stack, size = [left.pop()], 1
+        while stack:
+            for near in board.adjacent[stack.pop()]:
+                if near in left:
+                    left.discard(near)
+                    stack.append(near)
+                    size += 1
+        sizes.append(size)
+    return sizes
 
 
 def seat_breakdown(
@@ -56,13 +72,23 @@ def score_breakdown(state: WarsState) -> list[dict[str, int]]:
 def totals(
     board: Board, owners: Owners, pieces: Pieces, n: int, bonuses: list[int] | None = None
 ) -> list[int]:
-    """Every seat's total score in a position (``bonuses``: known territory bonuses)."""
-    return [
-        seat_breakdown(board, owners, pieces, seat, None if bonuses is None else bonuses[seat])[
-            "total"
-        ]
-        for seat in range(n)
-    ]
+    """Every seat's total score in a position (``bonuses``: known territory bonuses): the
+    parts of :func:`seat_breakdown`, counted for every seat in one pass over the board."""
+    scores = [0] * n
+    water: list[set[int]] = [set() for _ in range(n)]
+    for i, (owner, piece) in enumerate(zip(owners, pieces, strict=True)):
+        if piece is None:
+            if owner is not None and owner < n:
+                scores[owner] += 1  # land
+            continue
+        if piece.seat < n:
+            scores[piece.seat] += 1  # the piece
+            if piece.kind is Kind.PORT:
+                water[piece.seat].update(w for w in board.adjacent[i] if board.water[w])
+    for seat in range(n):
+        bonus = territory_bonus(board, owners, seat) if bonuses is None else bonuses[seat]
+        scores[seat] += len(water[seat]) + bonus
+    return scores
 
 
 def outcome(state: WarsState) -> Outcome | None:

@@ -18,7 +18,13 @@ tap with the bot in a process of its own, through a fake Discord over loopback (
 compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends`); ``records``
 rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
 ``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``loopback``, ``close``,
-``pictures``, ``backends``, ``records``, ``replays``, ``pages``) runs one section only.
+``pictures``, ``backends``, ``records``, ``replays``, ``pages``, ``load``, ``typed``,
+``footprint``) runs one section only.
+``load`` plays 150 games at once on each store beside one game alone (see
+:mod:`tests.benchmarks.many_games`); ``typed`` plays 20 games at once with typed moves
+through the bot process beside the trivial bot (see :mod:`tests.loopback.typed_games`);
+``footprint`` compares the bot's memory and start-up with 1,000 stored games to a bare
+discord.py client's (see :mod:`tests.benchmarks.footprint`).
 ``replays`` draws the animated GIF of the longest random game of each kind beside one final
 board. ``pages`` times the web pages
 (see :mod:`tests.benchmarks.pages`) and Discord answers while they are flooded (see
@@ -47,9 +53,13 @@ from render import drawn_games, render_view
 from tests.benchmarks.backends import bench_backends
 from tests.benchmarks.burst import bench_burst
 from tests.benchmarks.drawing_loop import bench_drawing_loop
+from tests.benchmarks.footprint import HEADER as FOOTPRINT_HEADER
+from tests.benchmarks.footprint import bench_footprint
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.loopback import HEADER as LOOPBACK_HEADER
-from tests.benchmarks.loopback import bench_loopback
+from tests.benchmarks.loopback import TYPED_HEADER, bench_loopback, bench_typed
+from tests.benchmarks.many_games import HEADER as LOAD_HEADER
+from tests.benchmarks.many_games import bench_many_games
 from tests.benchmarks.page_flood import bench_page_flood
 from tests.benchmarks.pages import bench_pages
 from tests.benchmarks.pictures import bench_pictures
@@ -85,6 +95,40 @@ def random_game(
     return states
 
 
+BUSIEST_GAMES = (("islant", 4, {"level": "5"}), ("wars", 6, {}))
+"""The games whose computers work the most: whole games timed beside the first seat's
+decisions (normal computers)."""
+
+
+def bench_whole_games(game: Game, players: int, options: dict[str, Any], games: int) -> list[Row]:
+    """Whole games of normal computers: CPU per game, and per decision."""
+    name = f"{game.info.name} ({players}p{''.join(f' {k}={v}' for k, v in options.items())})"
+    per_game, decisions = [], []
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = game.new(players, options, seed)
+        start = time.process_time()
+        while not game.is_over(state):
+            seat = min(game.to_move(state))
+            decided = time.process_time()
+            action = game.choose_ai_action(state, seat, rnd)
+            decisions.append((time.process_time() - decided) * 1000)
+            state, _ = game.apply(state, seat, action)
+        per_game.append((time.process_time() - start) * 1000)
+    return [
+        (
+            name,
+            "whole game, normal computers (CPU)",
+            f"{statistics.median(per_game):.0f} ms median, {max(per_game):.0f} max ({games} games)",
+        ),
+        (
+            name,
+            "one computer decision (CPU)",
+            f"{statistics.mean(decisions):.2f} ms mean, {p(decisions, 0.99):.1f} p99",
+        ),
+    ]
+
+
 def bench_game(game: Game, players: int, games: int) -> list[Row]:
     name = f"{game.info.name} ({players}p)"
     rows: list[Row] = []
@@ -93,7 +137,8 @@ def bench_game(game: Game, players: int, games: int) -> list[Row]:
         (
             name,
             "whole random game",
-            f"{statistics.mean(whole):.1f} ms mean, {max(whole):.1f} max ({games} games)",
+            f"{statistics.median(whole):.1f} ms median, {statistics.mean(whole):.1f} mean,"
+            f" {max(whole):.1f} max ({games} games)",
         )
     )
     states = random_game(game, players, 1)
@@ -540,6 +585,9 @@ SECTIONS = (
     "records",
     "replays",
     "pages",
+    "load",
+    "typed",
+    "footprint",
 )
 
 
@@ -578,6 +626,8 @@ def main() -> None:
     if "games" in wanted:
         for game in engine.all_games():
             rows += bench_game(game, game.info.min_players, args.games)
+        for name, players, options in BUSIEST_GAMES:
+            rows += bench_whole_games(engine.find_game(name), players, options, args.games)
     if "service" in wanted:
         rows += asyncio.run(bench_service(60))
     if "race" in wanted:
@@ -601,6 +651,15 @@ def main() -> None:
         think = (min(0.5, args.think), args.think)
         header = (f"{args.islant_players} players, {LOOPBACK_HEADER[0]}", *LOOPBACK_HEADER[1:])
         print_table(header, bench_loopback(args.islant_players, think))
+    if "footprint" in wanted:
+        print()
+        print_table(FOOTPRINT_HEADER, bench_footprint())
+    if "typed" in wanted:
+        print()
+        print_table(TYPED_HEADER, bench_typed())
+    if "load" in wanted:
+        print()
+        print_table(LOAD_HEADER, asyncio.run(bench_many_games()))
     if "close" in wanted:
         print()
         header = ("Islant round close", "wall ms", "event loop CPU ms", "1 ms timer late by, ms")

@@ -51,14 +51,15 @@ from tests.benchmarks.loop_share import BOT, LoopShare
 from tests.benchmarks.pacer import Pacer
 from tests.benchmarks.stats import p
 from tests.bot.faces import controls, has_controls, is_card, rows_of, text_of
+from tests.loopback.trivial_button import Trivial
 
 PLAYERS = 99
 ROUNDS = 2
 LEVEL = 5
 SUBMIT = "Submit my turn"
+PLAY = "Play my turn"
 UNDO = "Undo"
 LEFT_ALONE = (UNDO, "Stop", "Back")  # choices a player going on with the turn leaves alone
-TRIVIAL = "bench-trivial"
 TRIVIAL_KIND = "trivial"
 OPEN, SELECT, BUTTON, DONE = "open panel (Play my turn)", "panel select", "panel button", "submit"
 RATE_LIMITED_EDITS = 3  # 429s injected on the board's edits in the second round
@@ -69,24 +70,23 @@ BurstRow = tuple[str, str, str, str, str, str, str]
 loop ms per tap, the waves' floor."""
 
 
-class Trivial(discord.ui.DynamicItem[discord.ui.Button], template=TRIVIAL):
-    """The baseline: a button that only acknowledges."""
-
-    def __init__(self) -> None:
-        super().__init__(discord.ui.Button(label="Trivial", custom_id=TRIVIAL))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Any, item: Any, match: Any) -> Trivial:
-        return cls()
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-
-
 def token_of(path: str) -> str:
     """The interaction token in a request's path ("" for a request of no interaction)."""
     parts = path.split("/")
     return parts[3] if len(parts) > 3 and parts[1] in ("interactions", "webhooks") else ""
+
+
+ANSWERING_CALLBACKS = (4, 7)
+"""Interaction callbacks that answer by themselves (a message; the message updated)."""
+
+
+def answers(entry: Any) -> bool:
+    """Whether a request shows an interaction's answer: any but its acknowledgement, or a
+    callback that is itself the answer."""
+    if not entry.path.endswith("/callback"):
+        return True
+    body = entry.json if isinstance(entry.json, dict) else {}
+    return body.get("type") in ANSWERING_CALLBACKS
 
 
 class Clock(list):
@@ -107,7 +107,7 @@ class Clock(list):
         token = token_of(entry.path)
         if token in self.waiting:
             only_ack, future = self.waiting[token]
-            if (only_ack or not entry.path.endswith("/callback")) and not future.done():
+            if (only_ack or answers(entry)) and not future.done():
                 future.set_result(None)
 
     def expect(self, token: str, *, only_ack: bool = False) -> asyncio.Future[None]:
@@ -306,9 +306,7 @@ async def play_round(harness: Harness, channel: Any, players: list[Any], rnd: ra
     """Every player opens the panel and taps until submitted, all at once; returns the waves."""
     env, bot = harness.env, harness.env.bot
     board = round_message(channel)
-    opened = await harness.wave(
-        [(OPEN, who, board, button(board, "Play my turn")) for who in players]
-    )
+    opened = await harness.wave([(OPEN, who, board, button(board, PLAY)) for who in players])
     panels = {
         who.id: simcord.InteractionResult(env, i).response
         for who, i in zip(players, opened, strict=True)
@@ -367,7 +365,7 @@ async def play_round_as_people(
     pacer = Pacer(asyncio.get_running_loop())
 
     async def open_panel(who: Any) -> tuple[Any, int | None]:
-        opened = await harness.tap(OPEN, who, board, button(board, "Play my turn"))
+        opened = await harness.tap(OPEN, who, board, button(board, PLAY))
         panel = simcord.InteractionResult(env, opened).response
         return panel, round_of(panel)
 

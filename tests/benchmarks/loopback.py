@@ -2,23 +2,32 @@
 
 The same players and decisions as the in-process burst (:mod:`tests.benchmarks.burst`), but
 the bot runs alone in its process and meets a fake Discord over loopback
-(:mod:`tests.loopback.race`): what the bot's event loop does is the bot's alone. Twice: on a
-quiet machine and with another process spinning on a core. Each beside a trivial bot's
-acknowledgements through the same fake, in the same run.
+(:mod:`tests.loopback.race`): what the bot's event loop does is the bot's alone. Three
+arrival models: as people tap (each tap after a person's pause), on a quiet machine and with
+another process spinning on a core; and, on the busy machine, everyone starting a round at
+once and each tapping as soon as the last answer is seen (no pause: the most the bot is
+asked). Each beside a trivial bot's acknowledgements through the same fake, in the same run,
+and the bot's processor time per tap beside the trivial bot's.
 """
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 
 from tests.benchmarks.burst import BUTTON, DONE, LEVEL, OPEN, ROUNDS, SELECT, TRIVIAL_KIND
 from tests.benchmarks.stats import p
 from tests.loopback.race import Race, time_race
+from tests.loopback.typed_games import run_typed
 
-MODELS = (("as people tap", False), ("as people tap, busy machine", True))
-"""(title, another process spinning on a core)."""
+MODELS = (
+    ("as people tap", False, None),
+    ("as people tap, busy machine", True, None),
+    ("everyone at once, each tap after the last answer, busy machine", True, (0.0, 0.0)),
+)
+"""(title, another process spinning on a core, the pauses before taps: None for people's)."""
 SLOW_MS, DEADLINE_MS = 1000.0, 3000.0
-LoopbackRow = tuple[str, str, str, str, str, str, str, str]
+LoopbackRow = tuple[str, str, str, str, str, str, str, str, str]
 HEADER = (
     "ms",
     "taps",
@@ -28,6 +37,7 @@ HEADER = (
     "acks over 1 s / 3 s",
     "10062s",
     "bot CPU ms per tap: loop / with workers",
+    "loop CPU ÷ trivial's",
 )
 
 
@@ -51,6 +61,7 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
             over(base),
             "",
             per_tap(trivial.loop, trivial.total, race.trivial_taps),
+            "1×",
         )
     ]
     for kind in (OPEN, SELECT, BUTTON, DONE):
@@ -66,6 +77,7 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
                     ratio,
                     spread(answered),
                     over(acks),
+                    "",
                     "",
                     "",
                 )
@@ -84,9 +96,17 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
             over(every),
             str(race.refusals.get("10062", 0)),
             per_tap(race.bot_cpu.loop, race.bot_cpu.total, race.taps),
+            cpu_ratio(race),
         )
     )
     return rows
+
+
+def cpu_ratio(race: Race) -> str:
+    """The bot's event-loop CPU per tap ÷ the trivial bot's (same fake, same run)."""
+    trivial = race.trivial_cpu.loop / max(1, race.trivial_taps)
+    bot = race.bot_cpu.loop / max(1, race.taps)
+    return f"{bot / trivial:.1f}×" if trivial > 0 else "—"
 
 
 def over(acks: list[float]) -> str:
@@ -102,7 +122,56 @@ def bench_loopback(
 ) -> list[LoopbackRow]:
     """Rows for each model (see :data:`MODELS`)."""
     rows: list[LoopbackRow] = []
-    for title, busy in MODELS:
-        race = time_race(players=players, rounds=rounds, think=think, busy=busy, level=LEVEL)
+    for title, busy, pauses in MODELS:
+        race = time_race(
+            players=players, rounds=rounds, think=pauses or think, busy=busy, level=LEVEL
+        )
         rows += race_rows(title, race)
     return rows
+
+
+TYPED_GAMES, TYPED_MOVES = 20, 30
+TYPED_HEADER = (
+    "typed moves, ms",
+    "moves",
+    "moves/s",
+    "ack p50 / p99 / max",
+    "ack p99 ÷ trivial p99",
+    "answered p50 / p99 / max",
+    "refused",
+    "bot CPU ms per move: loop / with workers",
+    "loop CPU ÷ trivial's",
+)
+
+
+def bench_typed(games: int = TYPED_GAMES, moves: int = TYPED_MOVES) -> list[tuple[str, ...]]:
+    """tiggar islanote games at once, moves typed through the bot process, beside the trivial
+    bot's taps in the same run (see :mod:`tests.loopback.typed_games`)."""
+    run = asyncio.run(run_typed(games, moves))
+    trivial = run.trivial_cpu.loop / max(1, run.trivial_taps)
+    loop = run.bot_cpu.loop / max(1, run.moves)
+    base_p99 = p(run.trivial_acks, 0.99)
+    return [
+        (
+            "trivial bot (baseline)",
+            str(run.trivial_taps),
+            "",
+            spread(run.trivial_acks),
+            "1×",
+            "",
+            "",
+            per_tap(run.trivial_cpu.loop, run.trivial_cpu.total, run.trivial_taps),
+            "1×",
+        ),
+        (
+            f"{games} games at once, each move after the last answer",
+            str(run.moves),
+            f"{run.moves / max(run.seconds, 1e-9):.0f}",
+            spread(run.ack),
+            f"{p(run.ack, 0.99) / base_p99:.1f}×",
+            spread(run.answered),
+            str(run.refused),
+            per_tap(run.bot_cpu.loop, run.bot_cpu.total, run.moves),
+            f"{loop / trivial:.1f}×" if trivial > 0 else "—",
+        ),
+    ]

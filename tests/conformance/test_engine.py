@@ -76,6 +76,8 @@ def playout(game: Game, num_players: int, seed: int, check_every: int = 1):
             assert _dump(game, restored) == before
             _check_views(game, state)
             _check_descriptions(game, state, seat, rnd)
+            for anyone in range(num_players):  # the quick answer is the listing's
+                assert game.can_act(state, anyone) == bool(game.legal_actions(state, anyone))
         state, events = game.apply(state, seat, action)
         assert all(json.dumps(e.to_json()) for e in events)
         log.append((seat, text))

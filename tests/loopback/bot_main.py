@@ -20,22 +20,13 @@ import sys
 from pathlib import Path
 
 import discord
-import yarl
 from discord.ext import commands
-from discord.gateway import DiscordWebSocket
 
 from bot.client import IslandBot, stop_on_signals
 from bot.store import is_postgres_url
 from bot.web import WebConfig
-from tests.benchmarks.burst import Trivial
-
-TOKEN = "loopback.bot.token"
-
-
-def point_at(url: str) -> None:
-    """discord.py's REST and gateway addresses, on the fake's."""
-    discord.http.Route.BASE = f"{url}/api/v10"
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url.replace("http", "ws", 1) + "/gateway")
+from tests.loopback.bare_main import TOKEN, point_at
+from tests.loopback.trivial_button import Trivial
 
 
 async def island(where: str) -> commands.Bot:

@@ -117,6 +117,7 @@ async def test_reads_that_time_out_are_told_and_autocomplete_offers_a_note(
         raise StorageTimeout(sql)
 
     monkeypatch.setattr(SQLiteStore, "_rows", not_answering)
+    monkeypatch.setattr(SQLiteStore, "_game_rows", not_answering)  # a game with its seats
     offered = await mover.autocomplete(world.channel, "tiger place", "placement", "")
     assert [c["value"] for c in offered] == [NOTE_VALUE]
     assert NOT_ANSWERING in offered[0]["name"].lower()

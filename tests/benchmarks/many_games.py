@@ -1,0 +1,118 @@
+"""Many games at once on one store: ``python -m tests.benchmarks.bench load``.
+
+150 tiggar islanote games (two people each) are played to their end through the game service,
+all at once: each game's next move is sent as soon as the last one is answered, as a channel
+of quick players would. Every move is bounded as an interaction's database work is before its
+answer (:func:`bot.store.answer_within`, 2 s): a move whose wait runs out is refused ("the
+game's storage is not answering"), and an answer after Discord's 3 s would come too late. The
+baseline, in the same run and on the same back-end, is one game played alone, move after move.
+CPU is this process's (the service, the engine and the driver's own work).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot.service import GameService
+from bot.store import StorageTimeout, Store, answer_within
+from engine import find_game
+from tests.benchmarks.backends import new_database, postgres
+from tests.benchmarks.stats import p
+from tests.scale.helpers import start_game, user_of
+
+GAMES = 150
+LATE_MS = 3000.0
+Row = tuple[str, str, str, str, str, str]
+HEADER = (
+    "games at once",
+    "moves",
+    "moves/s",
+    "answer p50 / p99 / max ms",
+    "refused / late",
+    "CPU ms per move",
+)
+
+
+def whole_game(options: dict, seed: int, channel: int) -> list[tuple[int, str]]:
+    """Every move of one game to its end (the computer's choices), worked out beforehand so
+    that only the service is measured."""
+    game = find_game("tigerisland")
+    state = game.new(2, options, seed)
+    rnd = random.Random(channel)
+    moves = []
+    while not game.is_over(state):
+        seat = min(game.to_move(state))
+        action = game.choose_ai_action(state, seat, rnd)
+        state, _ = game.apply(state, seat, action)
+        moves.append((seat, game.format(action)))
+    return moves
+
+
+async def play(
+    service: GameService, channel: int, moves: list[tuple[int, str]], times: list[float]
+) -> int:
+    """A game's moves, each as an interaction's work; the number refused (a refused move is
+    made again, as its player would: nothing of it was saved)."""
+    refused = 0
+    for seat, text in moves:
+        while True:
+            start = time.perf_counter()
+            answer_within(lambda: False)  # the interaction is answered once the move is saved
+            try:
+                await service.play(channel, user_of(channel, seat), text)
+            except StorageTimeout:
+                refused += 1
+                continue
+            finally:
+                times.append((time.perf_counter() - start) * 1000)
+            break
+    return refused
+
+
+async def load(service: GameService, games: int, first_channel: int) -> Row:
+    """``games`` games set up, then played at once; their row."""
+    plans = {}
+    for channel in range(first_channel, first_channel + games):
+        record = (await start_game(service, channel)).record
+        plans[channel] = whole_game(record.options, record.seed, channel)
+    times: list[float] = []
+    cpu, start = time.process_time(), time.perf_counter()
+    refused = await asyncio.gather(*(play(service, c, m, times) for c, m in plans.items()))
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    late = sum(ms > LATE_MS for ms in times)
+    saved = len(times) - sum(refused)
+    return (
+        f"{service.store.backend}: {games}",
+        str(saved),
+        f"{saved / wall:.0f}",
+        f"{statistics.median(times):.1f} / {p(times, 0.99):.1f} / {max(times):.1f}",
+        f"{sum(refused)} / {late}",
+        f"{cpu * 1000 / saved:.2f}",
+    )
+
+
+async def rows_on(target: str, games: int) -> list[Row]:
+    """One game alone (the baseline), then ``games`` at once, on the store at ``target``."""
+    store = await Store.open(target)
+    try:
+        service = GameService(store, seed_source=lambda: 7)
+        alone = await load(service, 1, 1)
+        crowd = await load(service, games, 1000)
+    finally:
+        await store.close()
+    return [(f"{alone[0]} alone (baseline)", *alone[1:]), crowd]
+
+
+async def bench_many_games(games: int = GAMES) -> list[Row]:
+    """Rows for SQLite, then PostgreSQL when a server can be had."""
+    with tempfile.TemporaryDirectory() as folder:
+        rows = await rows_on(str(Path(folder) / "load.db"), games)
+    async with postgres() as server:
+        if server is not None:
+            rows += await rows_on(await new_database(server), games)
+    return rows
