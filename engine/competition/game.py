@@ -251,11 +251,13 @@ class CompetitionGame(Game[CompetitionState, Action]):
         return placement.forward_actions(state, seat, self.cards)
 
     def disclosure(self, state: CompetitionState, seat: Seat, action: Action) -> str | None:
-        """Cards laid face down: others see how many slots are filled, never with what."""
+        """Cards laid face down: others see which slots are filled, never with what (an island
+        or a blind): "The players put their blind cards (also face down and without letting
+        the others know) in these places so no free spaces remain"."""
         if not isinstance(action, (Place, Unplace, Fill)):
             return None
         after, _ = self.apply(state, seat, action)
-        return f"{after.seats[seat].placed_count()} placed"
+        return "filled: " + " ".join(views.filled_slots(after.seats[seat]))
 
     def ai_knowledge(self, state: CompetitionState, seat: Seat) -> CompetitionState:
         return views.knowledge(state, seat, self.cards)

@@ -20,7 +20,7 @@ from .actions import Place
 from .cards import CardIndex
 from .placement import fits, place
 from .slots import SLOTS, Slot
-from .state import BLIND, CompetitionState
+from .state import BLIND, EMPTY_DRAFT, CompetitionState
 from .views import deal_unseen
 
 Policy = Callable[[CompetitionState, Seat, random.Random], object]
@@ -80,11 +80,20 @@ def _rival_slots(
 
 
 def _replace_hidden(state: CompetitionState, other: Seat) -> CompetitionState:
-    """The seat with its placed island cards back in hand (they were dealt at random)."""
+    """The seat with every placed card back in hand (islands and blinds alike: the deal put
+    them at random), for the quick player to place as that seat might."""
     theirs = state.seats[other]
-    back = tuple(e for e in theirs.draft if e not in (None, BLIND))
-    draft = tuple(e if e in (None, BLIND) else None for e in theirs.draft)
-    return state.with_seat(other, replace(theirs, hand=(*theirs.hand, *back), draft=draft))
+    islands = tuple(e for e in theirs.draft if e not in (None, BLIND))
+    blinds = theirs.draft.count(BLIND)
+    return state.with_seat(
+        other,
+        replace(
+            theirs,
+            hand=(*theirs.hand, *islands),
+            blinds=theirs.blinds + blinds,
+            draft=EMPTY_DRAFT,
+        ),
+    )
 
 
 def _worth(cards: CardIndex, entry: str, slot: Slot, rivals: list[float], players: int) -> float:

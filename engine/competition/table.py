@@ -73,6 +73,8 @@ class Player:
     active: bool
     confirmed: bool
     placed: int
+    filled: frozenset[str]
+    """Keys of the slots holding a face-down card (an island or a blind: nobody else knows)."""
     hand: int
     face_up: tuple[int, ...]
     face_down: int
@@ -168,6 +170,7 @@ def _player(data: Mapping[str, Any]) -> Player:
         active=bool(data["active"]),
         confirmed=bool(data["confirmed"]),
         placed=int(data["placed"]),
+        filled=frozenset(str(slot) for slot in data["filled"]),
         hand=int(data["hand"]),
         face_up=tuple(int(counts.get(str(sea), 0)) for sea in SEAS),
         face_down=int(data["face_down"]),

@@ -11,6 +11,8 @@ Island cards appear as tokens ``card:<id>``; a blind card as ``"blind"``. View s
     next_slot        key of the slot the next REVEAL shows, or null
     to_move          seats expected to act now
     players          per seat: {"seat", "active", "confirmed", "placed" (slots filled),
+                     "filled" (keys of the slots holding a face-down card, island or
+                     blind alike: everyone sees where cards lie, never which are blinds),
                      "hand" (cards in hand, blinds included),
                      "face_up" ({sea: [tokens]} in scoring order),
                      "face_up_counts" ({sea: n}), "face_down" (count only)}
@@ -26,7 +28,8 @@ Island cards appear as tokens ``card:<id>``; a blind card as ``"blind"``. View s
                      "blinds" (unplaced), "placement" ({slot: token | "blind" | null}),
                      "face_down": [tokens]}
 
-Secrets of a seat: its hand, its unrevealed placement, and the cards of its face-down pile
+Secrets of a seat: its hand, its unrevealed placement (what lies in each filled slot, a blind
+included), and the cards of its face-down pile
 (except those still on show in this round's revealed slots, which everyone saw).
 """
 
@@ -101,6 +104,7 @@ def _player(index: Seat, mine: SeatState) -> dict[str, Any]:
         "active": not mine.resigned,
         "confirmed": mine.confirmed,
         "placed": mine.placed_count(),
+        "filled": filled_slots(mine),
         "hand": len(mine.hand) + mine.blinds,
         "face_up": {sea: _tokens(pile) for sea, pile in zip(SEA_ORDER, mine.face_up, strict=True)},
         "face_up_counts": {
@@ -108,6 +112,11 @@ def _player(index: Seat, mine: SeatState) -> dict[str, Any]:
         },
         "face_down": len(mine.face_down),
     }
+
+
+def filled_slots(mine: SeatState) -> list[str]:
+    """Keys of the slots that hold a face-down card (island or blind), in reveal order."""
+    return [slot.key for slot, entry in zip(SLOTS, mine.draft, strict=True) if entry is not None]
 
 
 def _own(index: Seat, mine: SeatState) -> dict[str, Any]:
@@ -149,20 +158,24 @@ def deal_unseen(
     order: Callable[[list[str]], list[str]],
 ) -> CompetitionState:
     """The cards ``seat`` cannot see (the draw pile, other hands, other seats' unrevealed
-    slots and unseen face-down cards) put in ``order`` and dealt back: each hidden slot takes
-    the first card that fits it, then hands, face-down piles and the draw pile in turn."""
+    slots and unseen face-down cards) put in ``order`` and dealt back.
+
+    Everyone sees which of another seat's slots hold a card, never which of them are blinds:
+    each other seat's blinds not yet shown go first to places chosen in ``order`` among its
+    filled slots and hand; then each of its other filled slots takes the first island that
+    fits it, and hands, face-down piles and the draw pile take the rest in turn."""
     shown_slots = {shown.slot for shown in state.revealed}
     on_show = {entry for shown in state.revealed for _, entry in shown.plays}
 
-    def hidden_draft(index: int, entry: str | None) -> bool:
-        return index not in shown_slots and entry not in (None, BLIND)
+    def hidden(mine: SeatState) -> list[int]:
+        return [i for i, e in enumerate(mine.draft) if e is not None and i not in shown_slots]
 
     others = [i for i in range(state.num_players) if i != seat]
     unseen = list(state.draw_pile)
     for other in others:
         mine = state.seats[other]
         unseen += mine.hand
-        unseen += [e for i, e in enumerate(mine.draft) if e is not None and hidden_draft(i, e)]
+        unseen += [e for i in hidden(mine) if (e := mine.draft[i]) != BLIND]
         unseen += [card for card in mine.face_down if card not in on_show]
     pool = order(unseen)
 
@@ -173,15 +186,27 @@ def deal_unseen(
         return pool.pop(index)
 
     seats = list(state.seats)
+    blind_places: dict[Seat, set[str]] = {}
     for other in others:
         mine = seats[other]
-        draft = tuple(take(SLOTS[i]) if hidden_draft(i, e) else e for i, e in enumerate(mine.draft))
-        seats[other] = replace(mine, draft=draft)
+        places = [f"hand {n:02d}" for n in range(len(mine.hand) + mine.blinds)]
+        places += [f"slot {i:02d}" for i in hidden(mine)]
+        blinds = mine.blinds + sum(mine.draft[i] == BLIND for i in hidden(mine))
+        blind_places[other] = set(order(places)[:blinds])
     for other in others:
         mine = seats[other]
+        draft = list(mine.draft)
+        for i in hidden(mine):
+            draft[i] = BLIND if f"slot {i:02d}" in blind_places[other] else take(SLOTS[i])
+        seats[other] = replace(mine, draft=tuple(draft))
+    for other in others:
+        mine = seats[other]
+        held = len(mine.hand) + mine.blinds
+        blinds = sum(f"hand {n:02d}" in blind_places[other] for n in range(held))
         seats[other] = replace(
             mine,
-            hand=tuple(take(None) for _ in mine.hand),
+            hand=tuple(take(None) for _ in range(held - blinds)),
+            blinds=blinds,
             face_down=tuple(c if c in on_show else take(None) for c in mine.face_down),
         )
     return replace(state, seats=tuple(seats), draw_pile=tuple(pool), rng=Rng(0))

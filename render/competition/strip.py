@@ -34,6 +34,10 @@ NAME_PX = 22
 LABEL_PX = 21
 SIDE_PX = SMALLEST_PX
 PROGRESS_HEIGHT = 58
+PROGRESS_HEADER = 36  # a category icon over each pair of slots, a tick over each slot
+BACK_WIDTH = 34
+BACK_STEP = 42
+PAIR_GAP = 12
 
 
 def column_width(players: int, width: int) -> float:
@@ -149,8 +153,35 @@ def strip_height(table: Table) -> float:
 
 
 def progress_height(table: Table) -> float:
-    """How tall :func:`draw_progress` draws: a row per player."""
-    return len(table.players) * PROGRESS_HEIGHT
+    """How tall :func:`draw_progress` draws: the slots' header and a row per player."""
+    return PROGRESS_HEADER + len(table.players) * PROGRESS_HEIGHT
+
+
+def _progress_left(index: int) -> float:
+    """The left edge of the ``index``-th slot (reveal order) in a progress row; the two
+    slots of a category stand together."""
+    return MARGIN + LABEL_WIDTH + index * BACK_STEP + index // 2 * PAIR_GAP
+
+
+def _draw_progress_header(
+    draw: ImageDraw.ImageDraw, top: float, table: Table, theme: Theme
+) -> None:
+    """Each category's icon over its two slots, a tick up (highest) or down (lowest) over
+    each slot, as the strip lies in front of every player."""
+    tick = 5
+    for index, slot in enumerate(table.slots):
+        category, high = slot_parts(slot)
+        centre = _progress_left(index) + BACK_WIDTH / 2
+        if high:
+            pair_centre = centre + BACK_STEP / 2
+            draw_icon(
+                draw, category, (pair_centre, top + 12), 20, theme.muted_text, theme.background
+            )
+        y = top + PROGRESS_HEADER - tick - 3
+        tip, base = (y - tick, y + tick) if high else (y + tick, y - tick)
+        draw.polygon(
+            [(centre - tick, base), (centre + tick, base), (centre, tip)], fill=theme.muted_text
+        )
 
 
 def draw_strip(
@@ -194,13 +225,14 @@ def draw_progress(
 ) -> float:
     """While cards are placed: each player's placed cards as backs, and who has confirmed.
 
-    Where the cards lie is secret, so only how many is shown. Returns the y below it.
+    Everyone sees which slots hold a face-down card, never which of them are blinds.
+    Returns the y below it.
     """
     face = theme.font(NAME_PX, bold=True)
     slots = len(table.slots)
-    back_w, back_h, step = 34, 46, 44
-    backs_left = MARGIN + LABEL_WIDTH
-    y = top
+    back_h = 46
+    _draw_progress_header(draw, top, table, theme)
+    y = top + PROGRESS_HEADER
     for index, player in enumerate(table.players):
         mid = y + PROGRESS_HEIGHT / 2
         if index % 2 == 0:
@@ -216,10 +248,10 @@ def draw_progress(
         )
         name = ellipsize(seat_name(names, player.seat), face, LABEL_WIDTH - 44)
         draw_text(draw, (MARGIN + 36, mid), name, face, theme.text, anchor="lm")
-        for slot in range(slots):
-            left = backs_left + slot * step
-            box = (left, mid - back_h / 2, left + back_w, mid + back_h / 2)
-            if slot < player.placed:
+        for index, slot in enumerate(table.slots):
+            left = _progress_left(index)
+            box = (left, mid - back_h / 2, left + BACK_WIDTH, mid + back_h / 2)
+            if slot in player.filled:
                 draw_card_back(draw, box, theme)
             else:
                 draw.rounded_rectangle(box, 5, outline=theme.panel_band, width=2)

@@ -14,11 +14,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass, replace
 
-import pytest
-
 from engine.core import Budget, Game, Level, Rng
 
-from .registry import GAMES, each_game, game_name, usual_players
+from .registry import each_game, usual_players
 
 CHECKED_LEVELS = tuple(Level)
 FIXED = Budget(think_ms=60_000, playouts=12)
@@ -92,23 +90,7 @@ def check_view_only(game: Game) -> int:
     return compared
 
 
-KNOWN_LEAKS = {
-    "competition": "which of another seat's slots hold a card, and which a blind, reaches its"
-    " computer while the view shows only how many are filled",
-}
-"""Games whose computer is known to know more than its seat's view (to be fixed)."""
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN_LEAKS[g.info.name]))
-        if g.info.name in KNOWN_LEAKS
-        else g
-        for g in GAMES
-    ],
-    ids=game_name,
-)
+@each_game
 def test_decisions_depend_on_the_seats_view_only(game: Game) -> None:
     assert check_view_only(game)
 

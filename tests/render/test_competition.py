@@ -155,6 +155,23 @@ def test_the_public_table_shows_only_revealed_cards(monkeypatch):
         assert not drawn & _card_ids(GAME.secrets(state, seat) - shown)
 
 
+def test_while_placing_a_card_back_lies_in_each_filled_slot(monkeypatch):
+    backs: list[tuple[float, float]] = []
+    original = strip.draw_card_back
+
+    def record(draw, box, theme, **kwargs):
+        backs.append((box[0], box[1]))
+        original(draw, box, theme, **kwargs)
+
+    monkeypatch.setattr(strip, "draw_card_back", record)
+    public = view(placing(4, seed=7, placed=5), None)
+    competition.render_board(public, NAMES)
+    filled = public.data["players"][0]["filled"]
+    assert len(filled) == 5 and filled != public.data["slots"][:5]  # not simply the first ones
+    lefts = {strip._progress_left(public.data["slots"].index(slot)) for slot in filled}
+    assert {left for left, _ in backs} == lefts and len(backs) == 5
+
+
 def test_a_pile_chip_has_its_seas_colour():
     public = VIEWS["reveal"]
     image, chips = board_image(public, NAMES, "t", DEFAULT_THEME)

@@ -39,6 +39,42 @@ def test_a_fresh_game_shows_hands_only_to_their_owners() -> None:
     assert "rng" not in spectator and state.draw_pile[0] not in spectator
 
 
+def _placed(card_first: bool) -> object:
+    """Seat 0 with an island in area-high and a blind in peak-low, or the other way round."""
+    state = REAL.new(3, None, seed=8)
+    island = state.seats[0].hand[0]
+    first, second = (island, BLIND) if card_first else (BLIND, island)
+    state, _ = REAL.apply(state, 0, Place(first, SLOTS[0]))
+    state, _ = REAL.apply(state, 0, Place(second, SLOTS[3]))
+    return state
+
+
+def test_everyone_sees_which_slots_are_filled_never_which_hold_blinds() -> None:
+    # "The players put their blind cards (also face down and without letting the others
+    # know) in these places so no free spaces remain."
+    one, other = _placed(True), _placed(False)
+    for seat in (None, 1, 2):
+        data = REAL.view(one, seat).data
+        assert data["players"][0]["filled"] == ["area-high", "peak-low"]
+        assert data["players"][1]["filled"] == []
+        assert REAL.view(other, seat) == REAL.view(one, seat)
+        assert REAL.ai_knowledge(other, 1) == REAL.ai_knowledge(one, 1)
+    place_island = Place(one.seats[0].hand[0], SLOTS[5])
+    place_blind = Place(BLIND, SLOTS[5])
+    assert REAL.disclosure(one, 0, place_island) == REAL.disclosure(one, 0, place_blind)
+    assert REAL.disclosure(one, 0, place_blind) != REAL.disclosure(one, 0, Place(BLIND, SLOTS[6]))
+
+
+def test_a_computer_guesses_where_anothers_blinds_lie_from_filled_slots_and_hand() -> None:
+    known = REAL.ai_knowledge(_placed(True), 1)
+    theirs = known.seats[0]
+    assert [i for i, entry in enumerate(theirs.draft) if entry is not None] == [0, 3]
+    assert (
+        theirs.blinds + theirs.draft.count(BLIND) == REAL.view(known, 1).data["hand_size"]["blinds"]
+    )
+    assert len(theirs.hand) + theirs.blinds + 2 == 12
+
+
 def test_revealed_slots_takers_and_pending_work_are_public() -> None:
     drafts = [one_slot(c) for c in ("mallorca", "madagascar", "cuba", "usedom")]
     state, _ = GAME.apply_text(placed_state(GAME, drafts), None, "REVEAL")
