@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ..service import GameService
-from ..store import GameRecord
+from ..store import GameRecord, TournamentRecord
 from .lookup import pages_on
 
 
 class PageLinks:
-    """Links to a game's page and to a server's leaderboards, under the public address."""
+    """Links to a game's page, a server's leaderboards and its tournaments, under the public
+    address."""
 
     def __init__(self, service: GameService, url: str) -> None:
         self.service = service
@@ -26,3 +27,10 @@ class PageLinks:
             return None
         token = await self.service.store.guild_token(guild_id)
         return f"{self.url}/s/{token}/leaderboard/{game}"
+
+    async def tournament_link(self, found: TournamentRecord) -> str | None:
+        """The public address of a tournament's page (None when its server turned pages off)."""
+        if not await pages_on(self.service, found.guild_id):
+            return None
+        token = await self.service.store.guild_token(found.guild_id)
+        return f"{self.url}/s/{token}/tournament/{found.id}"

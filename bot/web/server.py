@@ -17,7 +17,7 @@ from aiohttp import web
 from aiohttp_remotes import XForwardedRelaxed
 
 from ..service import GameService
-from ..store import GameRecord
+from ..store import GameRecord, TournamentRecord
 from .config import WebConfig
 from .daily_routes import DailyRoutes
 from .errors import error_pages
@@ -121,3 +121,7 @@ class WebPages:
     async def leaderboard_link(self, guild_id: int, game: str) -> str | None:
         """The public address of a server's leaderboard of ``game`` (None: pages are off)."""
         return await self.links.leaderboard_link(guild_id, game)
+
+    async def tournament_link(self, found: TournamentRecord) -> str | None:
+        """The public address of a tournament's page (None when its server turned pages off)."""
+        return await self.links.tournament_link(found)
