@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..service import GameService
-from ..store import GameRecord, TournamentRecord
+from ..store import DailyAttempt, GameRecord, TournamentRecord
 from .lookup import pages_on
 
 
@@ -34,3 +34,14 @@ class PageLinks:
             return None
         token = await self.service.store.guild_token(found.guild_id)
         return f"{self.url}/s/{token}/tournament/{found.id}"
+
+    async def daily_link(self, attempt: DailyAttempt) -> str | None:
+        """The public address of the page an Islant of the day attempt will be on once its
+        day is over: its server's leaderboard (None: pages are off), or for one played in
+        direct messages, its player's own page (give it to that player only)."""
+        where = f"daily/{attempt.level}/{attempt.day}"
+        if attempt.guild_id is None:
+            return f"{self.url}/p/{await self.service.store.player_token(attempt.user_id)}/{where}"
+        if not await pages_on(self.service, attempt.guild_id):
+            return None
+        return f"{self.url}/s/{await self.service.store.guild_token(attempt.guild_id)}/{where}"

@@ -17,7 +17,7 @@ from aiohttp import web
 from aiohttp_remotes import XForwardedRelaxed
 
 from ..service import GameService
-from ..store import GameRecord, TournamentRecord
+from ..store import DailyAttempt, GameRecord, TournamentRecord
 from .config import WebConfig
 from .daily_routes import DailyRoutes
 from .errors import error_pages
@@ -125,3 +125,7 @@ class WebPages:
     async def tournament_link(self, found: TournamentRecord) -> str | None:
         """The public address of a tournament's page (None when its server turned pages off)."""
         return await self.links.tournament_link(found)
+
+    async def daily_link(self, attempt: DailyAttempt) -> str | None:
+        """The public address of an Islant of the day attempt's page (see PageLinks)."""
+        return await self.links.daily_link(attempt)
