@@ -52,7 +52,7 @@ class WebPages:
         limit = limit or RateLimit()
         self.gate = Gate(limits or Limits(), per_address=not config.trust_proxy)
         self.guard = Guard(limit, self.gate.limits, self.gate)
-        self.games = GameRoutes(service, limit)
+        self.games = GameRoutes(service, limit, self.gate.limits.stream_seconds)
         proxied = [XForwardedRelaxed().middleware] if config.trust_proxy else []
         self.app = web.Application(
             middlewares=[*proxied, error_pages, self.guard.middleware()],
