@@ -77,17 +77,29 @@ async def _sheet_picture(daily: DailyService, step: PanelStep, attempt: DailyAtt
     return await daily.picture(attempt, drawer)
 
 
+async def _page_line(interaction: discord.Interaction, attempt: DailyAttempt) -> str:
+    """Where the attempt's day will be published once it is over (nothing where the bot has no
+    pages or the server turned them off); for one played in direct messages, a page of the
+    player's own, whose link only they are given."""
+    pages = getattr(interaction.client, "pages", None)
+    link = None if pages is None else await pages.daily_link(attempt)
+    return "" if link is None else _("The day's page, once the day is over: {link}", link=link)
+
+
 async def _result_answer(
-    daily: DailyService, attempt: DailyAttempt, note: str = ""
+    interaction: discord.Interaction, attempt: DailyAttempt, note: str = ""
 ) -> tuple[Card, discord.File, discord.ui.View]:
     """The message of a finished attempt: the result text, the card and the Share button."""
+    daily = daily_of(interaction)
     result = await daily.result(attempt)
     view = card_view(result, day_number(date.fromisoformat(attempt.day)))
     tag = f":{view.data['server']}:{view.data['everywhere']}"
     png = await daily.picture(attempt, render_daily_card, view, tag)
     share = discord.ui.View(timeout=None)
     share.add_item(ShareButton(attempt.id))
-    text = result_text(result, note)
+    text = "\n".join(
+        filter(None, [result_text(result, note), await _page_line(interaction, attempt)])
+    )
     heading = title(date.fromisoformat(attempt.day), attempt.level)
     card = Card(heading, text, COLOUR, image=CARD_FILE)
     return card, _file(png, CARD_FILE), share
@@ -101,7 +113,7 @@ async def open_daily(interaction: discord.Interaction, level: int) -> None:
     name = interaction.user.display_name
     step = await daily.open(interaction.user.id, name, server_of(interaction), level, lines_of)
     if step.attempt.finished:
-        card, file, share = await _result_answer(daily, step.attempt)
+        card, file, share = await _result_answer(interaction, step.attempt)
         await interaction.followup.send(**card.send(share, [file]), ephemeral=True)
         return
     png = await _sheet_picture(daily, step.panel, step.attempt)
@@ -139,7 +151,7 @@ async def follow(
         note = f"**{as_written(attempt.shown_name)}** {played}." if step.played else ""
         if not step.played and attempt.day < daily.today().isoformat():
             note = _(DAY_OVER)
-        card, file, share = await _result_answer(daily, attempt, note)
+        card, file, share = await _result_answer(interaction, attempt, note)
         await interaction.edit_original_response(**card.edit(share, [file]))
         return
     if step.played or panel.stale:

@@ -330,9 +330,9 @@ class HistoryReads:
         return Standing(int(ahead[0][0]) + 1, r[0], r[1], Skill(r[2], r[3], r[4], r[5]))
 
     async def forget_user(self, user_id: int) -> None:
-        """Delete a user's ratings and settings; in history, finished games, finished
-        Islants of the day and tournaments they become "a former player" (the pages of those
-        games are told)."""
+        """Delete a user's ratings, settings and own pages' link; in history, finished games,
+        finished Islants of the day and tournaments they become "a former player" (the pages
+        of those games are told)."""
         async with self.transaction() as tx:
             rows = await tx.rows(
                 "SELECT DISTINCT p.game_id FROM players p JOIN games g ON g.id = p.game_id"
@@ -341,6 +341,7 @@ class HistoryReads:
             )
             await tx.execute("DELETE FROM ratings WHERE player = ?", (str(user_id),))
             await tx.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM player_links WHERE user_id = ?", (user_id,))
             await tx.execute(
                 "UPDATE history_seats SET user_id = NULL, name = ? WHERE user_id = ?",
                 (FORMER_PLAYER, user_id),

@@ -1,4 +1,5 @@
-"""Page links in the store: the unguessable token of a game's pages and of a server's.
+"""Page links in the store: the unguessable token of a game's pages, of a server's, and of a
+player's own (their Islants of the day played in direct messages).
 
 A token is made the first time a link is asked for and kept, so a link shared once keeps
 working; pages find what a token names and nothing else (no id in a link can be counted).
@@ -56,3 +57,20 @@ class LinksStore(ABC):
                 (secrets.token_urlsafe(TOKEN_BYTES), owner),
             )
             return str(await tx.scalar(f"SELECT token FROM web_links WHERE {column} = ?", (owner,)))
+
+    async def player_token(self, user_id: int) -> str:
+        """The token of a player's own pages (made now if they have none)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO player_links (token, user_id) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (secrets.token_urlsafe(TOKEN_BYTES), user_id),
+            )
+            return str(
+                await tx.scalar("SELECT token FROM player_links WHERE user_id = ?", (user_id,))
+            )
+
+    async def player_of(self, token: str) -> int | None:
+        """The player whose own pages ``token`` names, or None (a forgotten player's too)."""
+        rows = await self._rows("SELECT user_id FROM player_links WHERE token = ?", (token[:64],))
+        return int(rows[0][0]) if rows else None

@@ -23,7 +23,6 @@ from render.tournament import draw_standings
 from ..i18n import game_title, say, server_language
 from ..rendering import PictureKey
 from ..store import TableRow, TournamentRecord
-from ..web.tournament_routes import tournament_link
 from .cards import STANDINGS_FILE, round_card, standings_card, timestamp, title
 from .service import TournamentService, tournament_of
 from .standings import standings_view
@@ -187,7 +186,7 @@ class RoundKeeper:
     async def page_link(self, found: TournamentRecord) -> str | None:
         """The tournament's page, where the bot serves pages."""
         pages = getattr(self.client, "pages", None)
-        return None if pages is None else await tournament_link(pages, found)
+        return None if pages is None else await pages.tournament_link(found)
 
     async def standings_picture(
         self, found: TournamentRecord, lang: str, highlight: int | None = None

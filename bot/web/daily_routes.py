@@ -1,10 +1,11 @@
 """A server's Islant of the day leaderboard, once the day is over: its own players only.
 
 Found by the server's own token (as its leaderboards are), so a page's address cannot be
-guessed from a date, and gone when the server turns its pages off. Attempts played in direct
-messages belong to no server and are on no page. While a day is being played its results
-stay unpublished (as ``/islant today`` keeps its sheets hidden): a day not over yet, like a day
-before the first or a level that does not exist, answers 404.
+guessed from a date, and gone when the server turns its pages off. An attempt played in direct
+messages belongs to no server: its page shows that player alone, found by the player's own
+token (given only to them, with their result), and goes when they are forgotten. While a day
+is being played its results stay unpublished (as ``/islant today`` keeps its sheets hidden): a
+day not over yet, like a day before the first or a level that does not exist, answers 404.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ class DailyRoutes:
         app.router.add_get(
             "/s/{token}/daily/{level:\\d}/{day:\\d{4}-\\d{2}-\\d{2}}",
             self.leaderboard,
+            allow_head=False,
+        )
+        app.router.add_get(
+            "/p/{token}/daily/{level:\\d}/{day:\\d{4}-\\d{2}-\\d{2}}",
+            self.own,
             allow_head=False,
         )
 
@@ -75,3 +81,31 @@ class DailyRoutes:
                 empty=_("Nobody finished this day's Islant at this level."),
             )
         return web.Response(text=html, content_type="text/html")
+
+    async def own(self, request: web.Request) -> web.Response:
+        """One player's attempt played in direct messages: that player alone."""
+        token = request.match_info["token"]
+        user_id = await self.service.store.player_of(token)
+        if user_id is None:
+            raise web.HTTPNotFound()
+        day, level = self._day(request)
+        attempt = await self.service.store.daily_attempt(user_id, day.isoformat(), level)
+        if attempt is None or not attempt.finished or attempt.guild_id is not None:
+            raise web.HTTPNotFound()
+        place, _count = await self.service.store.daily_rank(attempt.day, level, attempt.score)
+        lang = page_language(request)
+        here = f"/p/{token}/daily/{level}/{day.isoformat()}"
+        with speaking(lang):
+            heading = title(day, level)
+            html = page(
+                "table.html",
+                title=heading,
+                lang=lang,
+                heading=heading,
+                languages=languages(here, lang),
+                columns=(_("Everywhere"), _("Player"), _("Points")),
+                rows=[(place, attempt.shown_name, attempt.score)],
+            )
+        return web.Response(
+            text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )

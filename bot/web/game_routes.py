@@ -8,6 +8,7 @@ from the public view and the public events.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections import OrderedDict
 
 from aiohttp import web
@@ -40,6 +41,8 @@ SEND_GAP_SECONDS = 0.25
 submitted turn, and each change has the page load a new picture."""
 WRITE_SECONDS = 10.0
 """How long a stream's write may wait for a page that stopped reading."""
+STREAM_SPREAD = 0.2
+"""Each stream lasts between (1 - this) and 1 times the longest a stream may last."""
 FRAGMENTS_KEPT = 256
 PNG = "image/png"
 
@@ -50,9 +53,12 @@ STAMPS_KEPT = 1024
 class GameRoutes:
     """The pages of one game, found by its token."""
 
-    def __init__(self, service: GameService, limit: RateLimit) -> None:
+    def __init__(
+        self, service: GameService, limit: RateLimit, stream_seconds: float = 300.0
+    ) -> None:
         self.service = service
         self.limit = limit
+        self.stream_seconds = stream_seconds
         self.live = Live(self.fragment_of)
         self._fragments: OrderedDict[tuple[int, int, str, tuple[str, ...]], str] = OrderedDict()
         self._stamps: OrderedDict[tuple[int, int, str, tuple[str, ...]], str] = OrderedDict()
@@ -160,18 +166,25 @@ class GameRoutes:
     async def _stream(self, request: web.Request, game_id: int) -> web.StreamResponse:
         """Each new fragment as a ``change`` event whose id is its :func:`shows` (a page
         reconnecting says what it shows: the browser's Last-Event-ID, or ``?s=``); a write
-        the page does not take in time ends the stream."""
+        the page does not take in time ends the stream, and so does its time being up (the
+        page is told to ``renew`` it: it opens a new one at once)."""
         response = web.StreamResponse(headers=STREAM_HEADERS)
         await response.prepare(request)
         last = request.headers.get("Last-Event-ID", "")
         showing = last if STAMP.fullmatch(last) else request.query.get("s") or None
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + self.stream_seconds * (1 - STREAM_SPREAD * random.random())
         try:
             await self._write(response, f"retry: {RETRY_MS}\n\n")
             with self.live.watch(game_id, page_language(request), showing) as watcher:
                 while not watcher.ended:
-                    sent = await watcher.next(KEEP_ALIVE_SECONDS)
+                    left = ends - loop.time()
+                    if left <= 0:
+                        await self._write(response, "event: renew\ndata: \n\n")
+                        break
+                    sent = await watcher.next(min(KEEP_ALIVE_SECONDS, left))
                     if sent is None:
-                        if not watcher.ended:
+                        if not watcher.ended and loop.time() < ends:
                             await self._write(response, ": still here\n\n")
                         continue
                     text, shown = sent

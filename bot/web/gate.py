@@ -49,6 +49,11 @@ class Limits:
     """How long an answer may wait unread before its connection is dropped."""
     keepalive_seconds: float = 15.0
     """How long an idle connection is kept open between two requests."""
+    stream_seconds: float = 300.0
+    """How long a live stream lasts at most (each a little less, so that pages opened together
+    do not come back together): then the page is told to open it again, and resumes from what
+    it shows. A reader who never reads holds a stream no longer than this, however little the
+    stream writes."""
 
 
 class _Watched:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ..service import GameService
-from ..store import GameRecord
+from ..store import DailyAttempt, GameRecord, TournamentRecord
 from .lookup import pages_on
 
 
 class PageLinks:
-    """Links to a game's page and to a server's leaderboards, under the public address."""
+    """Links to a game's page, a server's leaderboards and its tournaments, under the public
+    address."""
 
     def __init__(self, service: GameService, url: str) -> None:
         self.service = service
@@ -26,3 +27,21 @@ class PageLinks:
             return None
         token = await self.service.store.guild_token(guild_id)
         return f"{self.url}/s/{token}/leaderboard/{game}"
+
+    async def tournament_link(self, found: TournamentRecord) -> str | None:
+        """The public address of a tournament's page (None when its server turned pages off)."""
+        if not await pages_on(self.service, found.guild_id):
+            return None
+        token = await self.service.store.guild_token(found.guild_id)
+        return f"{self.url}/s/{token}/tournament/{found.id}"
+
+    async def daily_link(self, attempt: DailyAttempt) -> str | None:
+        """The public address of the page an Islant of the day attempt will be on once its
+        day is over: its server's leaderboard (None: pages are off), or for one played in
+        direct messages, its player's own page (give it to that player only)."""
+        where = f"daily/{attempt.level}/{attempt.day}"
+        if attempt.guild_id is None:
+            return f"{self.url}/p/{await self.service.store.player_token(attempt.user_id)}/{where}"
+        if not await pages_on(self.service, attempt.guild_id):
+            return None
+        return f"{self.url}/s/{await self.service.store.guild_token(attempt.guild_id)}/{where}"

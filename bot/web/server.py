@@ -17,7 +17,7 @@ from aiohttp import web
 from aiohttp_remotes import XForwardedRelaxed
 
 from ..service import GameService
-from ..store import GameRecord
+from ..store import DailyAttempt, GameRecord, TournamentRecord
 from .config import WebConfig
 from .daily_routes import DailyRoutes
 from .errors import error_pages
@@ -52,7 +52,7 @@ class WebPages:
         limit = limit or RateLimit()
         self.gate = Gate(limits or Limits(), per_address=not config.trust_proxy)
         self.guard = Guard(limit, self.gate.limits, self.gate)
-        self.games = GameRoutes(service, limit)
+        self.games = GameRoutes(service, limit, self.gate.limits.stream_seconds)
         proxied = [XForwardedRelaxed().middleware] if config.trust_proxy else []
         self.app = web.Application(
             middlewares=[*proxied, error_pages, self.guard.middleware()],
@@ -121,3 +121,11 @@ class WebPages:
     async def leaderboard_link(self, guild_id: int, game: str) -> str | None:
         """The public address of a server's leaderboard of ``game`` (None: pages are off)."""
         return await self.links.leaderboard_link(guild_id, game)
+
+    async def tournament_link(self, found: TournamentRecord) -> str | None:
+        """The public address of a tournament's page (None when its server turned pages off)."""
+        return await self.links.tournament_link(found)
+
+    async def daily_link(self, attempt: DailyAttempt) -> str | None:
+        """The public address of an Islant of the day attempt's page (see PageLinks)."""
+        return await self.links.daily_link(attempt)

@@ -23,8 +23,8 @@ from tournament import Format, Tournament, standings, tiebreaks_of
 from ..i18n import game_title
 from ..service import GameService
 from ..store import TournamentRecord, shown_player
-from .html import document, esc, language_switch, link, name
-from .lookup import guild_of, page_language, pages_on
+from .html import languages, page
+from .lookup import guild_of, page_language
 
 
 class TournamentRoutes:
@@ -46,15 +46,17 @@ class TournamentRoutes:
         games = await self._game_links(found)
         here = f"/s/{token}/tournament/{found.id}"
         with speaking(lang):
-            body = page_body(found, games, here, lang)
             title = _("{game} tournament", game=game_title(found.game))
             running = found.status in ("open", "running")
-            html = document(
+            html = page(
+                "tournament.html",
                 title=title,
-                body=body,
                 lang=lang,
                 live=running,
                 scripts=("refresh.js",) if running else (),
+                heading=title,
+                languages=languages(here, lang),
+                **page_values(found, games),
             )
         return web.Response(
             text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
@@ -71,13 +73,9 @@ class TournamentRoutes:
         return links
 
 
-def page_body(
-    found: TournamentRecord, games: dict[tuple[int, int], str], here: str, lang: str
-) -> str:
-    """The page's markup (in the current language)."""
+def page_values(found: TournamentRecord, games: dict[tuple[int, int], str]) -> dict[str, Any]:
+    """What ``tournament.html`` shows, in the current language."""
     tournament = Tournament.from_json(found.state)
-    names = found.names
-    title = _("{game} tournament", game=game_title(found.game))
     parts = [format_name(tournament.settings.format.value)]
     if found.status == "finished":
         parts.append(_("final standings"))
@@ -87,93 +85,78 @@ def page_body(
         )
     else:
         parts.append(_("registration open"))
-    return (
-        f"<main><header><h1>{esc(title)}</h1>{language_switch(here, lang)}</header>"
-        f"<p>{esc(' · '.join(parts))}</p>"
-        + standings_table(tournament, names)
-        + legend(tournament)
-        + rounds_list(tournament, names, games)
-        + "</main>"
-    )
+    return {
+        "summary": " · ".join(parts),
+        **standings_values(tournament, found.names),
+        "ties": _("Ties are broken in this order:"),
+        "legend": [
+            {
+                "short": tiebreak_short(t.name),
+                "title": tiebreak_title(t.name),
+                "explanation": tiebreak_explanation(t.name),
+            }
+            for t in tiebreaks_of(tournament)
+        ],
+        "rounds": rounds_values(tournament, found.names, games),
+        "versus": _(" vs "),
+        "bye": _("Bye"),
+    }
 
 
-def standings_table(tournament: Tournament, names: dict[int, str]) -> str:
+def standings_values(tournament: Tournament, names: dict[int, str]) -> dict[str, Any]:
     """Rank, player, points and tiebreaks (a knockout's rounds won before the points)."""
     breaks = tiebreaks_of(tournament)
     lead = 1 if tournament.settings.format is Format.KNOCKOUT else 0
     shorts = [tiebreak_short(t.name) for t in breaks]
-    titles = ["#", _("Player"), *shorts[:lead], _("Points"), *shorts[lead:], _("Games")]
-    head = "".join(f"<th>{esc(text)}</th>" for text in titles)
     rows = []
     for line in standings(tournament):
-        player = player_name(names, line.player)
-        if line.dropped:
-            player += f" <small>({esc(_('dropped'))})</small>"
-        values = [
-            f'<td class="points">{esc(tiebreak_text(line.tiebreaks[t.name]))}</td>' for t in breaks
-        ]
-        cells = [
-            f'<td class="place">{line.rank}</td>',
-            f"<td>{player}</td>",
-            *values[:lead],
-            f'<td class="points">{esc(points_text(line.points))}</td>',
-            *values[lead:],
-            f'<td class="points">{line.played}</td>',
-        ]
-        rows.append(f"<tr>{''.join(cells)}</tr>")
-    return (
-        f'<table class="standings"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
+        values = [tiebreak_text(line.tiebreaks[t.name]) for t in breaks]
+        rows.append(
+            {
+                "rank": line.rank,
+                "name": player_name(names, line.player),
+                "dropped": line.dropped,
+                "numbers": [*values[:lead], points_text(line.points), *values[lead:], line.played],
+            }
+        )
+    return {
+        "columns": ["#", _("Player"), *shorts[:lead], _("Points"), *shorts[lead:], _("Games")],
+        "rows": rows,
+        "dropped": _("dropped"),
+    }
 
 
-def legend(tournament: Tournament) -> str:
-    items = "".join(
-        f"<li><b>{esc(tiebreak_short(t.name))}</b> = {esc(tiebreak_title(t.name))}: "
-        f"{esc(tiebreak_explanation(t.name))}</li>"
-        for t in tiebreaks_of(tournament)
-    )
-    return f"<p>{esc(_('Ties are broken in this order:'))}</p><ol>{items}</ol>"
-
-
-def rounds_list(
+def rounds_values(
     tournament: Tournament, names: dict[int, str], games: dict[tuple[int, int], str]
-) -> str:
+) -> list[dict[str, Any]]:
     """Every round, newest first: each table's players (winners in bold) and scores."""
-    sections = []
+    rounds = []
     for rnd in reversed(tournament.rounds):
-        items = []
+        tables = []
         for index, table in enumerate(rnd.tables):
             won = set(table.result.winners) if table.result else set()
-            players = _(" vs ").join(
-                f"<b>{player_name(names, p)}</b>" if p in won else player_name(names, p)
-                for p in table.seats
+            tables.append(
+                {
+                    "label": _("Table {table}", table=index + 1),
+                    "href": games.get((rnd.number, index)),
+                    "players": [
+                        {"name": player_name(names, p), "won": p in won} for p in table.seats
+                    ],
+                    "scores": " : ".join(f"{s:g}" for s in table.result.scores)
+                    if table.result
+                    else _("being played"),
+                }
             )
-            scores = (
-                " · " + esc(" : ".join(f"{s:g}" for s in table.result.scores))
-                if table.result
-                else " · " + esc(_("being played"))
-            )
-            page = games.get((rnd.number, index))
-            label = esc(_("Table {table}", table=index + 1))
-            label = f'<a href="{link(page)}">{label}</a>' if page else label
-            items.append(f"<li>{label}: {players}{scores}</li>")
-        for player in rnd.byes:
-            items.append(f"<li>{esc(_('Bye'))}: {player_name(names, player)}</li>")
-        heading = esc(_("Round {round}", round=rnd.number))
-        sections.append(f"<section><h2>{heading}</h2><ul>{''.join(items)}</ul></section>")
-    return "".join(sections)
+        rounds.append(
+            {
+                "heading": _("Round {round}", round=rnd.number),
+                "tables": tables,
+                "byes": [player_name(names, p) for p in rnd.byes],
+            }
+        )
+    return rounds
 
 
 def player_name(names: dict[int, str], player: int) -> str:
     """A player's name as the page shows it (a forgotten player's in the reader's words)."""
-    return name(shown_player(names.get(player, str(player))))
-
-
-async def tournament_link(pages: Any, found: TournamentRecord) -> str | None:
-    """The public address of a tournament's page (None when its server turned pages off)."""
-    service = pages.service
-    if not await pages_on(service, found.guild_id):
-        return None
-    token = await service.store.guild_token(found.guild_id)
-    return f"{pages.config.url}/s/{token}/tournament/{found.id}"
+    return shown_player(names.get(player, str(player)))

@@ -52,6 +52,18 @@ async def test_a_game_and_a_server_keep_one_unguessable_token_each(store: Store)
     assert await store.linked("x" * 10_000) is None
 
 
+async def test_a_player_keeps_one_token_of_their_own_until_forgotten(store: Store) -> None:
+    token = await store.player_token(100)
+    assert await store.player_token(100) == token and len(token) >= 24
+    assert await store.player_token(101) != token
+    assert await store.player_of(token) == 100
+    assert await store.linked(token) is None  # names no game and no server
+    assert await store.player_of("x" * 10_000) is None
+    await store.forget_user(100)
+    assert await store.player_of(token) is None
+    assert await store.player_token(100) != token  # a new link, the old one dead
+
+
 async def test_a_saved_change_is_announced_once_committed_and_a_refused_one_never(
     store: Store,
 ) -> None:

@@ -4,7 +4,8 @@
 // (the server restarting, too busy) is opened again after a wait that doubles up to 30 s,
 // saying what it shows (the last event's id) so that only something newer is sent; a
 // picture that could not be loaded is asked for again the same way. Meanwhile a line says
-// so, in the page's language (the texts come with the page).
+// so, in the page's language (the texts come with the page). A stream whose time is up is
+// told to ``renew``: it is opened again at once, without a word.
 (() => {
   const main = document.querySelector("main[data-events]");
   if (!main) return;
@@ -35,6 +36,10 @@
       const next = document.createElement("template");
       next.innerHTML = event.data;
       live.replaceWith(next.content);
+    });
+    source.addEventListener("renew", () => {
+      source.close(); // the stream's time is up: a new one, at once, from what is shown
+      connect();
     });
     source.addEventListener("gone", () => {
       source.close();

@@ -75,6 +75,37 @@ async def test_a_game_page_follows_moves_saved_through_the_bot_without_reloading
         assert loaded > 0
 
 
+COUNT_STREAMS = """
+const Opened = window.EventSource;
+window.streams = 0;
+window.EventSource = function (url) { window.streams += 1; return new Opened(url); };
+window.said = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.getElementById("connection");
+  const heard = () => window.said.push(status.textContent);
+  new MutationObserver(heard).observe(status, { childList: true, characterData: true });
+});
+"""
+"""Counts the streams a page opens, and keeps every line its connection status said."""
+
+
+async def test_a_page_renews_its_stream_when_its_time_is_up_without_a_word(world) -> None:
+    actors = (world.alice, world.bob)
+    url = await game_link(world, await tiger_game(world, *actors))
+    world.env.bot.pages.games.stream_seconds = 0.3  # each stream's time is soon up
+    async with browser() as chromium:
+        page = await chromium.new_page()
+        await page.add_init_script(COUNT_STREAMS)
+        await page.goto(url)
+        await page.evaluate("window.notReloaded = true")
+        await page.wait_for_function("() => window.streams > 3", timeout=30_000)
+        await move(world, actors)
+        now = world.env.bot.pages.games.stamp(await latest_game(world))
+        await expect(page.locator("#live")).to_have_attribute("data-version", now)
+        assert await page.evaluate("window.notReloaded") is True
+        assert await page.evaluate("window.said.filter(Boolean)") == []  # never "not connected"
+
+
 async def test_the_replay_scrubber_shows_frame_k(world) -> None:
     actors = (world.alice, world.bob)
     game_id = await tiger_game(world, *actors)
