@@ -50,6 +50,10 @@ class RateLimit:
             if not self._open[address]:
                 del self._open[address]
 
+    def open_streams(self, address: str) -> int:
+        """How many live streams ``address`` holds open now."""
+        return self._open[address]
+
     def allow(self, address: str) -> bool:
         """Whether ``address`` may make one more request now (it is counted if so)."""
         now = self._clock()

@@ -9,6 +9,8 @@ import aiohttp
 import discord
 import pytest
 
+from bot.web import RateLimit
+
 from ..faces import controls, last_card
 from ..flow_helpers import expect_refusal, latest_game, open_lobby
 from ..web_helpers import (
@@ -115,4 +117,14 @@ async def test_a_closed_page_frees_its_live_stream_at_once(world) -> None:
                 assert refused.status == 429
             for stream in streams:
                 stream.close()
-        await asyncio.sleep(0.2)
+        await freed(world.env.bot.pages.games.limit)
+
+
+async def freed(limit: RateLimit, bound: float = 30.0) -> None:
+    """Wait (up to a generous ``bound``, never a measure of speed) until this machine's
+    address holds no live stream."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + bound
+    while limit.open_streams("127.0.0.1") and loop.time() < deadline:
+        await asyncio.sleep(0.05)
+    assert limit.open_streams("127.0.0.1") == 0
