@@ -14,6 +14,7 @@ COPY engine ./engine
 COPY render ./render
 COPY bot ./bot
 COPY locales ./locales
+COPY tournament ./tournament
 RUN pip install . \
     && useradd --create-home --uid 10001 islandbot \
     && mkdir -p /data \

@@ -31,3 +31,12 @@ def test_the_example_env_file_leaves_the_images_settings_alone() -> None:
 def test_the_example_env_file_gives_the_defaults_outside_docker() -> None:
     settings = load_settings({}, ROOT / ".env.example")
     assert settings.database == Path("islandbot.sqlite3") and settings.heartbeat is None
+
+
+def test_the_image_copies_every_package_the_project_installs() -> None:
+    text = (ROOT / "pyproject.toml").read_text()
+    found = re.search(r"^include = \[(.*)\]$", text, re.MULTILINE)
+    assert found is not None
+    packages = {name.strip(' "*') for name in found[1].split(",")}
+    copied = set(re.findall(r"^COPY (\w+) \./\1$", (ROOT / "Dockerfile").read_text(), re.MULTILINE))
+    assert packages and packages <= copied, sorted(packages - copied)
