@@ -1,6 +1,6 @@
 """Computer seats: the level a table offers, and decisions taken off the event loop.
 
-Easy and normal players answer in a few milliseconds and run in place. A hard player
+Easy and normal players answer in a few milliseconds and run in a thread. A hard player
 searches for up to its budget of CPU time, so its decision runs in a worker process: the
 event loop keeps answering interactions meanwhile, and the search does not hold its GIL.
 """
@@ -52,6 +52,13 @@ class Thinkers:
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
         self._pool = WorkerPool(THINKING_WORKERS)
+        self._turns: dict[int, asyncio.Lock] = {}
+
+    def turn(self, channel_id: int) -> asyncio.Lock:
+        """Held while a channel's computers think: one computers' turn per channel at a time
+        (a job that waited for it finds the game moved on and plays nothing twice). It is not
+        the channel's lock: people's taps are saved meanwhile."""
+        return self._turns.setdefault(channel_id, asyncio.Lock())
 
     async def choose(self, game: Game, state: Any, seat: int, seed: str, level: str) -> Any:
         """The action of the computer in ``seat``, playing at ``level``."""
