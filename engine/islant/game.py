@@ -55,7 +55,7 @@ from .actions import (
 )
 from .ai import choose_action
 from .audit import audit_state
-from .geometry import COLUMN, LAND_SLOTS, WILD_FACE, WILD_VALUES, parse_cell_name
+from .geometry import COLUMN, LAND_SLOTS, parse_cell_name
 from .hard import choose_hard_action
 from .menus import islant_menu
 from .scoring import islands, score
@@ -74,7 +74,17 @@ from .state import (
     state_from_json,
     state_to_json,
 )
-from .turn import Draft, any_placement, apply_step, assignments, draft_columns, placements, rebuild
+from .turn import (
+    Draft,
+    any_placement,
+    apply_step,
+    assignments,
+    draft_columns,
+    may_choose_wild,
+    placements,
+    rebuild,
+    wild_values,
+)
 from .views import game_view
 from .words import describe_step
 
@@ -133,9 +143,10 @@ class IslantGame(Game[IslantState, Action]):
         if not draft.assigned:
             return [*assignments(state.spec, state.roll), Stop()]
         actions: list[Action] = []
-        for slot, die in draft.dice:
-            if die == WILD_FACE and draft.value(slot) is None and not draft.is_done(slot):
-                actions.extend(Wild(slot, v) for v in WILD_VALUES)
+        for slot, _die in draft.dice:
+            if may_choose_wild(draft, slot):
+                chosen = draft.value(slot)
+                actions.extend(Wild(slot, v) for v in wild_values(draft, slot) if v != chosen)
         for slot in draft.open_slots():
             actions.extend(self._draws(draft, slot))
             if any_placement(draft, slot) is None:
