@@ -158,6 +158,14 @@ class IslantGame(Game[IslantState, Action]):
         actions.append(Stop())
         return actions
 
+    def forward_actions(self, state: IslantState, seat: Seat) -> list[Action]:
+        """The legal actions but Undo (no taking back)."""
+        return [a for a in self.legal_actions(state, seat) if not isinstance(a, Undo)]
+
+    def gives_up(self, state: IslantState, seat: Seat, action: Action) -> bool:
+        """Stop always ends the seat's game (even the last player's, winning or not)."""
+        return isinstance(action, Stop) or super().gives_up(state, seat, action)
+
     @staticmethod
     def _draws(draft: Draft, slot: str) -> list[Draw]:
         value = draft.value(slot)

@@ -316,3 +316,12 @@ def test_every_panel_of_random_turns_offers_a_way_on() -> None:
             onward = [a for a in actions if not isinstance(a, Undo | Stop)]
             assert onward, (seed, state.players[0].working.steps)
             state, _ = GAME.apply(state, 0, rnd.choice(onward))
+
+
+def test_easy_computers_finish_the_race_and_never_stop() -> None:
+    state = GAME.new(4, {"level": 2, "max_rounds": 12}, 5)
+    rnd = random.Random(5)
+    while not GAME.is_over(state):
+        seat = min(GAME.to_move(state))
+        state, _ = GAME.apply(state, seat, GAME.choose_ai_action(state, seat, rnd, "easy"))
+    assert state.round == 12 and all(p.status != STOPPED for p in state.players)
