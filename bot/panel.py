@@ -58,10 +58,14 @@ CHANGE_LABEL = N_("Change the placement")
 STALE_NOTE = N_("The game moved on since that panel was drawn; here is what you can do now.")
 IDLE_TEXT = N_("Nothing to do for you right now. You will be pinged when it is your turn.")
 NEXT_LABEL = N_("Show my turn")
+LOOK: Path = (ASK,)
+"""The path of **Show my turn**: the seat's panel as it is now, whatever it was drawn for."""
 NEXT_NOTE = N_("Or tap **{label}** to look now.")
 NO_TURNS_TEXT = N_("You have no more turns in this game.")
 OVER_TEXT = N_("This game is over.")
 THINKING = N_("🤖 {names} is thinking…"), N_("🤖 {names} are thinking…")
+NAMED_MOVERS = 5
+"""An idle panel names up to this many players to move (more: it counts them)."""
 THINKING_NOTE = N_("Your panel shows your next turn as soon as it comes.")
 
 
@@ -148,7 +152,13 @@ def idle_lines(step: PanelStep) -> list[str]:
         return [thinking_line(step), _(THINKING_NOTE)]
     lines = [_(IDLE_TEXT), _(NEXT_NOTE, label=_(NEXT_LABEL))]
     waiting = step.plan.waiting
-    if waiting:
+    movers = step.plan.to_move
+    if movers and len(movers) <= NAMED_MOVERS:
+        names = written(step.seated.names)
+        lines.insert(
+            0, _("To move: {names}", names=joined([f"**{names[s]}**" for s in movers], ", "))
+        )
+    elif waiting:
         others = N_("Waiting for 1 other player."), N_("Waiting for {count} other players.")
         lines.insert(0, tr_counted(waiting, *others))
     return lines
@@ -168,6 +178,12 @@ def capitalised(text: str) -> str:
 
 def _as_buttons(menu: Menu) -> bool:
     return menu.max_picks == 1 and len(menu.choices) <= MAX_BUTTONS
+
+
+def looked(version: str, path: Path) -> tuple[str | None, Path]:
+    """The version and path a tap asks for: **Show my turn** asks for a new panel (no
+    version: the seat's first menu now, not a panel out of date)."""
+    return (None, ()) if path == LOOK else (version, path)
 
 
 def asked(path: Path) -> tuple[Path, int | None]:
@@ -212,7 +228,7 @@ def panel_view(
     menu, game_id, version = shown(step)[0], step.seated.id, step.version
     if menu is None:
         if turn_to_come(step):
-            view.add_item(tap(game_id, version, (), NEXT_LABEL, primary=True))
+            view.add_item(tap(game_id, version, LOOK, NEXT_LABEL, primary=True))
         return view
     if asking is not None:
         sure = (*step.path, str(asking))
@@ -288,13 +304,14 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     service = service_of(interaction)
     assert interaction.channel_id is not None
     await interaction.response.defer()
+    drawn_for, path = looked(version, path)
     path, asking = asked(path)
     try:
         step = await service.choose(
             interaction.channel_id,
             interaction.user.id,
             game_id,
-            version,
+            drawn_for,
             path,
             interaction_id=interaction.id,
             lines=lines_of,

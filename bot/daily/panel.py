@@ -32,6 +32,7 @@ from ..panel import (
     ending_choice,
     lines_of,
     look_of,
+    looked,
     panel_card,
     panel_text,
     panel_view,
@@ -126,8 +127,9 @@ async def follow(
     """A tap on a daily panel: acknowledge, then the next menu, the move, or the result."""
     daily = daily_of(interaction)
     await interaction.response.defer()
+    drawn_for, path = looked(version, path)
     path, asking = asked(path)
-    step: DailyStep = await daily.choose(interaction.user.id, attempt_id, version, path, lines_of)
+    step: DailyStep = await daily.choose(interaction.user.id, attempt_id, drawn_for, path, lines_of)
     attempt, panel = step.attempt, step.panel
     choice = None if step.played or attempt.finished else ending_choice(panel, asking)
     if choice is not None:  # the picture stays: only the words and buttons change

@@ -139,7 +139,7 @@ class DailyService:
         self,
         user_id: int,
         attempt_id: int,
-        version: str,
+        version: str | None,
         path: Path,
         lines: LinesFor = no_lines,
     ) -> DailyStep:

@@ -68,6 +68,8 @@ class PanelPlan:
     (None: the seat has no turn to come)."""
     thinking: tuple[int, ...] = ()
     """With no menu: the computer seats to move (their moves are being worked out)."""
+    to_move: tuple[int, ...] = ()
+    """With no menu: the other seats to move now (whose turn it is)."""
 
 
 def no_lines(game: str) -> None:
@@ -108,9 +110,16 @@ def plan_panel(
     if game.is_over(state) or not game.legal_actions(state, seat):
         stale = version not in (None, current)
         waiting = len(game.to_move(state) - {seat}) if game.still_playing(state, seat) else None
-        thinking = () if game.is_over(state) else tuple(sorted(computers & game.to_move(state)))
+        movers = frozenset() if game.is_over(state) else game.to_move(state) - {seat}
+        thinking = tuple(sorted(computers & movers))
         return PanelPlan(
-            seat, current, lines=lines, stale=stale, waiting=waiting, thinking=thinking
+            seat,
+            current,
+            lines=lines,
+            stale=stale,
+            waiting=waiting,
+            thinking=thinking,
+            to_move=tuple(sorted(movers)),
         )
     if version != current:
         first = game.menu(state, seat, ())
