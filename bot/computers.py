@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine import find_game
@@ -25,6 +26,9 @@ COMPUTER_OPTION = OptionSpec(
     choices=tuple(level.value for level in OFFERED_LEVELS),
 )
 THINKING_WORKERS = 1
+MOVE_WALL_MS = 3000
+"""A hard decision's ceiling on the clock on the wall: on a busy machine its CPU budget may
+take longer to spend, and a table waits for no computer longer than this."""
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """A computer level's name for people (a button's label; in lower case inside a line)."""
 
@@ -46,11 +50,19 @@ def decide(
     return game.format(game.choose_ai_action(state, seat, random.Random(seed), level, budget))
 
 
+def on_the_clock(budget: Budget) -> Budget:
+    """``budget`` with the wall-clock ceiling of a move (:data:`MOVE_WALL_MS`), unless it
+    counts playouts (then it does not depend on the machine's speed, as tests need)."""
+    if budget.playouts is not None or budget.wall_ms is not None:
+        return budget
+    return replace(budget, wall_ms=max(budget.think_ms, MOVE_WALL_MS))
+
+
 class Thinkers:
     """Where computer seats decide: in place, or in a worker process for hard players."""
 
     def __init__(self, budget: Budget | None = None) -> None:
-        self.budget = budget or Budget()
+        self.budget = on_the_clock(budget or Budget())
         self._pool = WorkerPool(THINKING_WORKERS)
         self._turns: dict[int, asyncio.Lock] = {}
 
