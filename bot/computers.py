@@ -66,11 +66,16 @@ class Thinkers:
         self._pool = WorkerPool(THINKING_WORKERS)
         self._turns: dict[int, asyncio.Lock] = {}
 
-    def turn(self, channel_id: int) -> asyncio.Lock:
-        """Held while a channel's computers think: one computers' turn per channel at a time
-        (a job that waited for it finds the game moved on and plays nothing twice). It is not
-        the channel's lock: people's taps are saved meanwhile."""
-        return self._turns.setdefault(channel_id, asyncio.Lock())
+    def turn(self, game_id: int) -> asyncio.Lock:
+        """Held while a game's computers think: one computers' turn per game at a time (a
+        job that waited for it finds the game moved on and plays nothing twice). It is not
+        the channel's lock: people's moves are saved meanwhile."""
+        return self._turns.setdefault(game_id, asyncio.Lock())
+
+    def busy(self, game_id: int) -> bool:
+        """Whether the game's computers are thinking now (they play on the latest state)."""
+        turn = self._turns.get(game_id)
+        return turn is not None and turn.locked()
 
     async def choose(self, game: Game, state: Any, seat: int, seed: str, level: str) -> Any:
         """The action of the computer in ``seat``, playing at ``level``."""

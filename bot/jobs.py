@@ -66,6 +66,8 @@ class JobRunner:
     async def _run_all(self, jobs: list[Job]) -> list[JobOutcome]:
         outcomes = []
         for job in jobs:
+            if job.kind == COMPUTERS and self.service.computers.busy(job.game_id):
+                continue  # its computers are thinking: they play on the latest state
             outcome = await self._run(job)
             if outcome is None or outcome.move is None:  # a change ended its job already
                 await self._finish(job, outcome)

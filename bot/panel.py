@@ -65,6 +65,7 @@ NO_TURNS_TEXT = N_("You have no more turns in this game.")
 OVER_TEXT = N_("This game is over.")
 THINKING = N_("🤖 {names} is thinking…"), N_("🤖 {names} are thinking…")
 NAMED_MOVERS = 5
+WAITING_FOR = N_("Waiting for {names}.")
 """An idle panel names up to this many players to move (more: it counts them)."""
 THINKING_NOTE = N_("Your panel shows your next turn as soon as it comes.")
 
@@ -120,6 +121,8 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     if menu is None:
         lines.extend(idle_lines(step))
         return "\n".join(lines)
+    if step.plan.thinking:  # (they play meanwhile: the player's own turn goes on)
+        lines.append(thinking_line(step))
     if composing(step):
         lines.append(_(PREVIEW_NOTE))
     if labels:
@@ -155,9 +158,8 @@ def idle_lines(step: PanelStep) -> list[str]:
     movers = step.plan.to_move
     if movers and len(movers) <= NAMED_MOVERS:
         names = written(step.seated.names)
-        lines.insert(
-            0, _("To move: {names}", names=joined([f"**{names[s]}**" for s in movers], ", "))
-        )
+        who = joined([f"**{names[s]}**" for s in movers], ", ")
+        lines.insert(0, _(WAITING_FOR, names=who))
     elif waiting:
         others = N_("Waiting for 1 other player."), N_("Waiting for {count} other players.")
         lines.insert(0, tr_counted(waiting, *others))
@@ -325,8 +327,9 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         card = panel_card(step, sure_text(step, choice))
         await interaction.edit_original_response(**card.edit(panel_view(step, asking=asking)))
         return
-    if step.move is None:  # (while computers think, the panel says so instead)
-        note = _(STALE_NOTE) if step.stale and not step.plan.thinking else ""
+    if step.move is None:  # (while computers think, an idle panel says so instead)
+        waits = step.menu is None and bool(step.plan.thinking)
+        note = _(STALE_NOTE) if step.stale and not waits else ""
         card = panel_card(step, panel_text(step, list(step.plan.labels), note))
         await interaction.edit_original_response(
             **card.edit(panel_view(step), [await picture(service, step)])
@@ -351,7 +354,7 @@ async def after_computers(interaction: discord.Interaction, step: PanelStep, sai
     """If the panel ``step`` says computers are thinking: once they have moved, the panel
     shows the player's turn (or whom the game waits for now, or that it is over), under
     ``said`` (what the player did)."""
-    if not step.plan.thinking:
+    if not step.plan.thinking or step.menu is not None:  # a menu in use is not redrawn
         return
     client: Any = interaction.client
     await client.computers_moved(step.seated.id)

@@ -15,6 +15,10 @@ from ..store import GameRecord, LoggedAction
 from .loading import Loaded, off_loop
 from .transaction import MoveResult, Note, Transactions, summed
 
+RETHINKS = 3
+"""How often the computers of one job think again when people's moves meanwhile left none
+of theirs to make (then the job of the latest change plays them)."""
+
 
 class SystemActions(Transactions):
     """What jobs do to a running game, each saved as a change that ends its job and shown
@@ -54,31 +58,36 @@ class SystemActions(Transactions):
         saved as one change that ends the job; None if the game moved on since the job was
         saved (a job run twice plays once).
 
-        The computers decide without holding the channel's lock, so people's taps are saved
-        and shown meanwhile; one computers' turn per channel runs at a time. Their moves are
-        then saved with the usual version check: if people moved meanwhile, the computers'
-        actions are played again on the latest state (:func:`replayed`), as far as they are
-        still theirs to make; a move nobody can make any more is thought over by the job the
-        latest change left."""
-        async with self.computers.turn(channel_id):
+        The computers decide without holding the channel's lock, so people's moves are saved
+        and shown meanwhile; one computers' turn per game runs at a time (the job runner
+        leaves a game's job alone while its computers think). Their moves are then saved with
+        the usual version check: if people moved meanwhile, the computers' actions are played
+        again on the latest state (:func:`replayed`) as far as they are still theirs to make;
+        if none is, they think again from there."""
+        record = await self.running_record(channel_id)
+        async with self.computers.turn(record.id):
             record = await self.running_record(channel_id)
             if record.version != version:
                 return None
             loaded = await self.load_off_loop(record)
-            planned = await self._run_computers(loaded)
-            if not planned.applied:
-                return None
-            async with self.lock(channel_id):
-                latest = await self.store.get_game(record.id)
-                if latest is None or latest.status != "active":
-                    return None  # it ended meanwhile
-                if latest.version != record.version:
-                    thought_in = loaded.game.round_number(loaded.state)
+            for _attempt in range(RETHINKS):
+                planned = await self._run_computers(loaded)
+                if not planned.applied:
+                    return None
+                async with self.lock(channel_id):
+                    latest = await self.store.get_game(record.id)
+                    if latest is None or latest.status != "active":
+                        return None  # it ended meanwhile
+                    thought_on = loaded
                     loaded = await self.load_off_loop(latest)
-                    planned = await off_loop(replayed, loaded, planned, thought_in)
-                    if not planned.applied:
-                        return None
-                result = await self._save_computers(loaded, planned, job_id)
+                    if latest.version != thought_on.record.version:
+                        thought_in = loaded.game.round_number(thought_on.state)
+                        planned = await off_loop(replayed, loaded, planned, thought_in)
+                    if planned.applied:
+                        result = await self._save_computers(loaded, planned, job_id)
+                        break
+            else:
+                return None  # the job the latest change left plays them
         await self._publish(result, None)
         return result
 

@@ -17,8 +17,12 @@ from .test_panel import MAX_TAPS_PER_ACTION, start, tap_once
 
 TIGER = find_game("tigerisland")
 WORDS = {
-    "en-US": {"show": NEXT_LABEL, "to_move": "To move:", "stale": STALE_NOTE[:20]},
-    "de": {"show": "Meinen Zug zeigen", "to_move": "Am Zug:", "stale": "Das Spiel ging weiter"},
+    "en-US": {"show": NEXT_LABEL, "to_move": "Waiting for", "stale": STALE_NOTE[:20]},
+    "de": {
+        "show": "Meinen Zug zeigen",
+        "to_move": "Es wird noch auf",
+        "stale": "Das Spiel ging weiter",
+    },
 }
 
 
