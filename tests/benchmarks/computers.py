@@ -79,6 +79,7 @@ async def person_moves(thinking: bool, moves: int) -> list[float]:
                 await service.add_computer(CHANNEL, PERSON, "hard")
             result = await service.start(CHANNEL, PERSON)
             (job,) = [j for j in await store.pending_jobs(result.record.id) if j.kind == COMPUTERS]
+            await service.render(result.record, result.state, None)  # the picture process is up
             task = None
             if thinking:
                 version = result.record.version
