@@ -245,14 +245,17 @@ def panel_view(
                 view.add_item(tap(game_id, version, target, choice.label, primary=index == 0))
     else:
         view.add_item(pick(game_id, version, step.path, menu))
-    for index, choice in ending if endings else []:
+    shown_endings = ending if endings else []
+    for number, (index, choice) in enumerate(shown_endings):
         target = (*step.path, f"{index}{ASK}")
         style = discord.ButtonStyle.danger
-        view.add_item(tap(game_id, version, target, choice.label, style=style, row=1))
+        row = 1 + number // MAX_BUTTONS
+        view.add_item(tap(game_id, version, target, choice.label, style=style, row=row))
+    last = 1 + len(shown_endings) // MAX_BUTTONS  # a row with room for Back
     if step.path:
-        view.add_item(tap(game_id, version, step.path[:-1], N_("Back"), row=1))
+        view.add_item(tap(game_id, version, step.path[:-1], N_("Back"), row=last))
     if composing(step) and len(step.path) > 1:  # (else Back leads there already)
-        view.add_item(tap(game_id, version, (), CHANGE_LABEL, row=1))
+        view.add_item(tap(game_id, version, (), CHANGE_LABEL, row=last))
     return view
 
 
