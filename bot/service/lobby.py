@@ -77,15 +77,22 @@ class Lobby(Transactions):
         """Seat a computer player (host only) at ``level``, by default the table's choice."""
         async with self.lock(channel_id):
             record = await self._lobby(channel_id)
-            _require_host(record, user_id)
-            _check_room(record)
+            name = self.computer_seat(record, user_id)
             chosen = COMPUTER_OPTION.coerce(level or self.computer_level(record))
-            used = {p.name for p in record.players}
-            free = [label for n in AI_NAMES if (label := computer_name(n)) not in used]
-            if not free:
-                raise UserError("computers_full", most=len(AI_NAMES))
-            seat = PlayerRecord(len(record.players), None, free[0], True, str(chosen))
+            seat = PlayerRecord(len(record.players), None, name, True, str(chosen))
             return await self._reseat(record, [*record.players, seat])
+
+    @staticmethod
+    def computer_seat(record: GameRecord, user_id: int) -> str:
+        """The name the next computer of the lobby gets, if ``user_id`` (the host) may add
+        one now: else a UserError (not the host, the table is full, no name is left)."""
+        _require_host(record, user_id)
+        _check_room(record)
+        used = {p.name for p in record.players}
+        free = [label for n in AI_NAMES if (label := computer_name(n)) not in used]
+        if not free:
+            raise UserError("computers_full", most=len(AI_NAMES))
+        return free[0]
 
     @staticmethod
     def computer_level(record: GameRecord) -> str:
