@@ -116,6 +116,9 @@ MESSAGES: dict[str, str] = {
     ),
     "daily_not_yours": N_("That is not your Islant of the day. `/islant daily` opens yours."),
     "daily_future": N_("That day has not come yet: its rolls are secret until it is played."),
+    "daily_before_first": N_(
+        "The Islant of the day began on {first}: pick that day or a later one."
+    ),
     "daily_bad_day": N_("`{day}` is not a date: write it as YYYY-MM-DD, e.g. `2026-11-24`."),
     "storage_timeout": N_(
         "The game's storage is not answering. Nothing was changed; try again in a moment."

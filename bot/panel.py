@@ -113,8 +113,10 @@ def decode(text: str) -> Path:
     return tuple(text.split(".")) if text else ()
 
 
-def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
-    """The panel's words: a note, the choices taken so far, and the menu's question."""
+def panel_text(step: PanelStep, labels: list[str], note: str = "", *, endings: bool = True) -> str:
+    """The panel's words: a note, the choices taken so far, and the menu's question (with
+    the hints of its buttons; without ``endings``, the choices that end the game are not
+    offered, nor told)."""
     lines = [note] if note else []
     lines.extend(step.plan.lines)
     menu = shown(step)[0]
@@ -135,7 +137,8 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     lines.append(f"**{question}**")
     lines.extend(more)  # what the question lists (a suggested plan)
     if _as_buttons(menu):
-        lines.extend(f"• {c.label}: {c.hint}" for c in menu.choices if c.hint)
+        told = [c for c in menu.choices if c.hint and (endings or not c.ends)]
+        lines.extend(f"• {c.label}: {c.hint}" for c in told)
     return "\n".join(lines)
 
 
