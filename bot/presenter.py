@@ -50,7 +50,8 @@ def lobby_card(record: GameRecord) -> Card:
     )
     lines = [_(info.summary), "", f"**{heading}**", *(seats or [_("nobody yet")])]
     if record.options:
-        lines += ["", f"**{_('Options')}**", options_line(record.game, record.options)]
+        heading = _("Options")
+        lines += ["", f"**{heading}**", options_line(record.game, record.options)]
     return Card(
         title=_("{game}: new game", game=game_title(record.game)),
         text="\n".join(lines),

@@ -257,7 +257,11 @@ HELP_MORE = N_(
     "players, `/game history` for finished games.\n"
     "**On your own:** add the bot to your account (its profile → **Add App**) to play against "
     "computer players in your direct messages with the bot (`/game new` there) and to use "
-    "`/islant daily`, `/stats` and `/leaderboard` anywhere."
+    "`/islant daily`, `/stats` and `/leaderboard` anywhere.\n"
+    "**Web pages:** `/game link` gives the page where anyone can watch the channel's game "
+    "live (admins can turn web pages off in `/settings`).\n"
+    "**Your data:** `/forget-me` deletes your ratings and stats; your moves in past games "
+    "then show you as a former player."
 )
 
 
