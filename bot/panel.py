@@ -88,7 +88,9 @@ def named(menu: Menu | None, names: Sequence[str]) -> Menu | None:
     def words(text: str) -> str:
         return fill_names(engine_text(lang, text), names)
 
-    choices = tuple(Choice(words(c.label), words(c.hint), c.at, c.ends) for c in menu.choices)
+    choices = tuple(
+        Choice(words(c.label), capitalised(words(c.hint)), c.at, c.ends) for c in menu.choices
+    )
     prompt = words(menu.prompt)
     return Menu(prompt, choices, menu.min_picks, menu.max_picks)
 

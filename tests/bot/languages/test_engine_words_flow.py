@@ -77,7 +77,7 @@ async def test_island_wars_for_a_german_member_in_an_english_server(world, reque
     texts = panel_texts(panel)
     assert texts[0].startswith("**Was tust du in diesem Zug?**")
     assert "Eine Kaserne setzen (noch 3)" in texts and "Diesen Zug passen" in texts
-    assert any("bestenfalls: erobert " in t and " Optionen" in t for t in texts)
+    assert any("Bestenfalls: erobert " in t and " Optionen" in t for t in texts)
     assert_no_english(texts)
 
     offered = await world.alice.autocomplete(
