@@ -1,7 +1,8 @@
 """Hard computers at the bot's budget: their strength, their time per move, and a person's
 moves while they think.
 
-``python -m tests.benchmarks.computers [--games N] [--game NAME ...] [--skip-arena]``
+``python -m tests.benchmarks.computers [--games N] [--game NAME ...] [--skip-arena]
+[--skip-moves]``
 
 1. Strength and time: for every registered game, seeded two-player games of hard against
    normal (seats in rotation, :func:`bot.arena.arena`) at the budget the bot gives a hard
@@ -20,6 +21,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from bot.arena import arena
@@ -34,10 +36,9 @@ CHANNEL, PERSON = 7, 1
 ISLANT_OPTIONS = {"level": 2}
 
 
-def strength_rows(games: int, names: list[str]) -> list[tuple[str, ...]]:
-    """Hard against normal per game at the bot's budget."""
+def strength_rows(games: int, names: list[str]) -> Iterator[tuple[str, ...]]:
+    """Hard against normal per game at the bot's budget, a row per game as it is done."""
     budget = Thinkers().budget
-    rows = []
     for name in names:
         options = ISLANT_OPTIONS if name == "islant" else {}
         report = arena(
@@ -46,17 +47,14 @@ def strength_rows(games: int, names: list[str]) -> list[tuple[str, ...]]:
         hard = report.levels["hard"].to_json()
         normal = report.levels["normal"].to_json()
         lo, hi = hard["win_interval"]
-        rows.append(
-            (
-                name,
-                f"{hard['wins']}/{hard['games']}",
-                f"{100 * hard['win_rate']:.0f} % ({100 * lo:.0f}–{100 * hi:.0f})",
-                f"{hard['mean_score']:.1f} vs {normal['mean_score']:.1f}",
-                f"{hard['mean_decision_ms']:.0f}",
-                f"{hard['longest_decision_wall_ms']:.0f}",
-            )
+        yield (
+            name,
+            f"{hard['wins']}/{hard['games']}",
+            f"{100 * hard['win_rate']:.0f} % ({100 * lo:.0f}–{100 * hi:.0f})",
+            f"{hard['mean_score']:.1f} vs {normal['mean_score']:.1f}",
+            f"{hard['mean_decision_ms']:.0f}",
+            f"{hard['longest_decision_wall_ms']:.0f}",
         )
-    return rows
 
 
 async def person_moves(thinking: bool, moves: int) -> list[float]:
@@ -108,11 +106,11 @@ async def person_moves(thinking: bool, moves: int) -> list[float]:
             await store.close()
 
 
-def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
-    print("| " + " | ".join(header) + " |")
-    print("|" + "---|" * len(header))
+def print_table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> None:
+    print("| " + " | ".join(header) + " |", flush=True)
+    print("|" + "---|" * len(header), flush=True)
     for row in rows:
-        print("| " + " | ".join(row) + " |")
+        print("| " + " | ".join(row) + " |", flush=True)
 
 
 def main() -> None:
@@ -120,16 +118,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--game", action="append", help="only these games (default: all)")
     parser.add_argument("--skip-arena", action="store_true")
+    parser.add_argument("--skip-moves", action="store_true", help="only the arena")
     args = parser.parse_args()
     rows = []
-    for thinking in (False, True):
+    for thinking in (False, True) if not args.skip_moves else ():
         times = asyncio.run(person_moves(thinking, 6))
         label = "while 2 hard computers think" if thinking else "nobody thinking (baseline)"
         rows.append(
             (label, str(len(times)), f"{statistics.median(times):.0f}", f"{max(times):.0f}")
         )
-    print("A person's moves in Island competition (save + board picture, wall ms)")
-    print_table(("situation", "moves", "median ms", "longest ms"), rows)
+    if rows:
+        print("A person's moves in Island competition (save + board picture, wall ms)")
+        print_table(("situation", "moves", "median ms", "longest ms"), rows)
     if not args.skip_arena:
         names = args.game or [g.info.name for g in all_games()]
         print(f"\nHard against normal, {args.games} two-player games each, the bot's budget")
