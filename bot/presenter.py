@@ -114,7 +114,9 @@ async def board_message(
     game = find_game(record.game)
     outcome = game.outcome(state)
     if outcome is not None:
-        lines.append(result_text(record, outcome.scores, outcome.winners, outcome.reason))
+        result = result_text(record, outcome.scores, outcome.winners, outcome.reason)
+        reason = fill_names(engine_text(current(), outcome.reason), written(record.names))
+        lines = [line for line in lines if not told_by(line, result, reason)] + [result]
     else:
         lines.append(to_move_line(written(record.names), game.to_move(state)))
     card = Card(
@@ -128,6 +130,14 @@ async def board_message(
     content, mentions = turn_line(record, state, await service.quiet_users(record))
     pings = [(content, mentions)] if content and outcome is None else []
     return card, discord.File(io.BytesIO(png), filename=BOARD_FILE), pings
+
+
+def told_by(line: str, result: str, reason: str) -> bool:
+    """Whether the final ``result`` says what ``line`` says (a resignation) or ``line``
+    retells the end's ``reason``: the final board tells the end once."""
+    said = plain(line).strip().casefold()
+    reason = plain(reason).strip().rstrip(".").casefold()
+    return bool(said) and (said in plain(result).casefold() or (bool(reason) and reason in said))
 
 
 def to_move_line(names: Sequence[str], seats: Collection[int]) -> str:
