@@ -14,6 +14,14 @@ MESSAGES: dict[str, str] = {
         "This channel already has a game of {game}. Finish it, or ask the host or a moderator "
         "to use `/game end`; you can also start a thread and play there."
     ),
+    "dm_busy": N_(
+        "You already have a game of {game} here. Finish it, or end it with `/game end`, "
+        "before you start another."
+    ),
+    "dm_rematch_busy": N_(
+        "You already have an open {game} game here (#{game_id}): finish it, or end it with "
+        "`/game end`, before a rematch."
+    ),
     "not_host": N_("Only the host ({host}) can do that."),
     "not_host_or_mod": N_("Only the host or someone with Manage Channel can do that."),
     "already_joined": N_("You are already in this game."),
@@ -125,6 +133,12 @@ MESSAGES: dict[str, str] = {
     ),
     "daily_sheet_later": N_("Sheets of the day stay hidden until the day is over (midnight UTC)."),
 }
+
+
+def busy_here(guild_id: int | None, game: str) -> UserError:
+    """The refusal of a second game where one is open: in a server's channel (a moderator
+    can end it, a thread can hold another), or in direct messages with the bot."""
+    return UserError("channel_busy" if guild_id is not None else "dm_busy", game=game)
 
 
 class UserError(Exception):

@@ -10,7 +10,7 @@ from engine import find_game
 from engine.core import Resign, resolve_options
 
 from ..computers import COMPUTER_OPTION, take_computer_option
-from ..errors import UserError
+from ..errors import UserError, busy_here
 from ..i18n import HOST_LANGUAGE, game_title
 from ..settings import split_options
 from ..store import GameRecord, PlayerRecord, StoreError, VersionConflict, computer_name
@@ -47,7 +47,7 @@ class Lobby(Transactions):
         async with self.lock(channel_id):
             existing = await self.store.open_game_in(channel_id)
             if existing is not None:
-                raise UserError("channel_busy", game=game_title(existing.game))
+                raise busy_here(guild_id, game_title(existing.game))
             try:
                 return await self.store.create_lobby(
                     guild_id=guild_id,
@@ -60,7 +60,7 @@ class Lobby(Transactions):
                     table_options=table_options,
                 )
             except StoreError:
-                raise UserError("channel_busy", game=game_title(game.info.name)) from None
+                raise busy_here(guild_id, game_title(game.info.name)) from None
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
         async with self.lock(channel_id):
