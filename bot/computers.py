@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -64,18 +65,28 @@ class Thinkers:
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = on_the_clock(budget or Budget())
         self._pool = WorkerPool(THINKING_WORKERS)
-        self._turns: dict[int, asyncio.Lock] = {}
+        self._turns: dict[int, tuple[asyncio.Lock, int]] = {}
 
-    def turn(self, game_id: int) -> asyncio.Lock:
+    @asynccontextmanager
+    async def turn(self, game_id: int) -> AsyncIterator[None]:
         """Held while a game's computers think: one computers' turn per game at a time (a
         job that waited for it finds the game moved on and plays nothing twice). It is not
         the channel's lock: people's moves are saved meanwhile."""
-        return self._turns.setdefault(game_id, asyncio.Lock())
+        lock, users = self._turns.get(game_id, (asyncio.Lock(), 0))
+        self._turns[game_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._turns[game_id]
+            if users == 1:
+                del self._turns[game_id]  # nobody waits: a game's lock lives while it is used
+            else:
+                self._turns[game_id] = (lock, users - 1)
 
     def busy(self, game_id: int) -> bool:
         """Whether the game's computers are thinking now (they play on the latest state)."""
-        turn = self._turns.get(game_id)
-        return turn is not None and turn.locked()
+        return game_id in self._turns
 
     async def choose(self, game: Game, state: Any, seat: int, seed: str, level: str) -> Any:
         """The action of the computer in ``seat``, playing at ``level``."""

@@ -107,7 +107,9 @@ async def test_one_computers_turn_per_channel_at_a_time(service: GameService) ->
     first = asyncio.create_task(service.play_computers(CHANNEL, version=version, job_id=job.id))
     second = asyncio.create_task(service.play_computers(CHANNEL, version=version, job_id=job.id))
     await held.started.wait()
+    assert service.computers.busy(started.record.id)
     held.go.set()
     results = await asyncio.gather(first, second)
     assert sum(r is not None for r in results) == 1
     assert held.decisions == len(next(r for r in results if r is not None).applied)
+    assert not service.computers.busy(started.record.id)  # nothing kept once they are done

@@ -122,7 +122,7 @@ CUT = re.compile(r"[^\W\d_]+…")
 SKIPPED = re.compile(r"`[^`]*`|<[@#!&:][^>]*>|https?://\S+|\*\*|__|~~|\|\|")
 WORD = re.compile(r"[^\W\d_]+")
 TEXT_KEYS = ("content", "title", "description", "label", "placeholder", "text", "name", "value")
-MAX_ACTIONS = 16
+MAX_ACTIONS = 10
 """Turns tapped by each person (enough to see the game's panels and move lines)."""
 LEVELS = ("easy", "normal", "hard")
 QUICK_HARD = Budget(think_ms=20, playouts=2)
