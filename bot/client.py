@@ -247,7 +247,8 @@ class IslandBot(commands.Bot):
         """Play the moves of the computers a shown change left to move, in a task of its own
         (a stop waits for it like for an interaction)."""
         game_id = result.record.id
-        task = asyncio.get_running_loop().create_task(self._play_computers(game_id))
+        before = self._thinking.get(game_id)  # (its computers may still be thinking)
+        task = asyncio.get_running_loop().create_task(self._play_computers(game_id, before))
         self._thinking[game_id] = task
         self._in_flight.add(task)
         task.add_done_callback(self._in_flight.discard)
@@ -257,8 +258,12 @@ class IslandBot(commands.Bot):
         if self._thinking.get(game_id) is task:
             del self._thinking[game_id]
 
-    async def _play_computers(self, game_id: int) -> None:
+    async def _play_computers(self, game_id: int, before: asyncio.Task[None] | None = None) -> None:
+        """Play the game's computers job, after the task ``before`` (the game's computers
+        thinking still, if they are): who waits for this task waits for them too."""
         assert self.service is not None
+        if before is not None and not before.done():
+            await asyncio.wait({before})
         try:  # shown by the service once saved
             await JobRunner(self.service, self.served_shards).run_computers(game_id)
         except Exception:  # the job stays: the job runner plays it after its grace

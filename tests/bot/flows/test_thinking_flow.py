@@ -70,7 +70,7 @@ async def test_computers_move_after_a_restart_and_a_tap_meanwhile_says_they_thin
     await world.alice.click(lobby, label="Normal")
     await world.alice.click(lobby, label="Start")
 
-    async def stopped(bot, game_id: int) -> None:  # the process stops before they move
+    async def stopped(bot, game_id: int, before=None) -> None:  # the process stops first
         return None
 
     monkeypatch.setattr(IslandBot, "_play_computers", stopped)
@@ -146,4 +146,31 @@ async def test_island_competition_taps_are_shown_while_its_computers_think(
     after = await latest_game(world)
     actions = await world.env.bot.store.actions(after.id)
     assert any(a.seat == computer for a in actions)  # then it moved, after her
+    assert not world.env.errors
+
+
+async def test_an_idle_panel_shows_the_next_turn_once_the_thinking_computers_moved(
+    world, monkeypatch
+) -> None:
+    gate = Gate(world, monkeypatch)
+    lobby = await open_lobby(world, world.alice, "competition")
+    await world.alice.click(lobby, label="Add computer")
+    await world.alice.click(lobby, label="Normal")
+    await world.alice.click(lobby, label="Start")
+    await asyncio.wait_for(gate.waiting.wait(), 5)
+    game = find_game("competition")
+    panel = (await world.alice.click(last_card(world.channel), label="My moves")).response
+    rnd = random.Random(2)
+    for _tap in range(40):  # she places her whole hand and confirms, the computer thinking
+        record = await latest_game(world)
+        if record.seat_of(world.alice.id) not in game.to_move(
+            world.env.bot.service.state_of(record)
+        ):
+            break
+        await tap_once(world.alice, panel.message, rnd)
+    assert "is thinking" in text_of(panel)  # idle: it waits for the computer
+    gate.open.set()
+    await world.env.settle()
+    await world.env.bot.publisher.settle()
+    assert "is thinking" not in text_of(panel), text_of(panel)
     assert not world.env.errors
