@@ -33,7 +33,7 @@ from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
 from .faces import PanelLook, face_of
 from .i18n import as_written, engine_text, game_title, say, written
-from .presenter import accent, as_sentence, board_alt
+from .presenter import accent, as_sentence, board_alt, thinking_text
 from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
 from .service.navigator import LinesOf
@@ -63,7 +63,6 @@ LOOK: Path = (ASK,)
 NEXT_NOTE = N_("Or tap **{label}** to look now.")
 NO_TURNS_TEXT = N_("You have no more turns in this game.")
 OVER_TEXT = N_("This game is over.")
-THINKING = N_("🤖 {names} is thinking…"), N_("🤖 {names} are thinking…")
 NAMED_MOVERS = 5
 WAITING_FOR = N_("Waiting for {names}.")
 """An idle panel names up to this many players to move (more: it counts them)."""
@@ -173,9 +172,7 @@ def idle_lines(step: PanelStep) -> list[str]:
 
 def thinking_line(step: PanelStep) -> str:
     """Which computers are working out their moves ("🤖 Ada (computer) is thinking…")."""
-    names = written(step.seated.names)
-    who = joined([f"**{names[seat]}**" for seat in step.plan.thinking], ", ")
-    return tr_counted(len(step.plan.thinking), *THINKING, names=who)
+    return thinking_text(written(step.seated.names), step.plan.thinking)
 
 
 def capitalised(text: str) -> str:

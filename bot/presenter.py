@@ -8,8 +8,8 @@ from collections.abc import Collection, Sequence
 import discord
 
 from engine import find_game
-from engine.core import Event, fill_names
-from locales import N_, _, current, number
+from engine.core import Event, fill_names, joined
+from locales import N_, _, current, number, tr_counted
 from render import seat_colour
 
 from .cards import ALT_LIMIT, Card, fit, plain
@@ -118,7 +118,11 @@ async def board_message(
         reason = fill_names(engine_text(current(), outcome.reason), written(record.names))
         lines = [line for line in lines if not told_by(line, result, reason)] + [result]
     else:
-        lines.append(to_move_line(written(record.names), game.to_move(state)))
+        movers = game.to_move(state)
+        thinking = movers & record.computer_seats
+        lines.append(to_move_line(written(record.names), movers - thinking))
+        if thinking:  # (their moves follow in a change of their own)
+            lines.append(thinking_text(written(record.names), thinking))
     card = Card(
         title=game_title(record.game),
         text="\n".join(line for line in lines if line),
@@ -138,6 +142,15 @@ def told_by(line: str, result: str, reason: str) -> bool:
     said = plain(line).strip().casefold()
     reason = plain(reason).strip().rstrip(".").casefold()
     return bool(said) and (said in plain(result).casefold() or (bool(reason) and reason in said))
+
+
+THINKING = N_("🤖 {names} is thinking…"), N_("🤖 {names} are thinking…")
+
+
+def thinking_text(names: Sequence[str], seats: Collection[int]) -> str:
+    """Which computers are working out their moves ("🤖 **Ada (computer)** is thinking…")."""
+    who = joined([f"**{names[seat]}**" for seat in sorted(seats)], ", ")
+    return tr_counted(len(seats), *THINKING, names=who)
 
 
 def to_move_line(names: Sequence[str], seats: Collection[int]) -> str:

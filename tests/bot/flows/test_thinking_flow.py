@@ -174,3 +174,19 @@ async def test_an_idle_panel_shows_the_next_turn_once_the_thinking_computers_mov
     await world.env.bot.publisher.settle()
     assert "is thinking" not in text_of(panel), text_of(panel)
     assert not world.env.errors
+
+
+async def test_the_public_board_says_which_computers_are_thinking(world, monkeypatch) -> None:
+    gate = Gate(world, monkeypatch)
+    lobby = await open_lobby(world, world.alice, "tigerisland", options="first_player=1")
+    await world.alice.click(lobby, label="Add computer")
+    await world.alice.click(lobby, label="Normal")
+    await world.alice.click(lobby, label="Start")
+    await asyncio.wait_for(gate.waiting.wait(), 5)
+    told = face(last_card(world.channel)).description
+    assert "🤖 **Ada (computer)** is thinking…" in told and "To move" not in told
+    gate.open.set()
+    await world.env.settle()
+    await world.env.bot.publisher.settle()
+    told = face(last_card(world.channel)).description
+    assert "is thinking" not in told and "To move: **alice**" in told
