@@ -27,9 +27,10 @@ COMPUTER_OPTION = OptionSpec(
     choices=tuple(level.value for level in OFFERED_LEVELS),
 )
 THINKING_WORKERS = 1
-MOVE_WALL_MS = 3000
+MOVE_WALL_MS = 2500
 """A hard decision's ceiling on the clock on the wall: on a busy machine its CPU budget may
-take longer to spend, and a table waits for no computer longer than this."""
+take longer to spend. A playout under way when it is reached ends first, so a move stays
+within 3 s."""
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """A computer level's name for people (a button's label; in lower case inside a line)."""
 
