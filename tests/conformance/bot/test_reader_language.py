@@ -143,7 +143,13 @@ def foreign(text: str, lang: str, names: Iterable[str]) -> list[str]:
             for i, word in enumerate(words)
             if word in MARKERS[lang] and not _in_a_name(words, i)
         }
-        theirs = {w for w in words if len(w) >= MIN_WORD and (w.lower() in only or w in spelled)}
+        theirs = {
+            w
+            for i, w in enumerate(words)
+            if len(w) >= MIN_WORD
+            and (w.lower() in only or w in spelled)
+            and not _in_a_name(words, i)
+        }
         spelled_out = any(phrase in sentence for phrase in SPELLINGS[lang])
         if len(marked) >= 2 or marked & STRONG[lang] or theirs or spelled_out:
             found.append(sentence.strip())
@@ -306,3 +312,18 @@ async def test_no_sentence_of_another_language_reaches_a_reader(
     found = {s for text in sent_texts(env) for s in foreign(text, lang, names)}
     found |= {f"[picture] {s}" for text in drawn for s in foreign(text, lang, names)}
     assert not found, "\n".join(sorted(found))
+
+
+def test_the_check_finds_the_words_of_the_other_language() -> None:
+    names = ["alice", "Ada"]
+    for english in (
+        "Rennen vorbei: every player has ended",
+        "**Options**",
+        "1. Ada (computer), leicht",
+        "alice: confirms the placement.",
+    ):
+        assert foreign(english, "en", names), english
+    for german in ("Rennen vorbei: alle haben ihr Spiel beendet", "1. Ada (Computer), leicht"):
+        assert not foreign(german, "en", names), german
+        assert foreign(german, "de", names), german
+    assert not foreign("Trinidad and Tobago · Isle of Man `PLACE AT 0 0`", "en", names)
