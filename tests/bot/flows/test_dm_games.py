@@ -187,3 +187,18 @@ async def test_a_second_game_in_the_dm_is_refused_in_words_for_a_dm(
     text = expect_refusal(world, again, start)
     for word in ("moderat", "thread", "Thread", "Moderation"):
         assert word not in text, text
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+async def test_help_in_the_dm_speaks_of_a_dm(
+    world,
+    member_locales,  # noqa: F811 (the fixture)
+    lang,
+) -> None:
+    user = world.alice.user
+    member_locales[user.id] = LOCALES[lang]
+    answer = await user.slash("help")
+    text = text_of(answer.response)
+    for word in ("moderat", "thread", "Thread", "Manage Channel", "Kanäle verwalten", "Join"):
+        assert word not in text, text
+    assert ("/forget-me" if lang == "en" else "/vergiss-mich") in text
