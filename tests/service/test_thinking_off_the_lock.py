@@ -52,11 +52,12 @@ async def test_a_persons_moves_are_saved_while_the_computers_think_and_theirs_af
         service.play_computers(CHANNEL, version=started.record.version, job_id=job.id)
     )
     await held.started.wait()
+    assert not service.lock(CHANNEL).locked()  # they think without holding the table
     seat = started.record.seat_of(ALICE)
     state = started.state
     for _step in range(3):  # the lock is free: each of her steps is saved at once
         action = ISLANT.legal_actions(state, seat)[0]
-        moved = await asyncio.wait_for(service.play(CHANNEL, ALICE, ISLANT.format(action)), 5)
+        moved = await service.play(CHANNEL, ALICE, ISLANT.format(action))
         state = moved.state
     assert not thinking.done()
     held.go.set()
