@@ -90,6 +90,8 @@ class IslandBot(commands.Bot):
         self.delivery = Delivery(self.publisher, shards)
         self.publisher.then = self._computers_after
         self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        """Games whose computers were left to move again while their task was running."""
         """Per game, the task playing its computers' moves (the latest one)."""
         self.stopping = False
         self._in_flight: set[asyncio.Task[Any]] = set()
@@ -247,8 +249,11 @@ class IslandBot(commands.Bot):
         """Play the moves of the computers a shown change left to move, in a task of its own
         (a stop waits for it like for an interaction)."""
         game_id = result.record.id
-        before = self._thinking.get(game_id)  # (its computers may still be thinking)
-        task = asyncio.get_running_loop().create_task(self._play_computers(game_id, before))
+        running = self._thinking.get(game_id)
+        if running is not None and not running.done():  # its computers are thinking still:
+            self._again.add(game_id)  # that task plays the game's job once more when done
+            return
+        task = asyncio.get_running_loop().create_task(self._play_computers(game_id))
         self._thinking[game_id] = task
         self._in_flight.add(task)
         task.add_done_callback(self._in_flight.discard)
@@ -258,16 +263,18 @@ class IslandBot(commands.Bot):
         if self._thinking.get(game_id) is task:
             del self._thinking[game_id]
 
-    async def _play_computers(self, game_id: int, before: asyncio.Task[None] | None = None) -> None:
-        """Play the game's computers job, after the task ``before`` (the game's computers
-        thinking still, if they are): who waits for this task waits for them too."""
+    async def _play_computers(self, game_id: int) -> None:
+        """Play the game's computers job; again while changes shown meanwhile left them to
+        move (one task per game: who waits for it waits for all its computers' moves)."""
         assert self.service is not None
-        if before is not None and not before.done():
-            await asyncio.wait({before})
-        try:  # shown by the service once saved
-            await JobRunner(self.service, self.served_shards).run_computers(game_id)
-        except Exception:  # the job stays: the job runner plays it after its grace
-            log.exception("computers of game %s could not move", game_id)
+        while True:
+            self._again.discard(game_id)
+            try:  # shown by the service once saved
+                await JobRunner(self.service, self.served_shards).run_computers(game_id)
+            except Exception:  # the job stays: the job runner plays it after its grace
+                log.exception("computers of game %s could not move", game_id)
+            if game_id not in self._again:
+                return
 
     async def computers_moved(self, game_id: int) -> None:
         """Wait (a bounded time) until the game's computers have moved and been shown."""

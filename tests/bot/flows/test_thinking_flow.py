@@ -70,7 +70,7 @@ async def test_computers_move_after_a_restart_and_a_tap_meanwhile_says_they_thin
     await world.alice.click(lobby, label="Normal")
     await world.alice.click(lobby, label="Start")
 
-    async def stopped(bot, game_id: int, before=None) -> None:  # the process stops first
+    async def stopped(bot, game_id: int) -> None:  # the process stops before they move
         return None
 
     monkeypatch.setattr(IslandBot, "_play_computers", stopped)
