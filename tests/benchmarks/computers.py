@@ -36,13 +36,13 @@ CHANNEL, PERSON = 7, 1
 ISLANT_OPTIONS = {"level": 2}
 
 
-def strength_rows(games: int, names: list[str]) -> Iterator[tuple[str, ...]]:
+def strength_rows(games: int, names: list[str], seed: int = 1) -> Iterator[tuple[str, ...]]:
     """Hard against normal per game at the bot's budget, a row per game as it is done."""
     budget = Thinkers().budget
     for name in names:
         options = ISLANT_OPTIONS if name == "islant" else {}
         report = arena(
-            name, (Level.HARD, Level.NORMAL), games=games, seed=1, options=options, budget=budget
+            name, (Level.HARD, Level.NORMAL), games=games, seed=seed, options=options, budget=budget
         )
         hard = report.levels["hard"].to_json()
         normal = report.levels["normal"].to_json()
@@ -116,6 +116,7 @@ def print_table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> Non
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", help="only these games (default: all)")
     parser.add_argument("--skip-arena", action="store_true")
     parser.add_argument("--skip-moves", action="store_true", help="only the arena")
@@ -134,7 +135,7 @@ def main() -> None:
         names = args.game or [g.info.name for g in all_games()]
         print(f"\nHard against normal, {args.games} two-player games each, the bot's budget")
         header = ("game", "hard wins", "win % (95 %)", "mean score", "CPU ms/decision")
-        print_table((*header, "longest wall ms"), strength_rows(args.games, names))
+        print_table((*header, "longest wall ms"), strength_rows(args.games, names, args.seed))
 
 
 if __name__ == "__main__":
