@@ -36,13 +36,15 @@ class Seating:
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """What one arena game gave each seat: score, win, decisions and their CPU seconds."""
+    """What one arena game gave each seat: score, win, decisions, their CPU seconds and the
+    longest one's wall-clock seconds."""
 
     levels: tuple[Level, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     decisions: tuple[int, ...]
     seconds: tuple[float, ...]
+    longest: tuple[float, ...] = ()
 
 
 @dataclass(slots=True)
@@ -54,6 +56,7 @@ class LevelResult:
     score: float = 0.0
     decisions: int = 0
     seconds: float = 0.0
+    longest: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.games)
@@ -64,6 +67,7 @@ class LevelResult:
             "win_interval": [lo, hi],
             "mean_score": self.score / self.games if self.games else 0.0,
             "mean_decision_ms": 1000 * self.seconds / self.decisions if self.decisions else 0.0,
+            "longest_decision_wall_ms": 1000 * self.longest,
         }
 
 
@@ -87,6 +91,8 @@ class ArenaReport:
             result.score += played.scores[seat]
             result.decisions += played.decisions[seat]
             result.seconds += played.seconds[seat]
+            if played.longest:
+                result.longest = max(result.longest, played.longest[seat])
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -160,19 +166,28 @@ def play(seating: Seating) -> Played:
     rnd = random.Random(f"{seating.seed}/computers")
     decisions = [0] * seats
     seconds = [0.0] * seats
+    longest = [0.0] * seats
     for _ in range(MAX_ACTIONS):
         if game.is_over(state):
             break
         seat = min(game.to_move(state))
-        started = time.process_time()
+        started, wall = time.process_time(), time.perf_counter()
         action = game.choose_ai_action(state, seat, rnd, seating.levels[seat], seating.budget)
         seconds[seat] += time.process_time() - started
+        longest[seat] = max(longest[seat], time.perf_counter() - wall)
         decisions[seat] += 1
         state, _ = game.apply(state, seat, action)
     outcome = game.outcome(state)
     if outcome is None:
         raise RuntimeError(f"{seating.game} did not finish in {MAX_ACTIONS} actions")
-    return Played(seating.levels, outcome.scores, outcome.winners, tuple(decisions), tuple(seconds))
+    return Played(
+        seating.levels,
+        outcome.scores,
+        outcome.winners,
+        tuple(decisions),
+        tuple(seconds),
+        tuple(longest),
+    )
 
 
 def arena(

@@ -118,6 +118,8 @@ class IslandBot(commands.Bot):
         self.publisher.failed = self.delivery.recover  # shown once Discord answers again
         self.publisher.then = self._computers_after
         self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        """Games whose computers were left to move again while their task was running."""
         """Per game, the task playing its computers' moves (the latest one)."""
         self.stopping = False
         self._in_flight: set[asyncio.Task[Any]] = set()
@@ -291,6 +293,10 @@ class IslandBot(commands.Bot):
         """Play the moves of the computers a shown change left to move, in a task of its own
         (a stop waits for it like for an interaction)."""
         game_id = result.record.id
+        running = self._thinking.get(game_id)
+        if running is not None and not running.done():  # its computers are thinking still:
+            self._again.add(game_id)  # that task plays the game's job once more when done
+            return
         task = asyncio.get_running_loop().create_task(self._play_computers(game_id))
         self._thinking[game_id] = task
         self._in_flight.add(task)
@@ -302,11 +308,17 @@ class IslandBot(commands.Bot):
             del self._thinking[game_id]
 
     async def _play_computers(self, game_id: int) -> None:
+        """Play the game's computers job; again while changes shown meanwhile left them to
+        move (one task per game: who waits for it waits for all its computers' moves)."""
         assert self.service is not None
-        try:  # shown by the service once saved
-            await JobRunner(self.service, self.served_shards).run_computers(game_id)
-        except Exception:  # the job stays: the job runner plays it after its grace
-            log.exception("computers of game %s could not move", game_id)
+        while True:
+            self._again.discard(game_id)
+            try:  # shown by the service once saved
+                await JobRunner(self.service, self.served_shards).run_computers(game_id)
+            except Exception:  # the job stays: the job runner plays it after its grace
+                log.exception("computers of game %s could not move", game_id)
+            if game_id not in self._again:
+                return
 
     async def computers_moved(self, game_id: int) -> None:
         """Wait (a bounded time) until the game's computers have moved and been shown."""

@@ -14,6 +14,14 @@ MESSAGES: dict[str, str] = {
         "This channel already has a game of {game}. Finish it, or ask the host or a moderator "
         "to use `/game end`; you can also start a thread and play there."
     ),
+    "dm_busy": N_(
+        "You already have a game of {game} here. Finish it, or end it with `/game end`, "
+        "before you start another."
+    ),
+    "dm_rematch_busy": N_(
+        "You already have an open {game} game here (#{game_id}): finish it, or end it with "
+        "`/game end`, before a rematch."
+    ),
     "not_host": N_("Only the host ({host}) can do that."),
     "not_host_or_mod": N_("Only the host or someone with Manage Channel can do that."),
     "already_joined": N_("You are already in this game."),
@@ -116,12 +124,21 @@ MESSAGES: dict[str, str] = {
     ),
     "daily_not_yours": N_("That is not your Islant of the day. `/islant daily` opens yours."),
     "daily_future": N_("That day has not come yet: its rolls are secret until it is played."),
+    "daily_before_first": N_(
+        "The Islant of the day began on {first}: pick that day or a later one."
+    ),
     "daily_bad_day": N_("`{day}` is not a date: write it as YYYY-MM-DD, e.g. `2026-11-24`."),
     "storage_timeout": N_(
         "The game's storage is not answering. Nothing was changed; try again in a moment."
     ),
     "daily_sheet_later": N_("Sheets of the day stay hidden until the day is over (midnight UTC)."),
 }
+
+
+def busy_here(guild_id: int | None, game: str) -> UserError:
+    """The refusal of a second game where one is open: in a server's channel (a moderator
+    can end it, a thread can hold another), or in direct messages with the bot."""
+    return UserError("channel_busy" if guild_id is not None else "dm_busy", game=game)
 
 
 class UserError(Exception):

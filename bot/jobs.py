@@ -72,6 +72,8 @@ class JobRunner:
         one that failed otherwise (the store) is logged and runs again once its lease ends."""
         outcomes = []
         for job in jobs:
+            if job.kind == COMPUTERS and self.service.computers.busy(job.game_id):
+                continue  # its computers are thinking: they play on the latest state
             try:
                 outcome = await self._run(job)
                 if outcome is None or outcome.move is None:  # a change ended its job already

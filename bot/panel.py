@@ -33,7 +33,14 @@ from .custom_ids import NUMBER, IdFormat
 from .errors import UserError
 from .faces import PanelLook, face_of
 from .i18n import as_written, engine_text, game_title, written
-from .presenter import accent, as_sentence, board_alt, move_headline, own_move_line
+from .presenter import (
+    accent,
+    as_sentence,
+    board_alt,
+    move_headline,
+    own_move_line,
+    thinking_text,
+)
 from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
 from .service.navigator import LinesOf
@@ -58,10 +65,14 @@ CHANGE_LABEL = N_("Change the placement")
 STALE_NOTE = N_("The game moved on since that panel was drawn; here is what you can do now.")
 IDLE_TEXT = N_("Nothing to do for you right now. You will be pinged when it is your turn.")
 NEXT_LABEL = N_("Show my turn")
+LOOK: Path = (ASK,)
+"""The path of **Show my turn**: the seat's panel as it is now, whatever it was drawn for."""
 NEXT_NOTE = N_("Or tap **{label}** to look now.")
 NO_TURNS_TEXT = N_("You have no more turns in this game.")
 OVER_TEXT = N_("This game is over.")
-THINKING = N_("🤖 {names} is thinking…"), N_("🤖 {names} are thinking…")
+NAMED_MOVERS = 5
+WAITING_FOR = N_("Waiting for {names}.")
+"""An idle panel names up to this many players to move (more: it counts them)."""
 THINKING_NOTE = N_("Your panel shows your next turn as soon as it comes.")
 
 
@@ -100,7 +111,9 @@ def _named(menu: Menu, names: Sequence[str], lang: str) -> Menu:
     def words(text: str) -> str:
         return fill_names(engine_text(lang, text), names)
 
-    choices = tuple(Choice(words(c.label), words(c.hint), c.at, c.ends) for c in menu.choices)
+    choices = tuple(
+        Choice(words(c.label), capitalised(words(c.hint)), c.at, c.ends) for c in menu.choices
+    )
     prompt = words(menu.prompt)
     return Menu(prompt, choices, menu.min_picks, menu.max_picks)
 
@@ -125,14 +138,18 @@ def decode(text: str) -> Path:
     return tuple(text.split(".")) if text else ()
 
 
-def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
-    """The panel's words: a note, the choices taken so far, and the menu's question."""
+def panel_text(step: PanelStep, labels: list[str], note: str = "", *, endings: bool = True) -> str:
+    """The panel's words: a note, the choices taken so far, and the menu's question (with
+    the hints of its buttons; without ``endings``, the choices that end the game are not
+    offered, nor told)."""
     lines = [note] if note else []
     lines.extend(step.plan.lines)
     menu = shown(step)[0]
     if menu is None:
         lines.extend(idle_lines(step))
         return "\n".join(lines)
+    if step.plan.thinking:  # (they play meanwhile: the player's own turn goes on)
+        lines.append(thinking_line(step))
     if composing(step):
         lines.append(_(PREVIEW_NOTE))
     if labels:
@@ -145,7 +162,8 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "") -> str:
     lines.append(f"**{question}**")
     lines.extend(more)  # what the question lists (a suggested plan)
     if _as_buttons(menu):
-        lines.extend(f"• {c.label}: {c.hint}" for c in menu.choices if c.hint)
+        told = [c for c in menu.choices if c.hint and (endings or not c.ends)]
+        lines.extend(f"• {c.label}: {c.hint}" for c in told)
     return "\n".join(lines)
 
 
@@ -165,7 +183,12 @@ def idle_lines(step: PanelStep) -> list[str]:
         return [thinking_line(step), _(THINKING_NOTE)]
     lines = [_(IDLE_TEXT), _(NEXT_NOTE, label=_(NEXT_LABEL))]
     waiting = step.plan.waiting
-    if waiting:
+    movers = step.plan.to_move
+    if movers and len(movers) <= NAMED_MOVERS:
+        names = written(step.seated.names)
+        who = joined([f"**{names[s]}**" for s in movers], ", ")
+        lines.insert(0, _(WAITING_FOR, names=who))
+    elif waiting:
         others = N_("Waiting for 1 other player."), N_("Waiting for {count} other players.")
         lines.insert(0, tr_counted(waiting, *others))
     return lines
@@ -173,9 +196,7 @@ def idle_lines(step: PanelStep) -> list[str]:
 
 def thinking_line(step: PanelStep) -> str:
     """Which computers are working out their moves ("🤖 Ada (computer) is thinking…")."""
-    names = written(step.seated.names)
-    who = joined([f"**{names[seat]}**" for seat in step.plan.thinking], ", ")
-    return tr_counted(len(step.plan.thinking), *THINKING, names=who)
+    return thinking_text(written(step.seated.names), step.plan.thinking)
 
 
 def capitalised(text: str) -> str:
@@ -185,6 +206,12 @@ def capitalised(text: str) -> str:
 
 def _as_buttons(menu: Menu) -> bool:
     return menu.max_picks == 1 and len(menu.choices) <= MAX_BUTTONS
+
+
+def looked(version: str, path: Path) -> tuple[str | None, Path]:
+    """The version and path a tap asks for: **Show my turn** asks for a new panel (no
+    version: the seat's first menu now, not a panel out of date)."""
+    return (None, ()) if path == LOOK else (version, path)
 
 
 def asked(path: Path) -> tuple[Path, int | None]:
@@ -229,7 +256,7 @@ def panel_view(
     menu, game_id, version = shown(step)[0], step.seated.id, step.version
     if menu is None:
         if turn_to_come(step):
-            view.add_item(tap(game_id, version, (), NEXT_LABEL, primary=True))
+            view.add_item(tap(game_id, version, LOOK, NEXT_LABEL, primary=True))
         return view
     if asking is not None:
         sure = (*step.path, str(asking))
@@ -244,14 +271,17 @@ def panel_view(
                 view.add_item(tap(game_id, version, target, choice.label, primary=index == 0))
     else:
         view.add_item(pick(game_id, version, step.path, menu))
-    for index, choice in ending if endings else []:
+    shown_endings = ending if endings else []
+    for number, (index, choice) in enumerate(shown_endings):
         target = (*step.path, f"{index}{ASK}")
         style = discord.ButtonStyle.danger
-        view.add_item(tap(game_id, version, target, choice.label, style=style, row=1))
+        row = 1 + number // MAX_BUTTONS
+        view.add_item(tap(game_id, version, target, choice.label, style=style, row=row))
+    last = 1 + len(shown_endings) // MAX_BUTTONS  # a row with room for Back
     if step.path:
-        view.add_item(tap(game_id, version, step.path[:-1], N_("Back"), row=1))
+        view.add_item(tap(game_id, version, step.path[:-1], N_("Back"), row=last))
     if composing(step) and len(step.path) > 1:  # (else Back leads there already)
-        view.add_item(tap(game_id, version, (), CHANGE_LABEL, row=1))
+        view.add_item(tap(game_id, version, (), CHANGE_LABEL, row=last))
     return view
 
 
@@ -305,13 +335,14 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     service = service_of(interaction)
     assert interaction.channel_id is not None
     await interaction.response.defer()
+    drawn_for, path = looked(version, path)
     path, asking = asked(path)
     try:
         step = await service.choose(
             interaction.channel_id,
             interaction.user.id,
             game_id,
-            version,
+            drawn_for,
             path,
             interaction_id=interaction.id,
             lines=lines_of,
@@ -325,8 +356,9 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         card = panel_card(step, sure_text(step, choice))
         await interaction.edit_original_response(**card.edit(panel_view(step, asking=asking)))
         return
-    if step.move is None:  # (while computers think, the panel says so instead)
-        note = _(STALE_NOTE) if step.stale and not step.plan.thinking else ""
+    if step.move is None:  # (while computers think, an idle panel says so instead)
+        waits = step.menu is None and bool(step.plan.thinking)
+        note = _(STALE_NOTE) if step.stale and not waits else ""
         card = panel_card(step, panel_text(step, list(step.plan.labels), note))
         await interaction.edit_original_response(
             **card.edit(panel_view(step), [await picture(service, step)])
@@ -348,7 +380,7 @@ async def after_computers(interaction: discord.Interaction, step: PanelStep, sai
     """If the panel ``step`` says computers are thinking: once they have moved, the panel
     shows the player's turn (or whom the game waits for now, or that it is over), under
     ``said`` (what the player did)."""
-    if not step.plan.thinking:
+    if not step.plan.thinking or step.menu is not None:  # a menu in use is not redrawn
         return
     client: Any = interaction.client
     await client.computers_moved(step.seated.id)

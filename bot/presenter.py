@@ -9,7 +9,7 @@ import discord
 
 from engine import find_game
 from engine.core import Event, fill_names, joined
-from locales import N_, _, current, number
+from locales import N_, _, current, number, tr_counted
 from render import seat_colour
 
 from .cards import ALT_LIMIT, Card, fit, plain
@@ -50,7 +50,8 @@ def lobby_card(record: GameRecord) -> Card:
     )
     lines = [_(info.summary), "", f"**{heading}**", *(seats or [_("nobody yet")])]
     if record.options:
-        lines += ["", f"**{_('Options')}**", options_line(record.game, record.options)]
+        heading = _("Options")
+        lines += ["", f"**{heading}**", options_line(record.game, record.options)]
     return Card(
         title=_("{game}: new game", game=game_title(record.game)),
         text="\n".join(lines),
@@ -113,9 +114,15 @@ async def board_message(
     game = find_game(record.game)
     outcome = game.outcome(state)
     if outcome is not None:
-        lines.append(result_text(record, outcome.scores, outcome.winners, outcome.reason))
+        result = result_text(record, outcome.scores, outcome.winners, outcome.reason)
+        reason = fill_names(engine_text(current(), outcome.reason), written(record.names))
+        lines = [line for line in lines if not told_by(line, result, reason)] + [result]
     else:
-        lines.append(to_move_line(written(record.names), game.to_move(state)))
+        movers = game.to_move(state)
+        thinking = movers & record.computer_seats
+        lines.append(to_move_line(written(record.names), movers - thinking))
+        if thinking:  # (their moves follow in a change of their own)
+            lines.append(thinking_text(written(record.names), thinking))
     card = Card(
         title=game_title(record.game),
         text="\n".join(line for line in lines if line),
@@ -148,6 +155,23 @@ def own_move_line(result: MoveResult, user_id: int, name: str) -> Phrase:
     them privately: all of it, their own secret choices too."""
     move = joined(result.described(user_id), "; ")
     return say("**{name}** {move}", name=as_written(name), move=move)
+
+
+def told_by(line: str, result: str, reason: str) -> bool:
+    """Whether the final ``result`` says what ``line`` says (a resignation) or ``line``
+    retells the end's ``reason``: the final board tells the end once."""
+    said = plain(line).strip().casefold()
+    reason = plain(reason).strip().rstrip(".").casefold()
+    return bool(said) and (said in plain(result).casefold() or (bool(reason) and reason in said))
+
+
+THINKING = N_("🤖 {names} is thinking…"), N_("🤖 {names} are thinking…")
+
+
+def thinking_text(names: Sequence[str], seats: Collection[int]) -> str:
+    """Which computers are working out their moves ("🤖 **Ada (computer)** is thinking…")."""
+    who = joined([f"**{names[seat]}**" for seat in sorted(seats)], ", ")
+    return tr_counted(len(seats), *THINKING, names=who)
 
 
 def to_move_line(names: Sequence[str], seats: Collection[int]) -> str:

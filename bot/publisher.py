@@ -36,7 +36,7 @@ import discord
 
 from engine import find_game
 from engine.core import Event
-from locales import N_, _, current, speaking, translate
+from locales import _, current, speaking
 
 from .cards import Card
 from .discord_requests import NOT_TAKEN, unavailable
@@ -145,8 +145,6 @@ def private_answer(
         return "✓ " + _("Saved, only you see it: {move}", move=own)
     return "✓ " + (in_words(headline, current()) or _("Done."))
 
-
-CALL_OVER = N_("That call is over: the newest board is below.")
 RATE_LIMITED = 429
 DEFAULT_RETRY_SECONDS = 5.0
 
@@ -393,15 +391,13 @@ class Publisher:
 
     async def _end_calls(self, record: GameRecord) -> None:
         """The previous board's further calls to act (mentions that did not fit on it) no
-        longer call anyone: a new board is up."""
+        longer call anyone: a new board is up, with calls of its own, so they are deleted
+        (a game leaves a board per turn in the channel, not a board and a spent call)."""
         calls = await self.service.store.take_board_calls(record.id)
-        if not calls:
-            return
-        text = translate(await game_language(self.client, record), CALL_OVER)
         for call_id in calls:
             call = self._channel(record).get_partial_message(call_id)  # type: ignore[attr-defined]
             try:
-                await call.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+                await call.delete()
             except NOT_TAKEN:
                 log.info("could not end call %s of game %s", call_id, record.id)
 

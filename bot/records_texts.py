@@ -14,6 +14,7 @@ from engine.core import View
 from locales import _, number
 
 from .cards import Card, plain
+from .computers import LEVEL_LABELS
 from .i18n import game_title, isolated
 from .presenter import COLOUR
 from .ratings import Skill
@@ -159,8 +160,19 @@ def board_title(game: str, scope: str, period: str) -> str:
     return _("{game} leaderboard", game=title_of(game)) + f" · {where} · {when}"
 
 
+def standing_name(standing: Standing) -> str:
+    """A leaderboard row's player as the reader sees it: a computer in the reader's words,
+    with its level (a computer is rated once per level: "Ada (computer), hard")."""
+    kind, _sep, rest = standing.player.partition(":")
+    if kind != "computer":
+        return shown_player(standing.name)
+    level = rest.partition(":")[0]
+    name = shown_player(standing.name, computer=True)
+    return f"{name}, {_(LEVEL_LABELS[level]).lower()}" if level in LEVEL_LABELS else name
+
+
 def _standing_line(standing: Standing) -> str:
-    name = isolated(shown_player(standing.name))
+    name = isolated(standing_name(standing))
     return (
         f"**{standing.place}.** {name} — **{standing.skill.shown}** "
         f"({_games_and_wins(standing.skill.games, standing.skill.wins)})"
@@ -207,7 +219,7 @@ def leaderboard_answer(
 def _card_row(standing: Standing) -> list[object]:
     skill = standing.skill
     return [
-        f"{standing.place}. {shown_player(standing.name)}",
+        f"{standing.place}. {standing_name(standing)}",
         skill.shown,
         skill.games,
         skill.wins,
@@ -216,8 +228,7 @@ def _card_row(standing: Standing) -> list[object]:
 
 def board_card(title: str, rows: Sequence[Standing], mine: Standing | None) -> View:
     shown = [
-        [f"{s.place}. {shown_player(s.name)}", s.skill.shown, s.skill.games, s.skill.wins]
-        for s in rows
+        [f"{s.place}. {standing_name(s)}", s.skill.shown, s.skill.games, s.skill.wins] for s in rows
     ]
     highlight = next(
         (i for i, s in enumerate(rows) if mine is not None and s.player == mine.player), None
@@ -225,7 +236,7 @@ def board_card(title: str, rows: Sequence[Standing], mine: Standing | None) -> V
     if mine is not None and highlight is None:
         shown.append(
             [
-                f"{mine.place}. {shown_player(mine.name)}",
+                f"{mine.place}. {standing_name(mine)}",
                 mine.skill.shown,
                 mine.skill.games,
                 mine.skill.wins,

@@ -70,7 +70,8 @@ async def open_rematch(
     busy = await service.store.open_game_in(finished.channel_id)
     if busy is not None:
         title = game_title(busy.game)
-        raise UserError("rematch_busy", game=title, game_id=busy.id)
+        code = "rematch_busy" if busy.guild_id is not None else "dm_rematch_busy"
+        raise UserError(code, game=title, game_id=busy.id)
     table = dict(finished.table_options)
     language = table.pop(HOST_LANGUAGE, None)
     lobby = await service.open_lobby(

@@ -92,6 +92,8 @@ SERVER_ONLY: tuple[OptionSpec, ...] = (
         "whether this server's games have web pages (off: every link of the server answers 404)",
         "on",
         choices=("on", "off"),
+        title=N_("Web pages of games"),
+        words=(("on", N_("on")), ("off", N_("off"))),
     ),
 )
 TABLE_NAMES = frozenset(spec.name for spec in TABLE_OPTIONS)

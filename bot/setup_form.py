@@ -36,7 +36,7 @@ from locales import _, speaking
 from .answers import answer_failure, arrived
 from .components import service_of
 from .computers import COMPUTER_OPTION, LEVEL_LABELS
-from .errors import UserError
+from .errors import UserError, busy_here
 from .game_options import value_words
 from .i18n import as_written, game_title, public_language, user_language
 from .presenter import lobby_card
@@ -215,7 +215,7 @@ async def show_form(interaction: discord.Interaction, game: str) -> None:
     """Answer ``/game new`` with the form (after the checks a lobby would fail anyway)."""
     existing = await service_of(interaction).store.open_game_in(interaction.channel_id or 0)
     if existing is not None:
-        raise UserError("channel_busy", game=game_title(existing.game))
+        raise busy_here(existing.guild_id, game_title(existing.game))
     with speaking(user_language(interaction)):
         form = SetupForm(game, interaction.id, with_guests=server_of(interaction) is not None)
     await interaction.response.send_modal(form)

@@ -103,9 +103,8 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
             record = await service.join(channel_id, user.id, user.display_name)
         elif self.action == "leave":
             record = await service.leave(channel_id, user.id)
-        elif self.action == "ai":
-            if user.id != record.host_id:
-                raise UserError("not_host", host=f"<@{record.host_id}>")
+        elif self.action == "ai":  # (a full table is refused before the levels show)
+            service.computer_seat(record, user.id)
             await interaction.response.edit_message(
                 **lobby_card(record).edit(
                     computer_level_view(record.id, service.computer_level(record))

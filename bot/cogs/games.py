@@ -229,7 +229,8 @@ class GamesCog(commands.Cog):
             )
             for info in (g.info for g in all_games())
         ]
-        text = _(HELP_TEXT) + "\n" + _(HELP_MORE)
+        start = HELP_TEXT if interaction.guild_id is not None else HELP_DM
+        text = _(start) + "\n" + _(HELP_MORE)
         card = Card(title=_("Island games"), text=text, colour=COLOUR, fields=games)
         await interaction.response.send_message(**card.send(), ephemeral=True)
 
@@ -249,6 +250,15 @@ HELP_TEXT = N_(
     "a while, and a timeout plays, skips or removes an absent player; admins set the "
     "defaults with `/settings`, hosts per game (`/game new options:timeout_hours=24`)."
 )
+HELP_DM = N_(
+    "**Start:** `/game new` opens a form (the game's options and your computer opponents), "
+    "then a lobby; press **Start**. One game at a time here.\n"
+    "**Play:** `/game move` with suggestions of your legal moves, or **My moves** under the "
+    "board. The board is posted after every move.\n"
+    "**Finish:** `/game resign` gives up; `/game end` stops the game. `/game rules` explains "
+    "each game; `/game replay` animates a finished one and **Rematch** starts it again."
+)
+"""The start of /help in direct messages with the bot: no one else joins, no moderators."""
 HELP_MORE = N_(
     "**Islant:** `/islant play` for your turn in a race, `/islant daily` for the Islant of "
     "the day (one attempt a day, the same rolls for everyone) and `/islant today` for its "
@@ -257,7 +267,11 @@ HELP_MORE = N_(
     "players, `/game history` for finished games.\n"
     "**On your own:** add the bot to your account (its profile → **Add App**) to play against "
     "computer players in your direct messages with the bot (`/game new` there) and to use "
-    "`/islant daily`, `/stats` and `/leaderboard` anywhere."
+    "`/islant daily`, `/stats` and `/leaderboard` anywhere.\n"
+    "**Web pages:** `/game link` gives the page where anyone can watch the channel's game "
+    "live (admins can turn web pages off in `/settings`).\n"
+    "**Your data:** `/forget-me` deletes your ratings and stats; your moves in past games "
+    "then show you as a former player."
 )
 
 

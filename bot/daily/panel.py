@@ -32,6 +32,7 @@ from ..panel import (
     ending_choice,
     lines_of,
     look_of,
+    looked,
     panel_card,
     panel_text,
     panel_view,
@@ -117,19 +118,29 @@ async def open_daily(interaction: discord.Interaction, level: int) -> None:
         await interaction.followup.send(**card.send(share, [file]), ephemeral=True)
         return
     png = await _sheet_picture(daily, step.panel, step.attempt)
-    card = panel_card(step.panel, panel_text(step.panel, []))
+    card = panel_card(step.panel, _text(step.panel, step.attempt, []))
     components = _components(step.panel, step.attempt)
     await interaction.followup.send(
         **card.send(components, [_file(png, PANEL_FILE)]), ephemeral=True
     )
 
 
+def _first_screen(step: PanelStep, attempt: DailyAttempt) -> bool:
+    """Whether the panel is the attempt's first screen (ending it is not offered there)."""
+    return attempt.version == 0 and not step.path
+
+
+def _text(step: PanelStep, attempt: DailyAttempt, labels: list[str], note: str = "") -> str:
+    """A daily panel's words (on its first screen, without the choice to end the attempt)."""
+    return panel_text(step, labels, note, endings=not _first_screen(step, attempt))
+
+
 def _components(
     step: PanelStep, attempt: DailyAttempt, asking: int | None = None
 ) -> discord.ui.View:
     """A daily panel's components: ending the attempt is not offered on its first screen."""
-    first = attempt.version == 0 and not step.path
-    return panel_view(step, DailyTap, DailyPick, asking=asking, endings=not first)
+    endings = not _first_screen(step, attempt)
+    return panel_view(step, DailyTap, DailyPick, asking=asking, endings=endings)
 
 
 async def follow(
@@ -138,8 +149,9 @@ async def follow(
     """A tap on a daily panel: acknowledge, then the next menu, the move, or the result."""
     daily = daily_of(interaction)
     await interaction.response.defer()
+    drawn_for, path = looked(version, path)
     path, asking = asked(path)
-    step: DailyStep = await daily.choose(interaction.user.id, attempt_id, version, path, lines_of)
+    step: DailyStep = await daily.choose(interaction.user.id, attempt_id, drawn_for, path, lines_of)
     attempt, panel = step.attempt, step.panel
     choice = None if step.played or attempt.finished else ending_choice(panel, asking)
     if choice is not None:  # the picture stays: only the words and buttons change
@@ -157,12 +169,12 @@ async def follow(
     if step.played or panel.stale:
         note = STALE_NOTE if panel.stale else f"**{as_written(attempt.shown_name)}** {played}."
         png = await _sheet_picture(daily, panel, attempt)
-        card = panel_card(panel, panel_text(panel, [], note))
+        card = panel_card(panel, _text(panel, attempt, [], note))
         await interaction.edit_original_response(
             **card.edit(_components(panel, attempt), [_file(png, PANEL_FILE)])
         )
         return
-    card = panel_card(panel, panel_text(panel, list(panel.plan.labels)))
+    card = panel_card(panel, _text(panel, attempt, list(panel.plan.labels)))
     await interaction.edit_original_response(**card.edit(_components(panel, attempt)))
 
 

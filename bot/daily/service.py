@@ -23,7 +23,7 @@ from ..rendering import Drawer, PictureKey
 from ..service import GameService, PanelStep, Seated
 from ..service.navigator import LinesFor, SavedState, no_lines
 from ..store import DailyAttempt, VersionConflict
-from .rolls import day_of, day_seed, new_secret
+from .rolls import FIRST_DAY, day_of, day_seed, new_secret
 
 SEAT = 0
 TOP = 10  # rows of each leaderboard
@@ -139,7 +139,7 @@ class DailyService:
         self,
         user_id: int,
         attempt_id: int,
-        version: str,
+        version: str | None,
         path: Path,
         lines: LinesFor = no_lines,
     ) -> DailyStep:
@@ -237,11 +237,13 @@ class DailyService:
         self, user_id: int, guild_id: int | None, level: int, day: date | None = None
     ) -> DailyBoard:
         """The leaderboard of ``day`` (default today) at ``level``, with the user's own line,
-        streak and best scores. Refuses a day still to come."""
+        streak and best scores. Refuses a day still to come, or before the first."""
         today = await self._tidy()
         day = day or today
         if day > today:
             raise UserError("daily_future")
+        if day < FIRST_DAY:
+            raise UserError("daily_before_first", first=FIRST_DAY.isoformat())
         text = day.isoformat()
         server = await self.store.daily_top(text, level, TOP, guild_id) if guild_id else []
         everywhere = await self.store.daily_top(text, level, TOP)

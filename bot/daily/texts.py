@@ -114,11 +114,12 @@ def own_line(board: DailyBoard) -> str:
 
 def board_card(board: DailyBoard) -> Card:
     """The day's leaderboard: this server's and everyone's top, the user's own line."""
-    when = (
-        _("The day is over: pick a sheet below.")
-        if board.over
-        else _("Sheets stay hidden until the day ends (UTC).")
-    )
+    if not board.over:
+        when = _("Sheets stay hidden until the day ends (UTC).")
+    elif board.everywhere:
+        when = _("The day is over: pick a sheet below.")
+    else:
+        when = _("The day is over: nobody played it at this level.")
     fields = []
     if board.server or not board.over:
         fields.append((_("This server"), _rows(board.server)))

@@ -10,7 +10,7 @@ from engine import find_game
 from engine.core import Resign, resolve_options
 
 from ..computers import COMPUTER_OPTION, take_computer_option
-from ..errors import UserError
+from ..errors import UserError, busy_here
 from ..i18n import HOST_LANGUAGE, game_title
 from ..settings import split_options
 from ..store import GameRecord, PlayerRecord, StoreError, VersionConflict, computer_name
@@ -56,7 +56,7 @@ class Lobby:
         async with self.lock(channel_id):
             existing = await self.store.open_game_in(channel_id)
             if existing is not None:
-                raise UserError("channel_busy", game=game_title(existing.game))
+                raise busy_here(guild_id, game_title(existing.game))
             try:
                 return await self.store.create_lobby(
                     guild_id=guild_id,
@@ -69,7 +69,7 @@ class Lobby:
                     table_options=table_options,
                 )
             except StoreError:
-                raise UserError("channel_busy", game=game_title(game.info.name)) from None
+                raise busy_here(guild_id, game_title(game.info.name)) from None
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
         async with self.lock(channel_id):
@@ -86,15 +86,22 @@ class Lobby:
         """Seat a computer player (host only) at ``level``, by default the table's choice."""
         async with self.lock(channel_id):
             record = await self._lobby(channel_id)
-            _require_host(record, user_id)
-            _check_room(record)
+            name = self.computer_seat(record, user_id)
             chosen = COMPUTER_OPTION.coerce(level or self.computer_level(record))
-            used = {p.name for p in record.players}
-            free = [label for n in AI_NAMES if (label := computer_name(n)) not in used]
-            if not free:
-                raise UserError("computers_full", most=len(AI_NAMES))
-            seat = PlayerRecord(len(record.players), None, free[0], True, str(chosen))
+            seat = PlayerRecord(len(record.players), None, name, True, str(chosen))
             return await self._reseat(record, [*record.players, seat])
+
+    @staticmethod
+    def computer_seat(record: GameRecord, user_id: int) -> str:
+        """The name the next computer of the lobby gets, if ``user_id`` (the host) may add
+        one now: else a UserError (not the host, the table is full, no name is left)."""
+        _require_host(record, user_id)
+        _check_room(record)
+        used = {p.name for p in record.players}
+        free = [label for n in AI_NAMES if (label := computer_name(n)) not in used]
+        if not free:
+            raise UserError("computers_full", most=len(AI_NAMES))
+        return free[0]
 
     @staticmethod
     def computer_level(record: GameRecord) -> str:

@@ -67,7 +67,9 @@ class PanelPlan:
     """With no menu: how many other players the game waits for before the seat's next turn
     (None: the seat has no turn to come)."""
     thinking: tuple[int, ...] = ()
-    """With no menu: the computer seats to move (their moves are being worked out)."""
+    """The computer seats to move besides the seat (their moves are being worked out)."""
+    to_move: tuple[int, ...] = ()
+    """With no menu: the other seats to move now (whose turn it is)."""
 
 
 def no_lines(game: str) -> None:
@@ -105,17 +107,25 @@ def plan_panel(
     current = game.seat_version(state, seat)
     with speaking(lang):
         lines = tuple(lines_of(state, seat)) if lines_of is not None else ()
+    movers = frozenset() if game.is_over(state) else game.to_move(state) - {seat}
+    thinking = tuple(sorted(computers & movers))
     if game.is_over(state) or not game.legal_actions(state, seat):
         stale = version not in (None, current)
         waiting = len(game.to_move(state) - {seat}) if game.still_playing(state, seat) else None
-        thinking = () if game.is_over(state) else tuple(sorted(computers & game.to_move(state)))
         return PanelPlan(
-            seat, current, lines=lines, stale=stale, waiting=waiting, thinking=thinking
+            seat,
+            current,
+            lines=lines,
+            stale=stale,
+            waiting=waiting,
+            thinking=thinking,
+            to_move=tuple(sorted(movers)),
         )
     if version != current:
         first = game.menu(state, seat, ())
         assert isinstance(first, Menu)
-        return PanelPlan(seat, current, (), first, stale=version is not None, lines=lines)
+        stale = version is not None
+        return PanelPlan(seat, current, (), first, stale=stale, lines=lines, thinking=thinking)
     turn = game.turn_menu(state, seat, path)
     if isinstance(turn.answer, Picked):
         return PanelPlan(seat, current, path, play=(*turn.before, *turn.answer.actions))
@@ -126,7 +136,14 @@ def plan_panel(
         assert isinstance(menu, Menu)
         labels.extend(menu.choices[int(i)].label for i in element.split(PICK_SEPARATOR))
     return PanelPlan(
-        seat, current, path, turn.answer, before=turn.before, labels=tuple(labels), lines=lines
+        seat,
+        current,
+        path,
+        turn.answer,
+        before=turn.before,
+        labels=tuple(labels),
+        lines=lines,
+        thinking=thinking,
     )
 
 

@@ -69,7 +69,7 @@ class Panels:
         channel_id: int,
         user_id: int,
         game_id: int,
-        version: str,
+        version: str | None,
         path: Path,
         *,
         interaction_id: int | None = None,
@@ -78,7 +78,8 @@ class Panels:
         """Follow a tap on a panel: the menu ``path`` leads to, or the move it completes.
 
         The seat's version is compared with the panel's: a panel drawn before the seat's
-        options changed gets the current first menu, ``stale``. A step to another menu
+        options changed gets the current first menu, ``stale`` (``version`` None: a new
+        panel, the first menu as it is now). A step to another menu
         writes nothing, so it takes no lock; a completed path is played if the seat's options
         are still those the panel was drawn for (:meth:`_play_planned`). The menus are worked
         out in the worker pool, once per tap and never under the lock; the picked actions are

@@ -27,7 +27,7 @@ WITH_NOTES = "{phrase} ({notes})"
 def describe(action: Action | Resign, state: CompetitionState | None, cards: CardIndex) -> str:
     """The phrase for ``action``; with ``state``, its consequences in brackets."""
     if isinstance(action, Resign):
-        return "resigns"
+        return Words("resigns")
     text = _phrase(action, cards)
     notes = _consequences(action, state, cards) if state is not None else []
     if not notes:
@@ -53,9 +53,9 @@ def _phrase(action: Action, cards: CardIndex) -> str:
     if isinstance(action, Unplace):
         return Words("takes the card in {slot} back to the hand", {"slot": action.slot.label})
     if isinstance(action, Confirm):
-        return "confirms the placement"
+        return Words("confirms the placement")
     if isinstance(action, Reveal):
-        return "reveals the next slot"
+        return Words("reveals the next slot")
     if isinstance(action, Split):
         return _split_phrase(action, cards)
     if isinstance(action, Steal):
@@ -66,7 +66,7 @@ def _phrase(action: Action, cards: CardIndex) -> str:
                 {"card": card, "seat": victim, "sea": sea_name(cards[action.card].sea)},
             )
         return Words("takes {card} from {seat} face down", {"card": card, "seat": victim})
-    return "stops stealing"
+    return Words("stops stealing")
 
 
 def _split_phrase(action: Split, cards: CardIndex) -> str:

@@ -20,6 +20,7 @@ from engine.core import (
     Seat,
     View,
     Words,
+    counted,
     joined,
 )
 from engine.core.ai import Deadline
@@ -311,9 +312,11 @@ class CompetitionGame(Game[CompetitionState, Action]):
         job = state.jobs[0]
         if phase == SPLIT:
             return Words("{seat} must first SPLIT their trick.", {"seat": seat_ref(job.seat)})
-        return Words(
-            "{seat} may first STEAL {count} card(s), or say STEAL DONE.",
-            {"seat": seat_ref(job.seat), "count": job.count},
+        return counted(
+            job.count,
+            "{seat} may first STEAL 1 card, or say STEAL DONE.",
+            "{seat} may first STEAL {count} cards, or say STEAL DONE.",
+            seat=seat_ref(job.seat),
         )
 
 

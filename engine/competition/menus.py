@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from engine.core import Number, Seat, Words, joined
+from engine.core import Number, Seat, Words, counted, joined
 from engine.core.menus import (
     MAX_CHOICES,
     Choice,
@@ -261,7 +261,11 @@ class _Placing:
             return ((CONFIRM, self.prompt, "Lock your cards for this round"),)
         if isinstance(action, Fill):
             count = len(action.placed())
-            label = Words("Place the rest as suggested ({count} cards)", {"count": count})
+            label = counted(
+                count,
+                "Place the rest as suggested (1 card)",
+                "Place the rest as suggested ({count} cards)",
+            )
             return ((label, self.prompt, REST_HINT),)
         if isinstance(action, Unplace):
             index = SLOT_INDEX[action.slot]

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from engine.core import Event, IllegalAction, Seat, Words, joined
+from engine.core import Event, IllegalAction, Seat, Words, joined, told
 from engine.core.names import seat_ref
+from engine.core.words import counted, listing
 
 from .actions import DOWN, SEA, Split, Steal, StealDone
 from .cards import CardIndex
@@ -102,10 +103,22 @@ def split(
         mine = _add(mine, card, where, cards)
     state = replace(state.with_seat(seat, mine), jobs=state.jobs[1:])
     up = [card for card, where in action.assignments if where == SEA]
-    text = f"{seat_ref(seat)} puts {len(trick) - len(up)} card(s) face down" + (
-        f" and {', '.join(_name(cards, c) for c in up)} face up." if up else "."
-    )
-    return state, [Event("split", text, {"seat": seat, "down": len(trick) - len(up), "up": up})]
+    down = len(trick) - len(up)
+    shown = {"seat": seat_ref(seat), "cards": listing([_name(cards, c) for c in up]) if up else ""}
+    if not up:
+        words = counted(
+            down, "{seat} puts 1 card face down.", "{seat} puts {count} cards face down.", **shown
+        )
+    elif not down:
+        words = Words("{seat} puts {cards} face up.", shown)
+    else:
+        words = counted(
+            down,
+            "{seat} puts 1 card face down and {cards} face up.",
+            "{seat} puts {count} cards face down and {cards} face up.",
+            **shown,
+        )
+    return state, [told("split", words, {"seat": seat, "down": down, "up": up})]
 
 
 def steal(

@@ -68,10 +68,13 @@ def parse_levels(text: str, seats: int) -> tuple[Level, ...]:
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How long a hard player may think: CPU milliseconds, and optionally at most
-    ``playouts`` simulations (which makes the decision independent of the machine's speed)."""
+    ``playouts`` simulations (which makes the decision independent of the machine's speed)
+    and at most ``wall_ms`` milliseconds of the clock on the wall (a busy machine shares its
+    cores: the player still answers in time)."""
 
     think_ms: int = DEFAULT_THINK_MS
     playouts: int | None = None
+    wall_ms: int | None = None
 
     def start(self) -> Deadline:
         return Deadline(self)
@@ -85,6 +88,10 @@ class Deadline:
         self._start = time.process_time()
         self._end = self._start + budget.think_ms / 1000
         self._left = budget.playouts
+        self._wall_start = time.perf_counter()
+        self._wall_end = (
+            None if budget.wall_ms is None else self._wall_start + budget.wall_ms / 1000
+        )
         self.used = 0
 
     def spend(self) -> bool:
@@ -95,6 +102,11 @@ class Deadline:
         average = (now - self._start) / self.used if self.used else 0.0
         if now + average >= self._end:
             return False
+        if self._wall_end is not None:
+            wall = time.perf_counter()
+            average = (wall - self._wall_start) / self.used if self.used else 0.0
+            if wall + average >= self._wall_end:
+                return False
         self.used += 1
         return True
 

@@ -457,8 +457,26 @@ class Game(ABC, Generic[S, A]):
         return self._normal_action(known, seat, rnd)
 
     def _slip_action(self, known: S, seat: Seat, rnd: random.Random) -> A:
-        """An easy player's slip; by default uniform among the forward actions."""
-        return rnd.choice(self.forward_actions(known, seat))
+        """An easy player's slip: a random forward action that does not end the seat's game
+        (a weak player, not a quitter); its usual choice when every one would."""
+        actions = self.forward_actions(known, seat)
+        first = rnd.choice(actions)
+        if not self.gives_up(known, seat, first):
+            return first
+        safe = [a for a in actions if a is not first and not self.gives_up(known, seat, a)]
+        return rnd.choice(safe) if safe else self._normal_action(known, seat, rnd)
+
+    def gives_up(self, state: S, seat: Seat, action: A) -> bool:
+        """Whether ``action`` ends ``seat``'s game without winning it (stopping, a losing
+        move): after it the seat has no turns to come and is not among the winners."""
+        try:
+            after, _ = self.apply(state, seat, action)
+        except IllegalAction:
+            return True
+        if self.still_playing(after, seat):
+            return False
+        outcome = self.outcome(after)
+        return outcome is None or seat not in outcome.winners
 
     def _normal_action(self, known: S, seat: Seat, rnd: random.Random) -> A:
         """The quick computer player; by default uniform among the legal actions."""

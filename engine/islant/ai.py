@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from engine.core import Seat
 
 from .actions import Action, Assign, Cross, Draw, Stop, Submit, Wild
-from .geometry import COLUMN, SHIP_TOTALS, SHIPS, WAVES, rotate, tile_for
+from .geometry import COLUMN, LAND_SLOTS, SHIP_TOTALS, SHIPS, WAVES, rotate, tile_for
 from .island_change import FACING, island_change
 from .sheet import Sheet, unfinished_ship_groups
 from .state import IslantState
@@ -24,8 +24,10 @@ from .turn import (
     apply_step,
     assignments,
     columns_for,
+    may_choose_wild,
     placements,
     possible_values,
+    wild_values,
 )
 
 AI_ASSIGNMENT_SAMPLE = 4
@@ -91,19 +93,18 @@ def plan_turn(
 def next_step(draft: Draft, rnd: random.Random, careful: bool) -> tuple[Action, float]:
     """The next step of the turn and what the heuristic thinks it is worth."""
     spec = draft.sheet.spec
-    if COLUMN in spec.slots and draft.value(COLUMN) is None:
-        best = max(
-            possible_values(draft.die(COLUMN)),
-            key=lambda v: _column_worth(draft, v, rnd, careful),
-        )
-        return Wild(COLUMN, best), 0.0
+    if COLUMN in spec.slots and may_choose_wild(draft, COLUMN):
+        values = wild_values(draft, COLUMN)
+        if values:  # (none: no land tile has a place under any, both are crossed out)
+            best = max(values, key=lambda v: _column_worth(draft, v, rnd, careful))
+            return Wild(COLUMN, best), 0.0
     for slot in draft.open_slots():
         move = _best_move(draft, slot, rnd, careful)
         if move is None:
             if any_placement(draft, slot) is None:
                 return Cross(slot), 0.0
             continue
-        if draft.value(slot) is None:
+        if move.value != draft.value(slot):  # a 6's value, chosen first
             return Wild(slot, move.value), 0.0
         return Draw(slot, draft.sheet.name_of(move.cell), move.rotation), move.worth
     return (Submit(), 0.0) if not draft.open_slots() else (Stop(), 0.0)
@@ -127,13 +128,17 @@ def _best_move(
     careful: bool,
     columns: frozenset[int] | None = None,
 ) -> Move | None:
+    """The best place for ``slot``'s tile (under ``columns``, by default the turn's grid
+    column; None while that is still to choose), over every value a 6 may still take."""
     sheet = draft.sheet
     chosen = draft.value(slot)
-    values = possible_values(draft.die(slot)) if chosen is None else (chosen,)
+    fixed = chosen is not None and not may_choose_wild(draft, slot)
+    values = (chosen,) if fixed else possible_values(draft.die(slot))
     if columns is None:
-        columns = columns_for(
-            sheet.spec, draft.value(COLUMN) if COLUMN in sheet.spec.slots else None
-        )
+        column_rule = slot in LAND_SLOTS and COLUMN in sheet.spec.slots
+        if column_rule and (draft.value(COLUMN) is None or may_choose_wild(draft, COLUMN)):
+            return None
+        columns = columns_for(sheet.spec, draft.value(COLUMN) if column_rule else None)
     best: Move | None = None
     for value in values:
         for cell, rotation in placements(sheet, slot, value, columns):

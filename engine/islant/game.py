@@ -55,7 +55,7 @@ from .actions import (
 )
 from .ai import choose_action
 from .audit import audit_state
-from .geometry import COLUMN, LAND_SLOTS, WILD_FACE, WILD_VALUES, parse_cell_name
+from .geometry import COLUMN, LAND_SLOTS, parse_cell_name
 from .hard import choose_hard_action
 from .menus import islant_menu
 from .scoring import islands, score
@@ -74,7 +74,17 @@ from .state import (
     state_from_json,
     state_to_json,
 )
-from .turn import Draft, any_placement, apply_step, assignments, draft_columns, placements, rebuild
+from .turn import (
+    Draft,
+    any_placement,
+    apply_step,
+    assignments,
+    draft_columns,
+    may_choose_wild,
+    placements,
+    rebuild,
+    wild_values,
+)
 from .views import game_view
 from .words import describe_step
 
@@ -135,9 +145,10 @@ class IslantGame(Game[IslantState, Action]):
         if not draft.assigned:
             return [*assignments(state.spec, state.roll), Stop()]
         actions: list[Action] = []
-        for slot, die in draft.dice:
-            if die == WILD_FACE and draft.value(slot) is None and not draft.is_done(slot):
-                actions.extend(Wild(slot, v) for v in WILD_VALUES)
+        for slot, _die in draft.dice:
+            if may_choose_wild(draft, slot):
+                chosen = draft.value(slot)
+                actions.extend(Wild(slot, v) for v in wild_values(draft, slot) if v != chosen)
         for slot in draft.open_slots():
             actions.extend(self._draws(draft, slot))
             if any_placement(draft, slot) is None:
@@ -151,6 +162,14 @@ class IslantGame(Game[IslantState, Action]):
 
     def can_act(self, state: IslantState, seat: Seat) -> bool:
         return seat in self.to_move(state)  # a player to move may always stop
+
+    def forward_actions(self, state: IslantState, seat: Seat) -> list[Action]:
+        """The legal actions but Undo (no taking back)."""
+        return [a for a in self.legal_actions(state, seat) if not isinstance(a, Undo)]
+
+    def gives_up(self, state: IslantState, seat: Seat, action: Action) -> bool:
+        """Stop always ends the seat's game (even the last player's, winning or not)."""
+        return isinstance(action, Stop) or super().gives_up(state, seat, action)
 
     @staticmethod
     def _draws(draft: Draft, slot: str) -> list[Draw]:

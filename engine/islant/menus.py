@@ -166,9 +166,15 @@ def _hint(player: Player, fits: _Fits) -> Callable[[Action | Chain], str]:
         if isinstance(action, Draw) and action.slot == SHIPS:
             _, events = apply_step(draft, (), action)
             if events:
-                return " ".join(e.text for e in events) + " A ship total is marked."
-        text = describe_step(action, draft)
-        return text[0].upper() + text[1:]
+                made = [
+                    Words(
+                        "ships {cells} make {total}",
+                        {"cells": " ".join(e.data["cells"]), "total": e.data["total"]},
+                    )
+                    for e in events
+                ]
+                return Words("A ship total is marked: {made}", {"made": listing(made)})
+        return describe_step(action, draft)  # (the panel starts it with a capital)
 
     return hint
 

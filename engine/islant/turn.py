@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 
 from engine.core import Event, IllegalAction, Words
+from engine.core.words import either
 
 from .actions import Action, Assign, Cross, Draw, Wild, format_action
 from .geometry import (
@@ -267,12 +268,80 @@ def _wild(draft: Draft, step: Wild) -> Draft:
         raise IllegalAction(
             "not_wild", Words("Your {slot} die is not a 6; only a 6 is wild.", {"slot": step.slot})
         )
-    if step.slot in dict(draft.wild):
+    if step.slot in dict(draft.wild) and not may_choose_wild(draft, step.slot):
         raise IllegalAction(
             "wild_already_chosen",
             Words("Your {slot} 6 already stands for a value; UNDO first.", {"slot": step.slot}),
         )
-    return replace(draft, steps=(*draft.steps, step), wild=(*draft.wild, (step.slot, step.value)))
+    values = wild_values(draft, step.slot)
+    if step.value not in values:
+        if not values:
+            why = Words("No value of your {slot} 6 has a place on your sheet.", {"slot": step.slot})
+        else:
+            why = Words(
+                "Your {slot} 6 cannot stand for {value}: that has no place on your sheet. "
+                "Choose {values}.",
+                {
+                    "slot": step.slot,
+                    "value": step.value,
+                    "values": either([str(v) for v in values]),
+                },
+            )
+        raise IllegalAction("no_place_for_value", why)
+    wild = tuple((s, v) for s, v in draft.wild if s != step.slot)
+    return replace(draft, steps=(*draft.steps, step), wild=(*wild, (step.slot, step.value)))
+
+
+# ----- what a 6 may stand for -----------------------------------------------------------------
+def may_choose_wild(draft: Draft, slot: str) -> bool:
+    """Whether the 6 in ``slot`` may be given a value now: it has none yet, or the one it has
+    lost its place since it was chosen (another drawing took it) while it is still open to
+    change (a tile not drawn yet; a grid column no land tile was drawn under)."""
+    if draft.die(slot) != WILD_FACE or draft.is_done(slot):
+        return False
+    chosen = draft.value(slot)
+    if chosen is None:
+        return True
+    if slot == COLUMN and any(draft.is_done(s) for s in draft.sheet.spec.land_slots):
+        return False
+    return not has_place(draft, slot, chosen)
+
+
+def wild_values(draft: Draft, slot: str) -> tuple[int, ...]:
+    """The values the 6 in ``slot`` may stand for: those that have a place on the sheet now
+    (a grid column's: those under which some land tile still to draw has one)."""
+    return tuple(v for v in WILD_VALUES if has_place(draft, slot, v))
+
+
+def has_place(draft: Draft, slot: str, value: int) -> bool:
+    """Whether ``slot``'s tile of ``value`` has a legal place now (a grid column of ``value``:
+    whether some land tile still to draw has one under it, with any value its die allows)."""
+    sheet = draft.sheet
+    if slot == COLUMN:
+        columns = sheet.spec.columns_for(value)
+        return any(
+            can_place(sheet, land, possible_values(draft.die(land)), columns)
+            for land in draft.open_slots()
+            if land in LAND_SLOTS
+        )
+    near = open_cells(sheet, slot)
+    return any(
+        next(placements(sheet, slot, value, columns, cells=near), None) is not None
+        for columns in land_columns(draft, slot)
+    )
+
+
+def land_columns(draft: Draft, slot: str) -> list[frozenset[int]]:
+    """The column sets ``slot``'s tile may face now: the grid column's value once it holds
+    (chosen, and not open to change any more), else every value its die allows; water and
+    levels without a grid column: no column rule."""
+    spec = draft.sheet.spec
+    if slot not in LAND_SLOTS or COLUMN not in spec.slots:
+        return [NO_COLUMN_RULE]
+    chosen = draft.value(COLUMN)
+    if chosen is not None and not may_choose_wild(draft, COLUMN):
+        return [spec.columns_for(chosen)]
+    return column_choices(spec, draft.die(COLUMN))
 
 
 def draft_columns(draft: Draft) -> frozenset[int]:
@@ -369,19 +438,13 @@ def _why_not(draft: Draft, step: Draw, value: int) -> str:
 
 
 def any_placement(draft: Draft, slot: str) -> tuple[int, int] | None:
-    """Some ``(value, cell)`` where a slot's tile could still go, over every value its die may
-    take (a 6 whose value is not chosen yet: any; once chosen, that one) and, for land, every
-    column an unchosen wild grid-column die allows."""
+    """Some ``(value, cell)`` where a slot's tile could still go: over every value its die
+    may take (a 6: any value, chosen or not) and, for land, every column the grid-column die
+    still allows (:func:`land_columns`). None: the tile may be crossed out."""
     sheet = draft.sheet
-    chosen = draft.value(slot)
-    values = possible_values(draft.die(slot)) if chosen is None else (chosen,)
-    choices = [NO_COLUMN_RULE]
-    if slot in LAND_SLOTS and COLUMN in sheet.spec.slots:
-        column = draft.value(COLUMN)
-        choices = column_choices(sheet.spec, draft.die(COLUMN) if column is None else column)
     near = open_cells(sheet, slot)
-    for columns in choices:
-        for value in values:
+    for columns in land_columns(draft, slot):
+        for value in possible_values(draft.die(slot)):
             spot = next(placements(sheet, slot, value, columns, cells=near), None)
             if spot is not None:
                 return value, spot[0]

@@ -264,7 +264,7 @@ class IslantView:
             round=int(data["round"]),
             max_rounds=int(data.get("max_rounds", 0)),
             over=bool(data.get("over", False)),
-            end_reason=str(data.get("end_reason", "")),
+            end_reason=data.get("end_reason") or "",  # (a Words stays one: it is translated)
             dice=tuple(int(d) for d in roll.get("dice", ())),
             rerolled=tuple(tuple(int(d) for d in r) for r in roll.get("rerolled", ())),
             standings=tuple(standings(data["players"])),

@@ -46,6 +46,7 @@ from .state import (
     player,
 )
 from .turn import forfeit, start_turn
+from .words import tile_words
 
 # Ruling 11: who moves first is drawn from the game's seed unless the players choose a seat.
 RANDOM_FIRST_PLAYER = -1
@@ -134,7 +135,7 @@ class TigerIsland(Game[TigerState, Action]):
                 WRONG_PHASE,
                 Words(
                     "Place your tile ({tile}) first; the build comes after.",
-                    {"tile": state.hand.words if state.hand else ""},
+                    {"tile": tile_words(state.hand) if state.hand else ""},
                 ),
             )
         return play_build(state, action)

@@ -16,7 +16,7 @@ from enum import Enum
 from functools import lru_cache
 
 from engine.core.hexgrid import Hex
-from engine.core.words import N_, Words
+from engine.core.words import N_
 
 
 class Terrain(Enum):
@@ -41,11 +41,6 @@ class TileKind:
 
     def __str__(self) -> str:
         return f"{self.a.value}+{self.b.value}"
-
-    @property
-    def words(self) -> Words:
-        """The tile as a sentence names it (``JUNGLE+LAKE``), each terrain translatable."""
-        return Words("{a}+{b}", {"a": self.a.value, "b": self.b.value})
 
     @classmethod
     def from_text(cls, text: str) -> TileKind:

@@ -213,6 +213,7 @@ def _spot_levels(
                 _orientation_label(p.action),
                 Words("Which way?"),
                 at=footprint(volcano, p.action.orientation),  # the chosen volcano first
+                ends=not p.leaves_build,  # (it loses: the panel asks first)
             )
             levels.append(((*pages, spot, way), _Option(p.action, way.label, p.hint, p.rank)))
     return levels

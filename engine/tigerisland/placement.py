@@ -23,6 +23,7 @@ from .geometry import (
     neighbours,
 )
 from .state import LastTurn, Phase, TigerState, player, with_seat
+from .words import tile_words
 
 # Ruling 1: the first tile's volcano goes at the centre of the table, in any orientation.
 FIRST_VOLCANO = CENTRE
@@ -48,7 +49,10 @@ def check_placement(state: TigerState, action: PlaceTile) -> None:
             WRONG_TILE,
             Words(
                 "Your tile is {tile}; you cannot place {other}.",
-                {"tile": state.hand.words if state.hand else "", "other": action.kind.words},
+                {
+                    "tile": tile_words(state.hand) if state.hand else "",
+                    "other": tile_words(action.kind),
+                },
             ),
         )
     if action.orientation not in ORIENTATIONS:

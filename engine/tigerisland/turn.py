@@ -17,6 +17,7 @@ from .state import (
     TigerState,
     player,
 )
+from .words import tile_words
 
 # Ruling 9: a tie on points goes to more totoros placed, then more villagers placed
 # (villagers later buried by an eruption still count as placed); otherwise a draw. Each comes
@@ -40,7 +41,7 @@ def start_turn(state: TigerState, seat: int) -> tuple[TigerState, list[Event]]:
     tile, *rest = state.deck
     new = replace(state, active=seat, phase=Phase.PLACE, hand=tile, deck=tuple(rest))
     data = {"seat": seat, "tile": str(tile)}
-    return new, [said("draw", "{who} draws {tile}.", data, who=player(seat), tile=tile.words)]
+    return new, [said("draw", "{who} draws {tile}.", data, who=player(seat), tile=tile_words(tile))]
 
 
 def end_turn(state: TigerState) -> tuple[TigerState, list[Event]]:

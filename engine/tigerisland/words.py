@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.words import N_, Words
 
-from .geometry import Terrain
+from .geometry import Terrain, TileKind
 
 COMPASS = {
     "N": N_("north"),
@@ -24,3 +24,8 @@ TERRAINS = {
     Terrain.GRASS: Words("Grass"),
     Terrain.ROCK: Words("Rock"),
 }
+
+
+def tile_words(kind: TileKind) -> Words:
+    """A tile as a sentence names it (``Jungle + Lake``), each terrain in the reader's words."""
+    return Words("{a} + {b}", {"a": TERRAINS[kind.a], "b": TERRAINS[kind.b]})

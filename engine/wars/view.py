@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import IllegalAction
+from engine.core.game import RESIGN_DESCRIPTION, RESIGN_WORD
 
 from .actions import describe_action, parse_action
 from .pieces import COLOUR_NAMES, KINDS, NUM_ROUNDS
@@ -91,7 +92,9 @@ def view_data(state: WarsState) -> dict[str, Any]:
 
 def _described(notation: str) -> dict[str, Any] | None:
     """What the turn ``notation`` did, as words a reader's language can put (JSON)."""
+    if notation.strip().upper() == RESIGN_WORD:  # the framework's own turn
+        return RESIGN_DESCRIPTION.to_json()
     try:
         return describe_action(parse_action(notation)).to_json()
-    except IllegalAction:  # a turn the framework wrote (a resignation): its notation says it
+    except IllegalAction:  # another turn the framework wrote: its notation says it
         return None

@@ -70,7 +70,11 @@ def public_status(table: Table, names: Sequence[str]) -> Status:
         if job.kind == "split":
             cards = ", ".join(island_name(card) for card in job.cards)
             return Status(
-                tr("{name} splits {count} cards", name=name, count=len(job.cards)), job.seat, cards
+                tr_counted(
+                    len(job.cards), "{name} splits 1 card", "{name} splits {count} cards", name=name
+                ),
+                job.seat,
+                cards,
             )
         return Status(
             tr("{name} may steal face-up cards: {count}", name=name, count=job.remaining),

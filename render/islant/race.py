@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.islant import ENDED, PLAYING, SUBMITTED, IslantView, Standing
-from locales import N_, seat_name, tr
+from locales import N_, current, engine_words, seat_name, tr
 from render.common import Theme, draw_panel, draw_text, ellipsize, panel_height
 
 from .parts import (
@@ -44,7 +44,7 @@ def status_line(race: IslantView) -> str:
     """The round (of how many), or how the race ended."""
     if race.over:
         if race.end_reason:
-            return tr("Race over: {reason}", reason=race.end_reason)
+            return tr("Race over: {reason}", reason=engine_words(current(), race.end_reason))
         return tr("Race over")
     if race.max_rounds:
         return tr("Round {round} of {rounds}", round=race.round, rounds=race.max_rounds)

@@ -101,3 +101,22 @@ def test_hard_keeps_to_its_budget(game: Game) -> None:
         started = time.process_time()
         game.choose_ai_action(state, seat, random.Random(1), Level.HARD, Budget(TINY_MS))
         assert (time.process_time() - started) * 1000 < TINY_MS + SLACK_MS
+
+
+@each_game
+def test_an_easy_slip_never_gives_up_the_seats_game(game: Game, monkeypatch) -> None:
+    """Easy players slipping at every decision finish the game as weak players: no slip
+    ends a seat's game early (stopping, a losing move) or takes a step back."""
+    monkeypatch.setattr(type(game), "easy_slip", 1.0)
+    state = game.new(usual_players(game), None, 11)
+    rnd = random.Random(11)
+    for _action in range(400):
+        if game.is_over(state):
+            break
+        seat = min(game.to_move(state))
+        action = game.choose_ai_action(state, seat, rnd, Level.EASY)
+        forward = {game.format(a) for a in game.forward_actions(state, seat)}
+        assert game.format(action) in forward  # no Undo, no Stop
+        if game.gives_up(state, seat, action):  # only when every forward action would
+            assert all(game.gives_up(state, seat, a) for a in game.forward_actions(state, seat))
+        state, _ = game.apply(state, seat, action)

@@ -273,7 +273,8 @@ async def test_the_taker_is_pinged_alone_and_others_cannot_split_for_them(world,
     assert "press **My moves** to split it" in call.content
     other = players.member(record, 3 - taker)  # neither alice (0) nor the taker
     idle = await players.open_panel(other)
-    assert IDLE_TEXT in text_of(idle) and "Waiting for 1 other player." in text_of(idle)
+    waits = f"Waiting for **{record.names[taker]}**."
+    assert IDLE_TEXT in text_of(idle) and waits in text_of(idle), text_of(idle)
     buttons = [item.label for item in controls(idle.message)]
     assert buttons == [NEXT_LABEL]
     dave = world.guild.add_member(world.env.create_user("dave"))

@@ -199,6 +199,7 @@ async def test_the_day_ends_unfinished_attempts_and_opens_the_sheets(world) -> N
     panel = await open_daily(world.alice, world.channel, level=2)
     bob_panel = await open_daily(world.bob, world.channel, level=2)
     assert not any(label.startswith("Stop") for label in labels(bob_panel))  # not at once
+    assert "Stop" not in text_of(bob_panel)  # nor told of
     await choose(world.bob, bob_panel, "Suggested")
     await stop(world.bob, bob_panel)
     bob = await attempt_of(world, world.bob, 2)
@@ -206,6 +207,8 @@ async def test_the_day_ends_unfinished_attempts_and_opens_the_sheets(world) -> N
     expect_refusal(world, refused, "has not come yet")
     refused = await world.alice.slash(world.channel, "islant today", level=2, day="soon")
     expect_refusal(world, refused, "YYYY-MM-DD")
+    refused = await world.alice.slash(world.channel, "islant today", level=2, day="2020-01-01")
+    expect_refusal(world, refused, "began on 2026-01-01")
 
     await past_midnight(world)
     await tap(world.alice, panel, random.Random(2))
@@ -214,6 +217,9 @@ async def test_the_day_ends_unfinished_attempts_and_opens_the_sheets(world) -> N
     assert alice.status == "stopped" and alice.finished_at is not None
 
     day = alice.day
+    empty = await world.alice.slash(world.channel, "islant today", level=5, day=day)
+    assert "nobody played it" in text_of(empty.response)
+    assert not controls_of(empty.response.message)  # no sheets to pick
     board = await world.carol.slash(world.channel, "islant today", level=2, day=day)
     (select,) = controls_of(board.response.message)
     assert {o.value for o in select.options} == {str(alice.id), str(bob.id)}

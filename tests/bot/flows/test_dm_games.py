@@ -16,7 +16,7 @@ from engine import all_games
 from locales import translate
 
 from ..faces import buttons, is_card, last_card, last_plain, text_of, visible_text
-from ..flow_helpers import computer_actions
+from ..flow_helpers import computer_actions, expect_refusal
 from ..languages.test_language_flow import member_locales  # noqa: F401 (a fixture)
 from .test_guild_only import pretend  # noqa: F401 (a fixture)
 from .test_islant_flow import tap as islant_tap
@@ -170,3 +170,35 @@ async def test_a_rematch_in_the_dm_seats_the_computer_again_in_the_hosts_languag
     assert lobby.id != finished.id and lobby.status == "lobby" and lobby.guild_id is None
     assert [p.level for p in lobby.players if p.is_ai] == ["normal"]
     assert lobby.table_options == finished.table_options == {"computer": "normal", "language": "de"}
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+async def test_a_second_game_in_the_dm_is_refused_in_words_for_a_dm(
+    world,
+    member_locales,  # noqa: F811 (the fixture)
+    lang,
+) -> None:
+    user = world.alice.user
+    member_locales[user.id] = LOCALES[lang]
+    await start_against_computer(user, "tigerisland", lang)
+    again = await user.slash("game new", game="wars")
+    assert again.modal is None
+    start = {"en": "You already have a game", "de": "Du hast hier schon ein Spiel"}[lang]
+    text = expect_refusal(world, again, start)
+    for word in ("moderat", "thread", "Thread", "Moderation"):
+        assert word not in text, text
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+async def test_help_in_the_dm_speaks_of_a_dm(
+    world,
+    member_locales,  # noqa: F811 (the fixture)
+    lang,
+) -> None:
+    user = world.alice.user
+    member_locales[user.id] = LOCALES[lang]
+    answer = await user.slash("help")
+    text = text_of(answer.response)
+    for word in ("moderat", "thread", "Thread", "Manage Channel", "Kanäle verwalten", "Join"):
+        assert word not in text, text
+    assert ("/forget-me" if lang == "en" else "/vergiss-mich") in text

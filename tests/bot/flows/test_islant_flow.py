@@ -375,12 +375,12 @@ async def test_a_submitted_panel_waits_with_a_way_to_the_next_round(world) -> No
     await start_race(world, [world.alice, world.bob, world.carol], options="level=2")
     rnd = random.Random(3)
     panel = await play_turn(world, world.alice, rnd)
-    assert "Waiting for 2 other players." in text_of(panel)
+    assert "Waiting for **bob**, **carol**." in text_of(panel)
     assert "You will be pinged when it is your turn" in text_of(panel)
     assert labels(panel) == [NEXT_LABEL]
     await play_turn(world, world.bob, rnd)
     await choose(world.alice, panel, NEXT_LABEL)  # still waiting: told again, one fewer
-    assert "Waiting for 1 other player." in text_of(panel) and labels(panel) == [NEXT_LABEL]
+    assert "Waiting for **carol**." in text_of(panel) and labels(panel) == [NEXT_LABEL]
     await play_turn(world, world.carol, rnd)
     await choose(world.alice, panel, NEXT_LABEL)  # the round moved on: her new turn
     assert "Round 2" in text_of(panel) and "Which dice go where?" in text_of(panel)

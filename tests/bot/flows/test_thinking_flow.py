@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
+import pytest
+
 from bot.client import IslandBot
+from bot.computers import Thinkers
 from bot.publisher import Publisher
 from engine import find_game
 
 from ..faces import face, last_card, text_of
 from ..flow_helpers import latest_game, open_lobby
+from ..languages.test_language_flow import member_locales  # noqa: F401 (a fixture)
 from .test_panel import MAX_TAPS_PER_ACTION, tap_once
 
 TIGER = find_game("tigerisland")
@@ -88,3 +93,100 @@ async def test_computers_move_after_a_restart_and_a_tap_meanwhile_says_they_thin
     assert now.version > saved.version
     assert last_card(world.channel).id != board.id
     assert "Ada (computer)" in face(last_card(world.channel)).description
+
+
+class Gate:
+    """Computers that decide only once the test opens the gate (a long search, in effect)."""
+
+    def __init__(self, world, monkeypatch) -> None:
+        self.waiting = asyncio.Event()
+        self.open = asyncio.Event()
+        choose = Thinkers.choose
+
+        async def held(thinkers, *args):
+            self.waiting.set()
+            await world.env.external_wait(self.open.wait(), reason="the search runs on")
+            return await choose(thinkers, *args)
+
+        monkeypatch.setattr(Thinkers, "choose", held)
+
+
+@pytest.mark.parametrize(("locale", "thinks"), [("en-US", "is thinking"), ("de", "denkt nach")])
+async def test_island_competition_taps_are_shown_while_its_computers_think(
+    world,
+    monkeypatch,
+    member_locales,  # noqa: F811
+    locale: str,
+    thinks: str,
+) -> None:
+    member_locales[world.alice.id] = locale
+    gate = Gate(world, monkeypatch)
+    lobby = await open_lobby(world, world.alice, "competition")
+    await world.alice.click(lobby, label="Add computer")
+    await world.alice.click(lobby, label="Normal")
+    await world.alice.click(lobby, label="Start")
+    assert gate.waiting.is_set()  # the computer is thinking (the bot settled at the gate)
+    record = await latest_game(world)
+    panel = (await world.alice.click(last_card(world.channel), label="My moves")).response
+    assert thinks in text_of(panel) and "Ada" in text_of(panel)
+    moved = record
+    rnd = random.Random(5)
+    for _tap in range(MAX_TAPS_PER_ACTION):  # her placements are saved while it thinks
+        await tap_once(world.alice, panel.message, rnd)
+        moved = await latest_game(world)
+        if moved.version != record.version:
+            break
+    assert moved.version > record.version and not gate.open.is_set()
+    state = world.env.bot.service.state_of(moved)
+    computer = 1 - moved.seat_of(world.alice.id)
+    assert computer in find_game("competition").to_move(state)  # it has not moved yet
+    gate.open.set()
+    await world.env.settle()
+    await world.env.bot.publisher.settle()
+    after = await latest_game(world)
+    actions = await world.env.bot.store.actions(after.id)
+    assert any(a.seat == computer for a in actions)  # then it moved, after her
+    assert not world.env.errors
+
+
+async def test_an_idle_panel_shows_the_next_turn_once_the_thinking_computers_moved(
+    world, monkeypatch
+) -> None:
+    gate = Gate(world, monkeypatch)
+    lobby = await open_lobby(world, world.alice, "competition")
+    await world.alice.click(lobby, label="Add computer")
+    await world.alice.click(lobby, label="Normal")
+    await world.alice.click(lobby, label="Start")
+    assert gate.waiting.is_set()
+    game = find_game("competition")
+    panel = (await world.alice.click(last_card(world.channel), label="My moves")).response
+    rnd = random.Random(2)
+    for _tap in range(40):  # she places her whole hand and confirms, the computer thinking
+        record = await latest_game(world)
+        if record.seat_of(world.alice.id) not in game.to_move(
+            world.env.bot.service.state_of(record)
+        ):
+            break
+        await tap_once(world.alice, panel.message, rnd)
+    assert "is thinking" in text_of(panel)  # idle: it waits for the computer
+    gate.open.set()
+    await world.env.settle()
+    await world.env.bot.publisher.settle()
+    assert "is thinking" not in text_of(panel), text_of(panel)
+    assert not world.env.errors
+
+
+async def test_the_public_board_says_which_computers_are_thinking(world, monkeypatch) -> None:
+    gate = Gate(world, monkeypatch)
+    lobby = await open_lobby(world, world.alice, "tigerisland", options="first_player=1")
+    await world.alice.click(lobby, label="Add computer")
+    await world.alice.click(lobby, label="Normal")
+    await world.alice.click(lobby, label="Start")
+    assert gate.waiting.is_set()
+    told = face(last_card(world.channel)).description
+    assert "🤖 **Ada (computer)** is thinking…" in told and "To move" not in told
+    gate.open.set()
+    await world.env.settle()
+    await world.env.bot.publisher.settle()
+    told = face(last_card(world.channel)).description
+    assert "is thinking" not in told and "To move: **alice**" in told

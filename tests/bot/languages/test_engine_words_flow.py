@@ -77,7 +77,7 @@ async def test_island_wars_for_a_german_member_in_an_english_server(world, reque
     texts = panel_texts(panel)
     assert texts[0].startswith("**Was tust du in diesem Zug?**")
     assert "Eine Kaserne setzen (noch 3)" in texts and "Diesen Zug passen" in texts
-    assert any("bestenfalls: erobert " in t and " Optionen" in t for t in texts)
+    assert any("Bestenfalls: erobert " in t and " Optionen" in t for t in texts)
     assert_no_english(texts)
 
     offered = await world.alice.autocomplete(
@@ -117,7 +117,8 @@ async def test_a_computers_wars_move_and_a_resignation_are_told_by_name(world) -
     last = last_card(world.channel)
     told = face(last).description
     assert "**alice** (Tan) resigns." not in told  # the headline said it
-    assert f"Winner: **{computer}** (Dark Green).\n" in told
+    assert f"🏆 **{computer}**" in told
+    assert told.lower().count("everyone else resigned") == 1  # the end is told once
     assert "Everyone else resigned." in visible_text(last)
 
 
@@ -155,7 +156,8 @@ async def test_a_german_server_tells_moves_and_the_end_in_german(
     await anna.slash(channel, "game resign")
     await simcord_env.bot.publisher.settle()
     end = last_card(channel)
-    assert "\n**Spiel vorbei.** " in face(end).description and reason in face(end).description
+    assert "**Spiel vorbei.** " in face(end).description and reason in face(end).description
+    assert face(end).description.count(reason.strip()) == 1  # the end is told once
     assert f"{computer} gewinnt." in visible_text(end) or "Alle anderen" in visible_text(end)
     assert "resign" not in visible_text(end) and "wins" not in visible_text(end)
 

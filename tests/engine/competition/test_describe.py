@@ -6,7 +6,9 @@ from engine.competition import CompetitionGame
 from engine.competition.actions import Place, Unplace
 from engine.competition.slots import SLOTS
 from engine.competition.state import BLIND
+from engine.core import Words
 from engine.core.names import fill_names
+from locales import engine_words
 
 from .competition_helpers import SMALL_DECK, B, one_slot, placed_state
 
@@ -77,3 +79,10 @@ def test_splits_and_steals_say_where_the_taker_stands_on_each_sea() -> None:
     assert _say("STEAL mallorca FROM 1 TO SEA", steal).endswith("(Mediterranean Sea: 1 to Ben's 0)")
     assert _say("STEAL DONE", steal) == "stops stealing (1 steal left unused)"
     assert _say("REVEAL", steal) == "reveals the next slot"
+
+
+def test_phrases_without_values_are_words_a_reader_translates() -> None:
+    for text in ("CONFIRM", "REVEAL", "STEAL DONE", "RESIGN"):
+        phrase = GAME.describe(GAME.parse(text))
+        assert isinstance(phrase, Words), text
+        assert engine_words("de", phrase) != phrase, text

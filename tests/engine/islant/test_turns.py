@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
 
 from engine.core import EndReason, IllegalAction, Resign
 from engine.islant import GAME, draft_summary, sheet_view
+from engine.islant.actions import Cross, Draw, Stop, Undo, Wild
 from engine.islant.state import PLAYING, STOPPED, STUCK, SUBMITTED, Player
 
 from .fixtures import blank, sheet
@@ -241,12 +243,85 @@ def test_legal_actions_all_apply() -> None:
     assert actions and all(GAME.apply(state, 0, a) for a in actions)
 
 
-def test_a_wild_tile_whose_chosen_value_has_no_place_is_crossed_out() -> None:
-    # Beside the corner 6 waves every cell is taken, so a wave of 5 has nowhere to go; a 2
-    # wave in the open sea still takes a 1 beside it. Once the 6 stands for 5, the wave can
-    # only be crossed out (another value would fit, but the value is chosen).
-    state = race(2, (4, 6), sheet(2, corners_walled_in(r4=". . . . C . W2 . .")))
+def _walled_corners(grid: list[str]) -> list[str]:
+    """Level 2 rows whose corner 6 waves have land on every side (no wave fits beside them)."""
+    grid[0] = "W6 LNESW . . . . . LNESW W6"
+    grid[1] = "LNESW . . . . . . . LNESW"
+    grid[7] = "LNESW . . . . . . . LNESW"
+    grid[8] = "W6 LNESW . . . . . LNESW W6"
+    return grid
+
+
+def _wave_values(state) -> list[int]:
+    return [a.value for a in GAME.legal_actions(state, 0) if isinstance(a, Wild)]
+
+
+def test_a_6_offers_only_values_with_a_place_and_cannot_be_crossed_while_one_has() -> None:
+    # Beside the corner 6 waves every cell is taken, so a wave of 5 has nowhere to go; the 2
+    # wave in the open sea takes a 1 beside it: "a tile that fits somewhere must be drawn".
+    grid = _walled_corners(blank(2).splitlines())
+    grid[4] = ". . . . C . W2 . ."
+    state = race(2, (4, 6), sheet(2, "\n".join(grid)))
     state = play(state, 0, "ASSIGN land=4 waves=6")
-    _refused(play(state, 0, "WILD waves=1"), 0, "CROSS waves", "must_draw")
-    state = play(state, 0, "WILD waves=5", "CROSS waves", "DRAW land D5 R0", "SUBMIT")
+    assert _wave_values(state) == [1]
+    _refused(state, 0, "CROSS waves", "must_draw")
+    error = _refused(state, 0, "WILD waves=5", "no_place_for_value")
+    assert "Choose 1" in str(error)
+    chosen = play(state, 0, "WILD waves=1")
+    _refused(chosen, 0, "CROSS waves", "must_draw")
+    state = play(chosen, 0, "DRAW waves G4", "DRAW land D5 R0", "SUBMIT")
     assert state.round == 2
+
+
+def test_a_6_with_no_value_that_has_a_place_is_crossed_out_without_a_value() -> None:
+    grid = _walled_corners(blank(2).splitlines())
+    state = race(2, (4, 6), sheet(2, "\n".join(grid)))
+    state = play(state, 0, "ASSIGN land=4 waves=6")
+    assert _wave_values(state) == [] and Cross("waves") in GAME.legal_actions(state, 0)
+    _refused(state, 0, "WILD waves=3", "no_place_for_value")
+    state = play(state, 0, "CROSS waves", "DRAW land D5 R0", "SUBMIT")
+    assert state.round == 2
+
+
+def test_a_6_whose_value_lost_its_place_may_take_another_and_the_panel_goes_on() -> None:
+    # A wave of 2 fits only at F5 (beside the 3); a 1 also fits beside the 2 at B5. The land
+    # tile drawn at F5 takes the 2's place: the 6 then stands for 1, it is not crossed out.
+    grid = _walled_corners(blank(2).splitlines())
+    grid[3] = ". . . . . . LNESW . ."
+    grid[4] = ". W2 . . C . W3 LNESW ."
+    grid[5] = ". . . . . . LNESW . ."
+    state = race(2, (4, 6), sheet(2, "\n".join(grid)))
+    state = play(state, 0, "ASSIGN land=4 waves=6", "WILD waves=2", "DRAW land F5 R0")
+    assert [a for a in GAME.legal_actions(state, 0) if isinstance(a, Draw)] == []
+    _refused(state, 0, "CROSS waves", "must_draw")
+    assert _wave_values(state) == [1]
+    menu = GAME.menu(state, 0, ())
+    labels = [str(choice.label) for choice in menu.choices]
+    assert any("6 as" in label for label in labels), labels
+    state = play(state, 0, "WILD waves=1", "DRAW waves C5", "SUBMIT")
+    assert state.round == 2
+    assert sheet_view(state, 0)["cells"]["C5"] == {"wave": 1}
+
+
+def test_every_panel_of_random_turns_offers_a_way_on() -> None:
+    """However the dice fall and whatever is chosen, the turn can always be finished: some
+    choice besides Undo and Stop is offered until it is submitted."""
+    for seed in range(40):
+        state = GAME.new(1, {"level": 2 + seed % 4}, seed)
+        rnd = random.Random(seed)
+        for _step in range(120):
+            if GAME.is_over(state):
+                break
+            actions = GAME.legal_actions(state, 0)
+            onward = [a for a in actions if not isinstance(a, Undo | Stop)]
+            assert onward, (seed, state.players[0].working.steps)
+            state, _ = GAME.apply(state, 0, rnd.choice(onward))
+
+
+def test_easy_computers_finish_the_race_and_never_stop() -> None:
+    state = GAME.new(4, {"level": 2, "max_rounds": 12}, 5)
+    rnd = random.Random(5)
+    while not GAME.is_over(state):
+        seat = min(GAME.to_move(state))
+        state, _ = GAME.apply(state, seat, GAME.choose_ai_action(state, seat, rnd, "easy"))
+    assert state.round == 12 and all(p.status != STOPPED for p in state.players)

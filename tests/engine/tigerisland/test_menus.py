@@ -120,7 +120,11 @@ def test_a_placement_that_loses_is_warned_about() -> None:
     state = position_from_data(broke)
     spots = menu_at(state)  # new tiles only: the kind was the only one
     assert spots.choices[0].hint.startswith(NO_BUILD)
-    assert all(c.hint.startswith(NO_BUILD) for c in menu_at(state, "0").choices)
+    ways = menu_at(state, "0").choices
+    assert all(c.hint.startswith(NO_BUILD) for c in ways)
+    assert all(c.ends for c in ways)  # the panel asks "Are you sure?" before it loses
+    safe = menu_at(STATES[4], "0").choices
+    assert not any(c.ends for c in safe)
 
 
 def test_builds_come_by_kind_with_points_best_first() -> None:

@@ -65,7 +65,7 @@ def test_first_tile_elsewhere_is_refused() -> None:
 def test_only_the_tile_in_hand_may_be_placed() -> None:
     state = make(BASE, phase="place", hand="ROCK+LAKE")
     err = refused(state, "PLACE JUNGLE+LAKE AT -1 1 0 5", "wrong_tile")
-    assert "ROCK+LAKE" in err.message
+    assert "Rock + Lake" in err.message
 
 
 def test_an_orientation_outside_one_to_six_is_refused() -> None:
