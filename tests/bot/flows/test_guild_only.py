@@ -62,6 +62,14 @@ INTENDED: dict[str, Reach] = {
     "notify": GAMES,
     "forget-me": GAMES,
     "settings": SERVER,
+    "tournament new": SERVER,
+    "tournament join": SERVER,
+    "tournament leave": SERVER,
+    "tournament start": SERVER,
+    "tournament drop": SERVER,
+    "tournament cancel": SERVER,
+    "tournament standings": SERVER,
+    "tournament info": SERVER,
 }
 """Where each command is meant to work (issue 28): a new command must be added here."""
 
@@ -76,6 +84,7 @@ OPTIONS: dict[str, dict[str, object]] = {
     "islant name": {"cell": "A1", "name": "Eiland"},
     "leaderboard": {"game": "wars"},
     "notify": {"pings": "on"},
+    "tournament new": {"game": "tigerisland"},
 }
 """The required options each command is tried with (a member option gets Bob)."""
 

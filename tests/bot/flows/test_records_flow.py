@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.cogs.records import PURGE_HOURS
+from bot.i18n import ISOLATES
 from bot.store import FORMER_PLAYER, GLOBAL
 from engine import all_games
 
@@ -33,7 +34,7 @@ async def test_a_finished_game_shows_in_history_stats_and_leaderboard(world, gam
     assert places[first] == 1 and first in ("bob", "alice")
 
     listed = await world.carol.slash(world.channel, "game history")
-    text = face(listed.response.message).description
+    text = face(listed.response.message).description.translate(ISOLATES)
     assert f"{first} 🏆" in text and second in text
     assert f"/{record.channel_id}/{record.board_message_id}" in text
 
@@ -45,7 +46,7 @@ async def test_a_finished_game_shows_in_history_stats_and_leaderboard(world, gam
 
     board = await world.alice.slash(world.channel, "leaderboard", game=game)
     message = board.response.message
-    lines = face(message).description.splitlines()
+    lines = face(message).description.translate(ISOLATES).splitlines()
     assert lines[0].startswith(f"**1.** {first}") and f"** {second}" in lines[1]
     assert "alice" in face(message).fields[0].value
     assert message.attachments[0].filename == "leaderboard.png"
