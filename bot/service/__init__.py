@@ -123,6 +123,7 @@ class GameService:
         self.leave = lobby.leave
         self.add_computer = lobby.add_computer
         self.computer_level = lobby.computer_level
+        self.computer_seat = lobby.computer_seat
         self.start = lobby.start
         self.cancel_lobby = lobby.cancel_lobby
         self.end = lobby.end

@@ -29,6 +29,7 @@ class SystemActions:
         and shows each change; ``computers`` decides for computer seats."""
         self.store, self.lock = loading.store, loading.lock
         self.load, self.running_record = loading.load, loading.running_record
+        self.load_off_loop = loading.load_off_loop
         self._apply, self._save = transactions.apply, transactions.save
         self._publish = transactions.publish
         self.computers = computers

@@ -9,6 +9,7 @@ SQL here uses ``?`` placeholders; a back-end rewrites them if its driver wants a
 
 from __future__ import annotations
 
+import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -119,6 +120,10 @@ class Tx(ABC):
             raise VersionConflict()
 
 
+BACKEND_MODULES = {"sqlite": ".sqlite", "postgresql": ".postgres"}
+"""Each back-end's module, imported when first opened (a SQLite bot never loads asyncpg)."""
+
+
 class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, ABC):
     """Async access to the database. Open with :meth:`open`, close with :meth:`close`."""
 
@@ -137,8 +142,8 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         """Open a SQLite file (a path) or a PostgreSQL database (a ``postgresql://`` URL),
         creating the schema or applying pending migrations."""
         kind = "postgresql" if is_postgres_url(str(target)) else "sqlite"
-        if kind not in cls.backends:
-            from . import postgres  # noqa: F401  (it joins Store.backends)
+        if kind not in cls.backends:  # a back-end's module joins Store.backends when imported
+            importlib.import_module(BACKEND_MODULES[kind], __package__)
         store = await cls.backends[kind].connect(str(target))
         try:
             await store._migrate()
