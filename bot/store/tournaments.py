@@ -153,6 +153,8 @@ class TournamentStore(ABC):
     async def tournament_marks(self, tournament_ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
         """Of each tournament, what moves with any change its page could show: its version,
         status, names (a ``/forget-me``), tables with a game, and its server's settings."""
+        if not tournament_ids:
+            return {}
         marks = ", ".join("?" for _ in tournament_ids)
         rows = await self._rows(
             "SELECT t.id, t.version, t.status, t.names, COALESCE(s.settings, ''),"
