@@ -69,11 +69,11 @@ class WebPages:
         static = resources.files("bot") / "web" / "static"
         self.app.router.add_static("/static/", str(static), append_version=False)
         self.feed = Feed(
-            service.store.game_marks, lambda: self.games.live.games, self.games.live.changed
+            service.store.game_marks, lambda: self.games.live.watched, self.games.live.changed
         )
         self.tournament_feed = Feed(
             service.store.tournament_marks,
-            lambda: self.tournaments.live.games,
+            lambda: self.tournaments.live.watched,
             self.tournaments.live.changed,
         )
         self._runner: web.AppRunner | None = None

@@ -76,7 +76,6 @@ class TournamentRoutes:
                 languages=languages(here, lang),
                 events=link(f"{here}/events", {"lang": lang, "s": shows(live)}) if running else "",
                 away=_("Not connected: trying again in {seconds} s.", seconds="{seconds}"),
-                missing=_("A picture could not be loaded: trying again."),
                 live_part=Markup(live),
             )
         return web.Response(
