@@ -74,6 +74,7 @@ class TournamentCog(commands.Cog):
         await check_may_start(interaction)
         if not isinstance(interaction.channel, discord.TextChannel):
             raise refusal("text_channel_only")  # the tables' threads open in a text channel
+        check_threads(interaction)  # before anyone registers for a tournament that cannot start
         store = tournaments_of(interaction).store
         if await store.open_tournament_in(interaction.channel_id or 0) is not None:
             raise refusal("tournament_busy")  # before the form: sending it would be refused

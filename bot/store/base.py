@@ -90,6 +90,10 @@ class Tx(ABC):
     async def announce(self, game_id: int) -> None:
         """Tell the store's subscribers that the game changed, once this transaction commits."""
 
+    @abstractmethod
+    async def announce_tournament(self, tournament_id: int) -> None:
+        """Tell the store's tournament subscribers that it changed, once this commits."""
+
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         found = await self.rows(sql, params)
         return found[0][0] if found else None
@@ -158,6 +162,11 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
     @cached_property
     def changes(self) -> Changes:
         """Who hears of each saved change of a game (see :mod:`bot.store.changes`)."""
+        return Changes()
+
+    @cached_property
+    def tournament_changes(self) -> Changes:
+        """Who hears of each saved change of a tournament (its pages)."""
         return Changes()
 
     async def watch(self) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 import asyncpg
 
 from .base import SEATS_SQL, Store, Tx, parents_first
-from .changes import CHANNEL
+from .changes import CHANNEL, TOURNAMENT_MARK
 from .records import StoreError, UniqueViolation
 from .urls import without_password
 from .waits import StorageTimeout, bounded, remaining
@@ -139,6 +139,8 @@ class PostgresStore(Store):
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         if payload.isdigit():
             self.changes.publish(int(payload))
+        elif payload.startswith(TOURNAMENT_MARK) and payload[1:].isdigit():
+            self.tournament_changes.publish(int(payload[1:]))
 
     async def schema_version(self) -> int:
         try:
@@ -283,6 +285,11 @@ class _PostgresTx(Tx):
 
     async def announce(self, game_id: int) -> None:
         await self.conn.execute("SELECT pg_notify($1, $2)", CHANNEL, str(game_id))
+
+    async def announce_tournament(self, tournament_id: int) -> None:
+        await self.conn.execute(
+            "SELECT pg_notify($1, $2)", CHANNEL, f"{TOURNAMENT_MARK}{tournament_id}"
+        )
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:

@@ -114,6 +114,8 @@ class SQLiteStore(Store):
         await asyncio.shield(group.committed)
         for game_id in tx.announced:
             self.changes.publish(game_id)
+        for tournament_id in tx.announced_tournaments:
+            self.tournament_changes.publish(tournament_id)
 
     async def _open_group(self) -> _Group:
         """The open transaction, begun now if there is none (the write lock held)."""
@@ -240,9 +242,13 @@ class _SQLiteTx(Tx):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self.announced: list[int] = []
+        self.announced_tournaments: list[int] = []
 
     async def announce(self, game_id: int) -> None:
         self.announced.append(game_id)
+
+    async def announce_tournament(self, tournament_id: int) -> None:
+        self.announced_tournaments.append(tournament_id)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:

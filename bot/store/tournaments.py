@@ -150,6 +150,22 @@ class TournamentStore(ABC):
         assert made is not None
         return made
 
+    async def tournament_marks(self, tournament_ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
+        """Of each tournament, what moves with any change its page could show: its version,
+        status, names (a ``/forget-me``), tables with a game, and its server's settings."""
+        if not tournament_ids:
+            return {}
+        marks = ", ".join("?" for _ in tournament_ids)
+        rows = await self._rows(
+            "SELECT t.id, t.version, t.status, t.names, COALESCE(s.settings, ''),"
+            " (SELECT COUNT(*) FROM tournament_tables b"
+            "  WHERE b.tournament_id = t.id AND b.game_id IS NOT NULL)"
+            " FROM tournaments t LEFT JOIN guild_settings s ON s.guild_id = t.guild_id"
+            f" WHERE t.id IN ({marks})",
+            tournament_ids,
+        )
+        return {int(r[0]): (int(r[1]), str(r[2]), str(r[3]), str(r[4]), int(r[5])) for r in rows}
+
     async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
         found = await self._rows(
             f"SELECT {COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
@@ -214,6 +230,7 @@ class TournamentStore(ABC):
             )
             if changed != 1:
                 raise VersionConflict()
+            await tx.announce_tournament(record.id)
             for number, index in save.new_tables:
                 await tx.execute(
                     "INSERT INTO tournament_tables (tournament_id, round, table_index)"
@@ -276,6 +293,7 @@ class TournamentStore(ABC):
                     " AND round = ? AND table_index = ?",
                     (game_id, table.tournament_id, table.round, table.index),
                 )
+                await tx.announce_tournament(table.tournament_id)  # its page links the game
 
     async def tournament_work(self, shards: Shards | None = None) -> list[int]:
         """Running tournaments with a table to open or a finished game to record."""
@@ -320,6 +338,7 @@ class TournamentStore(ABC):
                     "UPDATE tournaments SET names = ? WHERE id = ?",
                     (json.dumps(names), tournament_id),
                 )
+                await tx.announce_tournament(int(tournament_id))
 
     async def release_deadline(self, tournament_id: int, later: datetime) -> None:
         """Give a claimed deadline back, due again at ``later`` (its games not all decided)."""

@@ -88,8 +88,10 @@ REFUSALS: dict[str, str] = {
     ),
     "over": N_("The tournament is over."),
     "needs_threads": N_(
-        "Each table plays in a thread of this channel, and I may not create threads here: "
-        "a server admin can allow me *Create Public Threads* and *Send Messages in Threads*."
+        "A channel holds one game at a time, so each table of a tournament plays in a thread "
+        "of its own, and I may not create threads here. A server admin can allow me *Create "
+        "Public Threads* and *Send Messages in Threads* in this channel; or hold the "
+        "tournament in a channel where I have them."
     ),
 }
 

@@ -30,7 +30,9 @@ def tournaments_of(interaction: discord.Interaction) -> TournamentService:
 
 
 def check_threads(interaction: discord.Interaction) -> None:
-    """Refuse to start where the bot may not open the tables' threads."""
+    """Refuse to open or start a tournament where the bot may not open the tables' threads:
+    a channel holds one open game at a time (``games_one_open_per_channel``), so the tables
+    of a round cannot share the tournament's channel."""
     allowed = interaction.app_permissions
     if not (allowed.create_public_threads and allowed.send_messages_in_threads):
         raise refusal("needs_threads")

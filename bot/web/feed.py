@@ -1,4 +1,5 @@
-"""The change feed as the pages use it: every watched game's changes, whoever saved them.
+"""The change feed as the pages use it: every watched game's (or tournament's) changes,
+whoever saved them.
 
 The store announces its own process's changes (and on PostgreSQL, through LISTEN, every
 process's, see :meth:`bot.store.Store.watch`). A page server in a process of its own saves
@@ -12,26 +13,29 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection, Hashable
-
-from ..store import Store
+from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping, Sequence
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 0.5
 
 
+Marks = Callable[[Sequence[int]], Awaitable[Mapping[int, Hashable]]]
+"""What moves with any change a page could show, of each of the ids asked about (the store's
+``game_marks`` or ``tournament_marks``)."""
+
+
 class Feed:
-    """Looks at the games ``watched()`` names every ``every`` seconds; ``changed(game_id)``
-    for each one that moved since the last look."""
+    """Looks at the items ``watched()`` names every ``every`` seconds; ``changed(item_id)``
+    for each one whose mark moved since the last look."""
 
     def __init__(
         self,
-        store: Store,
+        marks_of: Marks,
         watched: Callable[[], Collection[int]],
         changed: Callable[[int], None],
         every: float = POLL_SECONDS,
     ) -> None:
-        self.store = store
+        self.marks_of = marks_of
         self.watched = watched
         self.changed = changed
         self.every = every
@@ -42,12 +46,12 @@ class Feed:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def look(self) -> None:
-        """One look at the watched games."""
+        """One look at the watched items."""
         ids = sorted(self.watched())
-        marks = await self.store.game_marks(ids) if ids else {}
-        for game_id, mark in marks.items():  # a game seen first may have moved meanwhile too
-            if self._marks.get(game_id) != mark:
-                self.changed(game_id)
+        marks = await self.marks_of(ids) if ids else {}
+        for item_id, mark in marks.items():  # an item seen first may have moved meanwhile too
+            if self._marks.get(item_id) != mark:
+                self.changed(item_id)
         self._marks = dict(marks)
 
     async def _run(self) -> None:

@@ -7,8 +7,6 @@ from the public view and the public events.
 
 from __future__ import annotations
 
-import asyncio
-import random
 from collections import OrderedDict
 
 from aiohttp import web
@@ -24,25 +22,15 @@ from ..service import GameService
 from ..store import GameRecord
 from .fragments import live_fragment, tells_moves
 from .game_page import Seen, stamp
-from .guard import ADDRESS, STAMP
+from .guard import ADDRESS
 from .html import fragment, languages, link, page
 from .live import Live, shows
 from .lookup import game_of, page_language
 from .moves import move_lines
 from .race_page import sheet_src
 from .ratelimit import RateLimit
+from .stream import stream_changes
 
-KEEP_ALIVE_SECONDS = 15.0
-RETRY_MS = 2000
-"""How long a browser waits before it reconnects a stream that ended (the page script waits
-longer and longer if the server refuses or is away)."""
-SEND_GAP_SECONDS = 0.25
-"""The least time between two changes sent to one page: a 99-player race changes with each
-submitted turn, and each change has the page load a new picture."""
-WRITE_SECONDS = 10.0
-"""How long a stream's write may wait for a page that stopped reading."""
-STREAM_SPREAD = 0.2
-"""Each stream lasts between (1 - this) and 1 times the longest a stream may last."""
 FRAGMENTS_KEPT = 256
 PNG = "image/png"
 
@@ -161,44 +149,7 @@ class GameRoutes:
         with self.limit.stream(request[ADDRESS]) as allowed:
             if not allowed:
                 raise web.HTTPTooManyRequests(headers={"Retry-After": "30"})
-            return await self._stream(request, record.id)
-
-    async def _stream(self, request: web.Request, game_id: int) -> web.StreamResponse:
-        """Each new fragment as a ``change`` event whose id is its :func:`shows` (a page
-        reconnecting says what it shows: the browser's Last-Event-ID, or ``?s=``); a write
-        the page does not take in time ends the stream, and so does its time being up (the
-        page is told to ``renew`` it: it opens a new one at once)."""
-        response = web.StreamResponse(headers=STREAM_HEADERS)
-        await response.prepare(request)
-        last = request.headers.get("Last-Event-ID", "")
-        showing = last if STAMP.fullmatch(last) else request.query.get("s") or None
-        loop = asyncio.get_running_loop()
-        ends = loop.time() + self.stream_seconds * (1 - STREAM_SPREAD * random.random())
-        try:
-            await self._write(response, f"retry: {RETRY_MS}\n\n")
-            with self.live.watch(game_id, page_language(request), showing) as watcher:
-                while not watcher.ended:
-                    left = ends - loop.time()
-                    if left <= 0:
-                        await self._write(response, "event: renew\ndata: \n\n")
-                        break
-                    sent = await watcher.next(min(KEEP_ALIVE_SECONDS, left))
-                    if sent is None:
-                        if not watcher.ended and loop.time() < ends:
-                            await self._write(response, ": still here\n\n")
-                        continue
-                    text, shown = sent
-                    data = "".join(f"data: {line}\n" for line in text.splitlines() or [""])
-                    await self._write(response, f"event: change\nid: {shown}\n{data}\n")
-                    await asyncio.sleep(SEND_GAP_SECONDS)  # what comes meanwhile is folded
-                if watcher.gone:
-                    await self._write(response, "event: gone\ndata: \n\n")
-        except (ConnectionResetError, TimeoutError):  # the page was closed, or stopped reading
-            pass
-        return response
-
-    async def _write(self, response: web.StreamResponse, text: str) -> None:
-        await asyncio.wait_for(response.write(text.encode()), WRITE_SECONDS)
+            return await stream_changes(request, self.live, record.id, self.stream_seconds)
 
     async def board(self, request: web.Request) -> web.Response:
         record = await game_of(self.service, request.match_info["token"])
@@ -247,11 +198,6 @@ class GameRoutes:
 
 
 NO_STORE = {"Cache-Control": "no-store"}
-STREAM_HEADERS = {
-    "Content-Type": "text/event-stream",
-    "Cache-Control": "no-store",
-    "X-Accel-Buffering": "no",  # nginx: pass each event on at once
-}
 
 
 def picture(png: bytes, versioned: bool) -> web.Response:

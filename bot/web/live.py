@@ -77,7 +77,7 @@ class Watcher:
 
 
 class Live:
-    """Every watched game's open pages, told of each change."""
+    """Every watched item's open pages (a game's, or a tournament's), told of each change."""
 
     def __init__(self, build: Build) -> None:
         self._build = build
@@ -86,8 +86,8 @@ class Live:
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     @property
-    def games(self) -> set[int]:
-        """The games some page watches."""
+    def watched(self) -> set[int]:
+        """The items (games, or tournaments) some page watches."""
         return set(self._watchers)
 
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from importlib import resources
 
 from aiohttp import web
@@ -63,13 +64,21 @@ class WebPages:
         ReplayRoutes(service).add_to(self.app)
         RecordRoutes(service).add_to(self.app)
         DailyRoutes(service).add_to(self.app)
-        TournamentRoutes(service).add_to(self.app)
+        self.tournaments = TournamentRoutes(service, limit, self.gate.limits.stream_seconds)
+        self.tournaments.add_to(self.app)
         static = resources.files("bot") / "web" / "static"
         self.app.router.add_static("/static/", str(static), append_version=False)
-        self.feed = Feed(service.store, lambda: self.games.live.games, self.games.live.changed)
+        self.feed = Feed(
+            service.store.game_marks, lambda: self.games.live.watched, self.games.live.changed
+        )
+        self.tournament_feed = Feed(
+            service.store.tournament_marks,
+            lambda: self.tournaments.live.watched,
+            self.tournaments.live.changed,
+        )
         self._runner: web.AppRunner | None = None
         self._server: asyncio.Server | None = None
-        self._unsubscribe = lambda: None
+        self._unsubscribe: list[Callable[[], None]] = []
 
     @property
     def port(self) -> int:
@@ -78,9 +87,14 @@ class WebPages:
         return int(self._server.sockets[0].getsockname()[1])
 
     async def start(self) -> None:
-        self._unsubscribe = self.service.store.changes.subscribe(self.games.live.changed)
-        await self.service.store.watch()
-        self.feed.start()
+        store = self.service.store
+        self._unsubscribe = [
+            store.changes.subscribe(self.games.live.changed),
+            store.tournament_changes.subscribe(self.tournaments.live.changed),
+        ]
+        await store.watch()
+        for feed in (self.feed, self.tournament_feed):
+            feed.start()
         self._runner = web.AppRunner(  # a page closed ends its stream's handler at once
             self.app,
             shutdown_timeout=SHUTDOWN_SECONDS,
@@ -101,9 +115,13 @@ class WebPages:
         the clients do (again: nothing more)."""
         if self._runner is None:
             return
-        self._unsubscribe()
-        await self.feed.stop()
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+        for feed in (self.feed, self.tournament_feed):
+            await feed.stop()
         self.games.live.close()
+        self.tournaments.live.close()
         runner, self._runner = self._runner, None
         server, self._server = self._server, None
         if server is not None:

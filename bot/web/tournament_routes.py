@@ -1,13 +1,15 @@
 """A tournament's page: its standings with every tiebreak explained and every round's tables
 with their results, each table linked to its game's page. Found by the server's token and
-the tournament's number, like the server's leaderboards; it reloads itself while the
-tournament runs."""
+the tournament's number, like the server's leaderboards. While the tournament runs, its live
+part (everything under the heading) is sent again with each change, like a game page's
+(server-sent events, :mod:`bot.web.stream`); without JavaScript the page reloads itself."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from aiohttp import web
+from markupsafe import Markup
 
 from locales import _, speaking
 from locales.tournament import (
@@ -23,27 +25,43 @@ from tournament import Format, Tournament, standings, tiebreaks_of
 from ..i18n import game_title
 from ..service import GameService
 from ..store import TournamentRecord, shown_player
-from .html import languages, page
-from .lookup import guild_of, page_language
+from .guard import ADDRESS
+from .html import fragment, languages, link, page
+from .live import Live, shows
+from .lookup import guild_of, page_language, pages_on
+from .ratelimit import RateLimit
+from .stream import stream_changes
 
 
 class TournamentRoutes:
-    """Every tournament of a server, by its number."""
+    """Every tournament of a server, by its number, and its live updates."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(
+        self, service: GameService, limit: RateLimit, stream_seconds: float = 300.0
+    ) -> None:
         self.service = service
+        self.limit = limit
+        self.stream_seconds = stream_seconds
+        self.live = Live(self.fragment_of)
 
     def add_to(self, app: web.Application) -> None:
-        app.router.add_get("/s/{token}/tournament/{id:\\d{1,18}}", self.page, allow_head=False)
+        here = "/s/{token}/tournament/{id:\\d{1,18}}"
+        app.router.add_get(here, self.page, allow_head=False)
+        app.router.add_get(f"{here}/events", self.events, allow_head=False)
 
-    async def page(self, request: web.Request) -> web.Response:
-        token = request.match_info["token"]
-        guild_id = await guild_of(self.service, token)
+    async def _found(self, request: web.Request) -> TournamentRecord:
+        """The tournament a request names, or 404 (another server's, pages off, none)."""
+        guild_id = await guild_of(self.service, request.match_info["token"])
         found = await self.service.store.get_tournament(int(request.match_info["id"]))
         if found is None or found.guild_id != guild_id:
             raise web.HTTPNotFound()
+        return found
+
+    async def page(self, request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        found = await self._found(request)
         lang = page_language(request)
-        games = await self._game_links(found)
+        live = await self.fragment(found, lang)
         here = f"/s/{token}/tournament/{found.id}"
         with speaking(lang):
             title = _("{game} tournament", game=game_title(found.game))
@@ -53,14 +71,37 @@ class TournamentRoutes:
                 title=title,
                 lang=lang,
                 live=running,
-                scripts=("refresh.js",) if running else (),
+                scripts=("live.js",) if running else (),
                 heading=title,
                 languages=languages(here, lang),
-                **page_values(found, games),
+                events=link(f"{here}/events", {"lang": lang, "s": shows(live)}) if running else "",
+                away=_("Not connected: trying again in {seconds} s.", seconds="{seconds}"),
+                live_part=Markup(live),
             )
         return web.Response(
             text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: the page's live part each time the tournament changes."""
+        found = await self._found(request)
+        with self.limit.stream(request[ADDRESS]) as allowed:
+            if not allowed:
+                raise web.HTTPTooManyRequests(headers={"Retry-After": "30"})
+            return await stream_changes(request, self.live, found.id, self.stream_seconds)
+
+    async def fragment(self, found: TournamentRecord, lang: str) -> str:
+        """The live part of the page: standings, tiebreaks and rounds, in ``lang``."""
+        games = await self._game_links(found)
+        with speaking(lang):
+            return str(fragment("live_tournament.html", **page_values(found, games)))
+
+    async def fragment_of(self, tournament_id: int, lang: str) -> str | None:
+        """The newest live part of a watched tournament (None once its page is gone)."""
+        found = await self.service.store.get_tournament(tournament_id)
+        if found is None or not await pages_on(self.service, found.guild_id):
+            return None
+        return await self.fragment(found, lang)
 
     async def _game_links(self, found: TournamentRecord) -> dict[tuple[int, int], str]:
         """Each opened table's game page, by (round, table)."""

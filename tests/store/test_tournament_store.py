@@ -3,6 +3,7 @@ a table's result recorded once, deadlines claimed once with a lease, the work to
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -120,3 +121,30 @@ async def test_a_process_serving_some_shards_takes_only_their_servers_tournament
     mine = Shards.parse("0", 2)
     assert await store.tournament_work(mine) == [made.id]
     assert await store.claim_due_deadlines(later, NOW, mine) == [made.id]
+
+
+async def test_a_saved_tournament_change_is_announced_and_moves_its_mark(store: Store) -> None:
+    """What a tournament's open page hears: each save and each table's game (on PostgreSQL
+    through the database, as another process would), never as a game's change."""
+    made = await _new(store)
+    games: list[int] = []
+    heard: asyncio.Queue[int] = asyncio.Queue()
+    store.changes.subscribe(games.append)
+    store.tournament_changes.subscribe(heard.put_nowait)
+    await store.watch()
+    before = (await store.tournament_marks([made.id]))[made.id]
+    running = await store.save_tournament(
+        made, {"rounds": [1]}, made.names, NOW, TournamentSave("running", new_tables=((1, 0),))
+    )
+    assert await asyncio.wait_for(heard.get(), 5) == made.id
+    after = (await store.tournament_marks([made.id]))[made.id]
+    assert after != before
+    with pytest.raises(VersionConflict):
+        await store.save_tournament(made, {}, {}, NOW)
+    [table] = await store.tournament_tables(running.id, 1)
+    await store.set_table_place(table, channel_id=55)  # a thread alone shows nothing new
+    await store.set_table_place(table, game_id=7)
+    assert await asyncio.wait_for(heard.get(), 5) == made.id
+    assert (await store.tournament_marks([made.id]))[made.id] != after
+    await asyncio.sleep(0.1)
+    assert heard.empty() and games == [] and await store.tournament_marks([]) == {}

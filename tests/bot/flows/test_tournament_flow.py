@@ -9,6 +9,8 @@ import random
 
 import discord
 import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 from bot.tournaments.form import FORMAT_ID, HOURS_ID, ROUNDS_ID, SIZE_ID
 from engine import find_game
@@ -268,19 +270,59 @@ async def test_a_knockout_through_the_bot_sends_the_first_winner_on(world) -> No
     assert len(final) == 1 and "Rounds won" in visible_text(final[0])
 
 
-async def test_a_channel_without_threads_for_the_bot_cannot_start(world) -> None:
+async def test_a_channel_without_threads_for_the_bot_holds_no_tournament(world) -> None:
+    """A channel holds one open game at a time, so a round's tables need threads: where the
+    bot may not make them, `/tournament new` says why and what to do, and keeps nothing."""
     me = world.guild.me
     closed = world.guild.create_text_channel(
         "no-threads",
         overwrites={me: discord.PermissionOverwrite(create_public_threads=False)},
     )
-    shown = await world.alice.slash(closed, "tournament new", game="tigerisland")
-    await world.alice.submit_modal(shown, {})
-    await world.bob.slash(closed, "tournament join")
-    refused = await world.alice.slash(closed, "tournament start")
-    expect_refusal(world, refused, "Create Public Threads")
-    found = await world.env.bot.store.open_tournament_in(closed.id)
-    assert found is not None and found.status == "open"
+    refused = await world.alice.slash(closed, "tournament new", game="tigerisland")
+    expect_refusal(
+        world,
+        refused,
+        "one game at a time",
+        "Create Public Threads",
+        "Send Messages in Threads",
+        "a channel where I have them",
+    )
+    assert await world.env.bot.store.open_tournament_in(closed.id) is None
+    assert closed.threads == []
+
+
+async def test_threads_taken_away_before_the_start_hold_it_until_given_back(world) -> None:
+    me = world.guild.me
+    place = world.guild.create_text_channel("league")
+    card = (
+        await world.alice.submit_modal(
+            await world.alice.slash(place, "tournament new", game="tigerisland"), {}
+        )
+    ).response.message
+    await world.bob.click(card, label="Join")
+    world.env.backend.set_overwrite(
+        place.id,
+        Overwrite(
+            target_id=me.id,
+            type=OverwriteType.MEMBER,
+            allow=0,
+            deny=discord.Permissions(send_messages_in_threads=True).value,
+        ),
+    )
+    for attempt in (
+        await world.alice.slash(place, "tournament start"),
+        await world.alice.click(card, label="Start"),
+    ):
+        expect_refusal(world, attempt, "one game at a time", "Send Messages in Threads")
+    found = await world.env.bot.store.open_tournament_in(place.id)
+    assert found is not None and found.status == "open" and place.threads == []
+    world.env.backend.delete_overwrite(place.id, me.id)  # an admin gives them back
+    started = await world.alice.slash(place, "tournament start")
+    assert not started.ephemeral
+    found = await world.env.bot.store.get_tournament(found.id)
+    assert found.status == "running"
+    [row] = await world.env.bot.store.tournament_tables(found.id, 1)
+    assert row.game_id is not None and [t.id for t in place.threads] == [row.channel_id]
 
 
 async def test_swiss_tables_of_three_decided_at_the_deadline(world) -> None:
