@@ -7,7 +7,7 @@ import random
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import engine
@@ -110,6 +110,8 @@ def mutated(draw: st.DrawFn, name: str) -> str:
 @pytest.mark.parametrize("name", NAMES)
 @FUZZ
 @given(text=st.text(max_size=120))
+@example(text="²").via("digits Python's int() refuses though str.isdigit() accepts them")
+@example(text="٣ ٣")
 def test_any_text_is_read_or_refused(name: str, text: str) -> None:
     read(GAMES[name], text)
 

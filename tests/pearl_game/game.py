@@ -35,7 +35,7 @@ from engine.core import (
     told,
 )
 from engine.core.errors import NOT_A_PLAYER
-from engine.core.notation import capped, shorten
+from engine.core.notation import capped, shorten, whole_number
 from engine.core.options import OptionValue
 from engine.core.words import N_
 
@@ -236,12 +236,13 @@ class PearlGame(Game[State, Action]):
             return Close()
         if words[:1] == ["DIVE"]:
             words = words[1:]
-        if len(words) != 1 or not words[0].isdigit() or len(words[0]) > 1:
+        depth = whole_number(words[0], max_digits=1) if len(words) == 1 else None
+        if depth is None:
             quoted = shorten(text.strip())
             raise IllegalAction(
                 BAD_NOTATION, Words("Could not read `{text}`: try `DIVE 3`.", {"text": quoted})
             )
-        return Dive(int(words[0]))
+        return Dive(depth)
 
     def format_action(self, action: Action) -> str:
         return "CLOSE" if isinstance(action, Close) else f"DIVE {action.depth}"
