@@ -61,23 +61,18 @@ class DailyRoutes:
         lang = page_language(request)
         best = await self.service.store.daily_top(day.isoformat(), level, PLACES, guild_id)
         here = f"/s/{token}/daily/{level}/{day.isoformat()}"
+        rows = [
+            (1 + sum(1 for a in best if a.score > attempt.score), attempt.shown_name, attempt.score)
+            for attempt in best
+        ]
         with speaking(lang):
-            heading = title(day, level)
-            html = page(
-                "table.html",
-                title=heading,
-                lang=lang,
-                heading=heading,
-                languages=languages(here, lang),
-                columns=(_("Place"), _("Player"), _("Points")),
-                rows=[
-                    (
-                        1 + sum(1 for a in best if a.score > attempt.score),
-                        attempt.shown_name,
-                        attempt.score,
-                    )
-                    for attempt in best
-                ],
+            html = day_table(
+                here,
+                day,
+                level,
+                lang,
+                (_("Place"), _("Player"), _("Points")),
+                rows,
                 empty=_("Nobody finished this day's Islant at this level."),
             )
         return web.Response(text=html, content_type="text/html")
@@ -96,16 +91,35 @@ class DailyRoutes:
         lang = page_language(request)
         here = f"/p/{token}/daily/{level}/{day.isoformat()}"
         with speaking(lang):
-            heading = title(day, level)
-            html = page(
-                "table.html",
-                title=heading,
-                lang=lang,
-                heading=heading,
-                languages=languages(here, lang),
-                columns=(_("Everywhere"), _("Player"), _("Points")),
-                rows=[(place, attempt.shown_name, attempt.score)],
+            columns = (_("Everywhere"), _("Player"), _("Points"))
+            html = day_table(
+                here, day, level, lang, columns, [(place, attempt.shown_name, attempt.score)]
             )
         return web.Response(
             text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
+
+
+def day_table(
+    here: str,
+    day: date,
+    level: int,
+    lang: str,
+    columns: tuple[str, ...],
+    rows: list[tuple[int, str, int]],
+    *,
+    empty: str = "",
+) -> str:
+    """A day's results as a table page (in the current language), linked to its other
+    languages."""
+    heading = title(day, level)
+    return page(
+        "table.html",
+        title=heading,
+        lang=lang,
+        heading=heading,
+        languages=languages(here, lang),
+        columns=columns,
+        rows=rows,
+        empty=empty,
+    )
