@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from bot.daily.service import SEAT, DailyService
@@ -88,3 +90,18 @@ async def test_the_daily_panel_follows_taps_through_the_same_navigator(
     assert stale.attempt.version == attempt.version
     with refused("daily_not_yours"):
         await daily.choose(2, attempt.id, panel.version, ("0",))
+
+
+def test_a_saved_state_is_packed_once_per_version_and_unpacked_as_it_was() -> None:
+    """What a worker gets is the saved state; the same version is pickled once, and a new
+    data object under the same name is packed anew (the bot never hands over stale data)."""
+    data = GAME.serialize(GAME.new(2, None, 5))
+    saved = SavedState(GAME.info.name, ("packing", "game", 1), 1, data)
+    first, again = pickle.dumps(saved), pickle.dumps(saved)
+    assert first == again
+    got = pickle.loads(first)
+    assert got == saved and got.data == data
+    assert pickle.loads(again).data is got.data  # unpacked once per version
+    other = GAME.serialize(GAME.new(2, None, 6))
+    changed = SavedState(GAME.info.name, ("packing", "game", 1), 1, other)
+    assert pickle.dumps(changed) != first
