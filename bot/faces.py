@@ -26,6 +26,9 @@ class PanelLook:
     drawer: Drawer | None = None
     lines: LinesOf | None = None
     """Lines above the menu from the state and the seat (worked out in the worker pool)."""
+    own_part: bool = False
+    """The drawer draws only the seat's own part (its sheet, its hand): it is given
+    ``Game.seat_view``, which need not build the other seats' parts."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -298,14 +298,17 @@ async def picture(service: GameService, step: PanelStep) -> discord.File:
     """The seat's own picture of the game, as the panel shows it: after the actions picked
     earlier in the turn, with the menu's choices lettered on the board."""
     marks = shown(step)[1]
-    drawer: Drawer | None = look_of(step).drawer
+    look = look_of(step)
+    drawer: Drawer | None = look.drawer
+    own_part = look.own_part and drawer is not None
     name = ""
     if marks:
         marked = MarkedBoard.of(marks)
-        drawer, name = marked, marked.name
+        drawer, name, own_part = marked, marked.name, False
     if composing(step):
         name = f"after:{step.before}:{name}"
-    png = await service.render_view(step.seated, step.preview(), step.seat, drawer, name)
+    view = step.preview(own_part)
+    png = await service.render_view(step.seated, view, step.seat, drawer, name)
     return discord.File(io.BytesIO(png), filename=PICTURE)
 
 

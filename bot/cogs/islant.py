@@ -365,7 +365,7 @@ FACE = register_face(
     GameFace(
         GAME.info.name,
         RaceBoard(round_controls, final_controls),
-        PanelLook(render_seat_sheet, panel_lines),
+        PanelLook(render_seat_sheet, panel_lines, own_part=True),
         (RoundButton, FinalSelect),
     )
 )

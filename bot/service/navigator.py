@@ -183,13 +183,18 @@ def plan_panel(
     )
 
 
-def preview_view(saved: SavedState, seat: int | None, before: Sequence[Any]) -> View:
+def preview_view(
+    saved: SavedState, seat: int | None, before: Sequence[Any], own_part: bool = False
+) -> View:
     """``seat``'s view of its turn so far: the saved state with ``before`` applied (with
-    ``partial``, a view built where its picture is drawn)."""
+    ``partial``, a view built where its picture is drawn); with ``own_part``, only the
+    seat's own part of it (``Game.seat_view``)."""
     game = find_game(saved.game)
     state = read_state(saved)
     for action in before:
         state, _ = game.apply(state, seat, action)
+    if own_part and seat is not None:
+        return game.seat_view(state, seat)
     return game.view(state, seat)
 
 
@@ -265,9 +270,10 @@ class PanelStep:
         """Actions picked earlier in the turn (the picture shows them as a preview)."""
         return self.plan.before
 
-    def preview(self) -> Callable[[], View]:
-        """How the worker pool builds the seat's view of the turn so far."""
-        return partial(preview_view, self.seated.saved, self.seat, self.before)
+    def preview(self, own_part: bool = False) -> Callable[[], View]:
+        """How the worker pool builds the seat's view of the turn so far (``own_part``: of
+        the seat's own part, see :func:`preview_view`)."""
+        return partial(preview_view, self.seated.saved, self.seat, self.before, own_part)
 
 
 def navigate(

@@ -313,6 +313,13 @@ class Game(ABC, Generic[S, A]):
     def view(self, state: S, seat: Seat | None) -> View:
         """What ``seat`` (None: a spectator) may see; never another seat's secrets."""
 
+    def seat_view(self, state: S, seat: Seat) -> View:
+        """The part of ``seat``'s :meth:`view` that pictures of the seat's own things (its
+        sheet, its hand) are drawn from: the same data, where parts that concern other
+        seats only may be left out (None), so that a big game's panel picture does not build
+        every seat's part. By default the whole view."""
+        return self.view(state, seat)
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over, else None."""

@@ -324,6 +324,10 @@ class IslantGame(Game[IslantState, Action]):
     def view(self, state: IslantState, seat: Seat | None) -> View:
         return View(self.info.name, seat, game_view(state, seat))
 
+    def seat_view(self, state: IslantState, seat: Seat) -> View:
+        """The race as ``seat`` sees it, without the other players' sheets (None)."""
+        return View(self.info.name, seat, game_view(state, seat, only_own=True))
+
     def score_sheet(self, state: IslantState) -> tuple[Mapping[str, int], ...]:
         return tuple(score(p.sheet).to_json() for p in state.players)
 

@@ -11,6 +11,8 @@ Schema of ``Game.view(state, seat).data``::
     column_labels: [str] | None                           "1".."5" or "ANY" per column (L1, L5)
     ship_totals: [int], ship_points: [int]
     players: [sheet view, ...]                            one per seat, in seat order
+                                                          (``Game.seat_view``: the viewer's
+                                                          alone, the others None)
 
 A sheet view (also :func:`sheet_view`)::
 
@@ -42,8 +44,11 @@ from .state import IslantState, Player
 from .turn import Draft
 
 
-def game_view(state: IslantState, viewer: Seat | None = None) -> dict[str, Any]:
-    """The whole race as ``viewer`` (None: anyone) sees it: only its own draft shows."""
+def game_view(
+    state: IslantState, viewer: Seat | None = None, *, only_own: bool = False
+) -> dict[str, Any]:
+    """The whole race as ``viewer`` (None: anyone) sees it: only its own draft shows; with
+    ``only_own``, the other players' sheets are left out (None)."""
     spec = state.spec
     labels = spec.column_labels
     return {
@@ -62,7 +67,8 @@ def game_view(state: IslantState, viewer: Seat | None = None) -> dict[str, Any]:
         "ship_totals": list(SHIP_TOTALS),
         "ship_points": list(SHIP_POINTS),
         "players": [
-            sheet_view(state, seat, draft=seat == viewer) for seat in range(len(state.players))
+            None if only_own and seat != viewer else sheet_view(state, seat, draft=seat == viewer)
+            for seat in range(len(state.players))
         ],
     }
 

@@ -212,3 +212,36 @@ def test_a_leaking_view_is_found(monkeypatch, game: Game) -> None:
     monkeypatch.setattr(type(game), "view", lambda self, state, viewer: own_view(self, state, 0))
     with pytest.raises(AssertionError, match="tells"):
         check_alike_steps(game, "en")
+
+
+def part_of(part: object, whole: object) -> bool:
+    """Whether ``part`` is ``whole`` with some of its pieces left out (None)."""
+    if part is None or part == whole:
+        return True
+    if isinstance(part, dict) and isinstance(whole, dict):
+        return part.keys() == whole.keys() and all(part_of(part[k], whole[k]) for k in part)
+    if isinstance(part, list | tuple) and isinstance(whole, list | tuple):
+        return len(part) == len(whole) and all(map(part_of, part, whole))
+    return False
+
+
+@each_game
+def test_a_seats_own_view_shows_nothing_its_view_does_not(game: Game) -> None:
+    """What a seat's own pictures are drawn from (``Game.seat_view``, the panel's picture
+    where the game draws the seat's own part) is a part of that seat's view: never another
+    seat's secret, for every game at every sampled state."""
+    checked = 0
+    for state in sampled_states(game, 3):
+        for seat in range(game.num_players(state)):
+            own, view = game.seat_view(state, seat), game.view(state, seat)
+            assert (own.game, own.seat) == (view.game, view.seat)
+            assert part_of(json.loads(json.dumps(own.data)), json.loads(json.dumps(view.data)))
+            checked += 1
+    assert checked
+
+
+def test_a_view_with_another_seats_part_is_not_a_part_of_the_seats_view() -> None:
+    """The check above finds a seat view that shows what the seat's view does not."""
+    assert part_of({"players": [None, {"hand": [1]}]}, {"players": [{"hand": [2]}, {"hand": [1]}]})
+    assert not part_of({"players": [{"hand": [2]}]}, {"players": [{"hand": [3]}]})
+    assert not part_of({"players": [None], "deck": [4]}, {"players": [None]})

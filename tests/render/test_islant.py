@@ -14,6 +14,7 @@ from render.islant import (
     DEFAULT_PALETTE,
     board_image,
     render_board,
+    render_seat_sheet,
     render_sheet,
     render_standings,
     sheet_image,
@@ -257,3 +258,14 @@ def test_the_islands_column_shows_the_points_it_takes_away():
     row = Standing(1, 0, "playing", ScoreView(sides=9, lakes=2, islands=2, total=7))
     assert breakdown(row, 1)[:3] == ("9", "2", "−4")
     assert breakdown(Standing(1, 0, "playing", ScoreView()), 1)[2] == "0"
+
+
+def test_a_seats_sheet_is_the_same_drawn_from_its_own_view():
+    """The panel draws the seat's sheet from ``seat_view`` (the other sheets left out): the
+    same picture as from the whole race's view, mid-turn too."""
+    state = played(5, 3, players=4, seed=2)  # seat 0 has a turn in progress
+    for seat in range(4):
+        own = GAME.seat_view(state, seat)
+        assert [p is None for p in own.data["players"]] == [s != seat for s in range(4)]
+        names = [f"Sailor {k}" for k in range(4)]
+        assert render_seat_sheet(own, names) == render_seat_sheet(GAME.view(state, seat), names)
