@@ -43,7 +43,7 @@ from .presenter import (
 )
 from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
-from .service.navigator import LinesOf
+from .service.navigator import LinesOf, PictureFor, PictureOrder
 
 PATH = r"[0-9+.!]{0,70}"
 VERSION = r"[0-9a-f]{8}"
@@ -60,6 +60,11 @@ SURE_TEXT = N_("This cannot be undone. Are you sure?")
 SURE_LABEL = N_("Yes, I am sure")
 NOT_SURE_LABEL = N_("No, go back")
 PICTURE = "panel.png"
+INVALID_FORM = 400
+"""Discord's answer to an edit naming a picture the message no longer has."""
+PICTURE_NAMED = re.compile(r"panel-([0-9a-f]{16})\.png")
+"""A panel picture's file name carries its fingerprint: a tap on the panel tells which picture
+the panel shows, so an unchanged one is neither drawn nor uploaded again."""
 PREVIEW_NOTE = N_("The picture shows your placement; nothing is played until you pick a build.")
 CHANGE_LABEL = N_("Change the placement")
 STALE_NOTE = N_("The game moved on since that panel was drawn; here is what you can do now.")
@@ -285,18 +290,53 @@ def panel_view(
     return view
 
 
-def panel_card(step: PanelStep, text: str) -> Card:
-    """The private panel as a card: the game, what the panel says, the seat's picture (alt
-    text: the panel's own words, which name the turn, the score and what is asked)."""
+def panel_card(step: PanelStep, text: str, image: str = PICTURE) -> Card:
+    """The private panel as a card: the game, what the panel says, the seat's picture (the
+    file ``image``; alt text: the panel's own words, which name the turn, the score and what
+    is asked)."""
     title = game_title(step.seated.game)
     alt = _("Picture of your {game} board.", game=title) + "\n" + text
     colour = discord.Colour.from_rgb(*seat_colour(step.seat))
-    return Card(title=title, text=text, colour=colour, image=PICTURE, alt=plain(alt))
+    return Card(title=title, text=text, colour=colour, image=image, alt=plain(alt))
 
 
-async def picture(service: GameService, step: PanelStep) -> discord.File:
-    """The seat's own picture of the game, as the panel shows it: after the actions picked
-    earlier in the turn, with the menu's choices lettered on the board."""
+def picture_name(digest: str) -> str:
+    """The file name of the panel picture with fingerprint ``digest``."""
+    return f"panel-{digest}.png"
+
+
+def shown_picture(interaction: discord.Interaction) -> str:
+    """The fingerprint of the picture the tapped panel shows ("" when it is not known)."""
+    message = interaction.message
+    for attachment in message.attachments if message is not None else ():
+        named = PICTURE_NAMED.fullmatch(attachment.filename)
+        if named:
+            return named.group(1)
+    return ""
+
+
+def picture_for(shown: str = "") -> PictureFor:
+    """The picture a game's panel shows, drawn with its menu unless its fingerprint is
+    ``shown`` (the panel shows it already)."""
+
+    def order(game: str) -> PictureOrder:
+        look = face_of(game).panel_look
+        return PictureOrder(look.drawer, look.own_part, shown)
+
+    return order
+
+
+async def picture(service: GameService, step: PanelStep) -> tuple[str, list[discord.File] | None]:
+    """The file name of the seat's own picture of the game, as the panel shows it (after the
+    actions picked earlier in the turn, with the menu's choices lettered on the board), and
+    the file to upload: None when the panel shows that picture already (the edit keeps it).
+    Drawn with the menu when the step was asked for with :func:`picture_for`."""
+    drawn = step.drawn
+    if drawn is not None and drawn.png is None:
+        return picture_name(drawn.digest), None
+    if drawn is not None and drawn.png is not None:
+        name = picture_name(drawn.digest)
+        return name, [discord.File(io.BytesIO(drawn.png), filename=name)]
     marks = shown(step)[1]
     look = look_of(step)
     drawer: Drawer | None = look.drawer
@@ -309,7 +349,28 @@ async def picture(service: GameService, step: PanelStep) -> discord.File:
         name = f"after:{step.before}:{name}"
     view = step.preview(own_part)
     png = await service.render_view(step.seated, view, step.seat, drawer, name)
-    return discord.File(io.BytesIO(png), filename=PICTURE)
+    return PICTURE, [discord.File(io.BytesIO(png), filename=PICTURE)]
+
+
+async def show_step(
+    interaction: discord.Interaction, service: GameService, step: PanelStep, text: str
+) -> str:
+    """Edit the tapped panel into ``step`` saying ``text``, its picture kept when unchanged;
+    returns the fingerprint of the picture it shows ("" when not known). A kept picture the
+    panel no longer shows (another tap on the same panel changed it meanwhile) is drawn and
+    uploaded again."""
+    image, files = await picture(service, step)
+    card = panel_card(step, text, image)
+    try:
+        await interaction.edit_original_response(**card.edit(panel_view(step), files))
+    except discord.HTTPException as error:
+        if files is not None or error.status != INVALID_FORM:
+            raise
+        step.drawn = None
+        image, files = await picture(service, step)
+        card = panel_card(step, text, image)
+        await interaction.edit_original_response(**card.edit(panel_view(step), files))
+    return step.drawn.digest if step.drawn is not None else ""
 
 
 async def open_panel(interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -319,18 +380,19 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
     assert interaction.channel_id is not None
     await acknowledge(interaction)  # before loading the game
     try:
-        step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
+        step = await service.open_panel(
+            interaction.channel_id, interaction.user.id, lines_of, picture_for()
+        )
     except UserError as error:
         card, file = await finished_game(interaction, game_id, error)
         await interaction.followup.send(**card.send(files=[file]), ephemeral=True)
         return
     if game_id is not None and step.seated.id != game_id:
         raise UserError("wrong_game_button")
-    card = panel_card(step, panel_text(step, []))
-    await interaction.followup.send(
-        **card.send(panel_view(step), [await picture(service, step)]), ephemeral=True
-    )
-    await after_computers(interaction, step, "")
+    image, files = await picture(service, step)
+    card = panel_card(step, panel_text(step, []), image)
+    await interaction.followup.send(**card.send(panel_view(step), files or []), ephemeral=True)
+    await after_computers(interaction, step, "", step.drawn.digest if step.drawn else "")
 
 
 async def follow(interaction: discord.Interaction, game_id: int, version: str, path: Path) -> None:
@@ -340,6 +402,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     await interaction.response.defer()
     drawn_for, path = looked(version, path)
     path, asking = asked(path)
+    shows = shown_picture(interaction)
     try:
         step = await service.choose(
             interaction.channel_id,
@@ -349,6 +412,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
             path,
             interaction_id=interaction.id,
             lines=lines_of,
+            picture=picture_for(shows),
         )
     except UserError as error:
         card, file = await finished_game(interaction, game_id, error)
@@ -356,33 +420,32 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         return
     choice = ending_choice(step, asking) if step.move is None else None
     if choice is not None:  # the picture stays: only the words and buttons change
-        card = panel_card(step, sure_text(step, choice))
+        kept = picture_name(shows) if shows else PICTURE
+        card = panel_card(step, sure_text(step, choice), kept)
         await interaction.edit_original_response(**card.edit(panel_view(step, asking=asking)))
         return
     if step.move is None:  # (while computers think, an idle panel says so instead)
         waits = step.menu is None and bool(step.plan.thinking)
         note = _(STALE_NOTE) if step.stale and not waits else ""
-        card = panel_card(step, panel_text(step, list(step.plan.labels), note))
-        await interaction.edit_original_response(
-            **card.edit(panel_view(step), [await picture(service, step)])
-        )
-        await after_computers(interaction, step, "")
+        text = panel_text(step, list(step.plan.labels), note)
+        shows = await show_step(interaction, service, step, text)
+        await after_computers(interaction, step, "", shows)
         return
     move, user = step.move, interaction.user
     headline = move_headline(move, user.id, user.display_name)
     said = as_sentence(own_move_line(move, user.id, user.display_name).text(current()))
-    card = panel_card(step, panel_text(step, [], said))
-    await interaction.edit_original_response(
-        **card.edit(panel_view(step), [await picture(service, step)])
-    )
+    shows = await show_step(interaction, service, step, panel_text(step, [], said))
     await service.sink.show(move, headline)
-    await after_computers(interaction, step, said)
+    await after_computers(interaction, step, said, shows)
 
 
-async def after_computers(interaction: discord.Interaction, step: PanelStep, said: str) -> None:
+async def after_computers(
+    interaction: discord.Interaction, step: PanelStep, said: str, shows: str
+) -> None:
     """If the panel ``step`` says computers are thinking: once they have moved, the panel
     shows the player's turn (or whom the game waits for now, or that it is over), under
-    ``said`` (what the player did)."""
+    ``said`` (what the player did); ``shows`` is the fingerprint of the picture the panel
+    shows now."""
     if not step.plan.thinking or step.menu is not None:  # a menu in use is not redrawn
         return
     client: Any = interaction.client
@@ -390,15 +453,14 @@ async def after_computers(interaction: discord.Interaction, step: PanelStep, sai
     service = service_of(interaction)
     assert interaction.channel_id is not None
     try:
-        step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
+        step = await service.open_panel(
+            interaction.channel_id, interaction.user.id, lines_of, picture_for(shows)
+        )
     except UserError as error:
         card, file = await finished_game(interaction, step.seated.id, error)
         await interaction.edit_original_response(**card.edit(None, [file]))
         return
-    card = panel_card(step, panel_text(step, [], said))
-    await interaction.edit_original_response(
-        **card.edit(panel_view(step), [await picture(service, step)])
-    )
+    await show_step(interaction, service, step, panel_text(step, [], said))
 
 
 async def finished_game(

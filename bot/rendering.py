@@ -13,6 +13,8 @@ where starting worker processes costs more than it saves).
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -30,6 +32,7 @@ from .workers import WorkerPool, machine_cores
 T = TypeVar("T")
 WORKERS_VARIABLE = "ISLANDBOT_RENDER_WORKERS"
 CACHE_SIZE = 128  # pictures are 30–300 KB each
+DIGEST_BYTES = 8
 
 
 class PictureKey(NamedTuple):
@@ -86,6 +89,42 @@ class MarkedBoard:
 
     def __call__(self, view: View, names: Sequence[str]) -> bytes:
         return render_marked(view, names, self.marks)
+
+
+def drawer_name(drawer: Drawer) -> str:
+    """What tells a drawer apart from the others (its ``name``, else where it is defined)."""
+    name = getattr(drawer, "name", None)
+    if isinstance(name, str):
+        return name
+    return f"{drawer.__module__}.{getattr(drawer, '__qualname__', type(drawer).__qualname__)}"
+
+
+def picture_digest(drawer: Drawer, view: View, names: Sequence[str], lang: str) -> str:
+    """A fingerprint of the picture ``drawer`` makes of ``view``: everything it is drawn
+    from (the drawer, the view, the names, the language), so the same fingerprint means the
+    same picture."""
+    what = [drawer_name(drawer), lang, view.game, view.seat, view.data, list(names)]
+    text = json.dumps(what, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.blake2b(text.encode(), digest_size=DIGEST_BYTES).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A picture drawn where it was asked for: its fingerprint, and its PNG (None: it is the
+    picture the asker shows already, so it was not drawn)."""
+
+    digest: str
+    png: bytes | None = None
+
+
+def draw_unless_shown(
+    drawer: Drawer, view: View, names: Sequence[str], lang: str, shown: str
+) -> Drawn:
+    """``drawer``'s picture of ``view`` in ``lang``, unless its fingerprint is ``shown``."""
+    digest = picture_digest(drawer, view, names, lang)
+    if digest == shown:
+        return Drawn(digest)
+    return Drawn(digest, draw_in(lang, drawer, view, names))
 
 
 def configured_workers() -> int:

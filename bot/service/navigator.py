@@ -22,9 +22,11 @@ from functools import partial
 from typing import Any
 
 from engine import find_game
-from engine.core import PICK_SEPARATOR, BoundedMemo, Menu, Path, Picked, View
+from engine.core import PICK_SEPARATOR, BoundedMemo, Menu, Path, Picked, View, lettered
 from locales import speaking
+from render import render_view
 
+from ..rendering import Drawer, Drawn, MarkedBoard, draw_unless_shown
 from ..store import GameRecord
 
 STATES_KEPT = 32
@@ -106,6 +108,15 @@ class PanelPlan:
     """The computer seats to move besides the seat (their moves are being worked out)."""
     to_move: tuple[int, ...] = ()
     """With no menu: the other seats to move now (whose turn it is)."""
+
+
+PictureFor = Callable[[str], "PictureOrder | None"]
+"""The picture a game's panel shows, by the game's name (None: no picture with the menu)."""
+
+
+def no_picture(game: str) -> None:
+    """No picture is drawn with the menu (the default :data:`PictureFor`)."""
+    return None
 
 
 def no_lines(game: str) -> None:
@@ -241,6 +252,8 @@ class PanelStep:
     plan: PanelPlan
     move: Any = None
     """The change the tap made (a :class:`~bot.service.MoveResult`), if it made one."""
+    drawn: Drawn | None = None
+    """The panel's picture, when it was asked for with the menu (see :class:`PictureOrder`)."""
 
     @property
     def seat(self) -> int:
@@ -296,3 +309,57 @@ def first_menu(
     """The seat's first menu (run in the worker pool); ``stale``: it answers a tap from a
     panel that is out of date."""
     return replace(navigate(seated, seat, None, (), lines_of, lang), stale=stale)
+
+
+@dataclass(frozen=True, slots=True)
+class PictureOrder:
+    """The panel's picture, drawn in the same hand-over as its menu: by the game's panel
+    drawer (None: the board), of the seat's own part (``Game.seat_view``) or its whole view;
+    not drawn again when its fingerprint is ``shown`` (the picture the panel shows)."""
+
+    drawer: Drawer | None = None
+    own_part: bool = False
+    shown: str = ""
+
+
+def panel_picture(
+    seated: Seated, plan: PanelPlan, order: PictureOrder | None, lang: str
+) -> Drawn | None:
+    """The picture of the panel ``plan`` shows (run in the worker pool): the seat's view of
+    its turn so far, the menu's choices lettered on the board; None when no picture was
+    asked for or the plan plays a move (the next menu's picture comes after it)."""
+    if order is None or plan.play:
+        return None
+    marks = lettered(plan.menu)[1] if plan.menu is not None else ()
+    drawer, own_part = order.drawer, order.own_part and order.drawer is not None
+    if marks:
+        drawer, own_part = MarkedBoard.of(marks), False
+    view = preview_view(seated.saved, plan.seat, plan.before, own_part)
+    return draw_unless_shown(drawer or render_view, view, seated.names, lang, order.shown)
+
+
+def navigate_drawn(
+    seated: Seated,
+    seat: int,
+    version: str | None,
+    path: Path,
+    lines_of: LinesOf | None,
+    lang: str,
+    order: PictureOrder | None,
+) -> tuple[PanelPlan, Drawn | None]:
+    """:func:`navigate`, and the panel's picture with it (one hand-over to the pool)."""
+    plan = navigate(seated, seat, version, path, lines_of, lang)
+    return plan, panel_picture(seated, plan, order, lang)
+
+
+def first_menu_drawn(
+    seated: Seated,
+    seat: int,
+    lines_of: LinesOf | None,
+    lang: str,
+    stale: bool,
+    order: PictureOrder | None,
+) -> tuple[PanelPlan, Drawn | None]:
+    """:func:`first_menu`, and the panel's picture with it (one hand-over to the pool)."""
+    plan = first_menu(seated, seat, lines_of, lang, stale)
+    return plan, panel_picture(seated, plan, order, lang)

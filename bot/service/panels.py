@@ -13,7 +13,17 @@ from ..move_batches import MoveQueues, PanelMove, Played, play_in_turn
 from ..rendering import Pictures
 from ..store import GameRecord
 from .loading import Loading, off_loop
-from .navigator import LinesFor, PanelStep, Seated, first_menu, navigate, no_lines, seated
+from .navigator import (
+    LinesFor,
+    PanelStep,
+    PictureFor,
+    Seated,
+    first_menu_drawn,
+    navigate_drawn,
+    no_lines,
+    no_picture,
+    seated,
+)
 from .transaction import MoveResult, Transactions, summed
 
 
@@ -36,33 +46,53 @@ class Panels:
         version: str | None,
         path: Path,
         lines: LinesFor = no_lines,
+        picture: PictureFor = no_picture,
     ) -> PanelStep:
         """``seat``'s panel at ``path`` of a panel drawn for ``version`` (None: a new one),
-        worked out in the worker pool."""
-        plan = await self.pictures.run(
-            navigate, seated, seat, version, path, lines(seated.game), current()
+        worked out in the worker pool, with its picture when ``picture`` asks for one."""
+        plan, drawn = await self.pictures.run(
+            navigate_drawn,
+            seated,
+            seat,
+            version,
+            path,
+            lines(seated.game),
+            current(),
+            picture(seated.game),
         )
-        return PanelStep(seated, plan)
+        return PanelStep(seated, plan, drawn=drawn)
 
     async def first(
-        self, seated: Seated, seat: int, lines: LinesFor = no_lines, *, stale: bool = False
+        self,
+        seated: Seated,
+        seat: int,
+        lines: LinesFor = no_lines,
+        picture: PictureFor = no_picture,
+        *,
+        stale: bool = False,
     ) -> PanelStep:
-        """``seat``'s first menu; ``stale``: the answer to a tap from an outdated panel."""
-        plan = await self.pictures.run(
-            first_menu, seated, seat, lines(seated.game), current(), stale
+        """``seat``'s first menu (with its picture when ``picture`` asks for one); ``stale``:
+        the answer to a tap from an outdated panel."""
+        order = picture(seated.game)
+        plan, drawn = await self.pictures.run(
+            first_menu_drawn, seated, seat, lines(seated.game), current(), stale, order
         )
-        return PanelStep(seated, plan)
+        return PanelStep(seated, plan, drawn=drawn)
 
     async def open_panel(
-        self, channel_id: int, user_id: int, lines: LinesFor = no_lines
+        self,
+        channel_id: int,
+        user_id: int,
+        lines: LinesFor = no_lines,
+        picture: PictureFor = no_picture,
     ) -> PanelStep:
         """The first menu of the user's panel in the channel's running game; ``lines`` gives
-        a game's lines above its menu."""
+        a game's lines above its menu, ``picture`` the picture drawn with it."""
         record = await self.running_record(channel_id)
         seat = record.seat_of(user_id)
         if seat is None:
             raise UserError("not_playing")
-        return await self.first(seated(record, self.reader), seat, lines)
+        return await self.first(seated(record, self.reader), seat, lines, picture)
 
     async def choose(
         self,
@@ -74,6 +104,7 @@ class Panels:
         *,
         interaction_id: int | None = None,
         lines: LinesFor = no_lines,
+        picture: PictureFor = no_picture,
     ) -> PanelStep:
         """Follow a tap on a panel: the menu ``path`` leads to, or the move it completes.
 
@@ -82,19 +113,19 @@ class Panels:
         panel, the first menu as it is now). A step to another menu
         writes nothing, so it takes no lock; a completed path is played if the seat's options
         are still those the panel was drawn for (:meth:`_play_planned`). The menus are worked
-        out in the worker pool, once per tap and never under the lock; the picked actions are
-        played as they are.
+        out in the worker pool, once per tap and never under the lock, with the picture
+        ``picture`` asks for; the picked actions are played as they are.
         """
         record = await self.running_record(channel_id)
         seat = _seat_for(record, user_id, game_id)
-        step = await self.plan(seated(record, self.reader), seat, version, path, lines)
+        step = await self.plan(seated(record, self.reader), seat, version, path, lines, picture)
         if not step.plan.play:
             return step
         move = await self._play_planned(channel_id, step, user_id, interaction_id)
         if move is None:  # the seat's first menu, as for any panel out of date
             record = await self.running_record(channel_id)
-            return await self.first(seated(record, self.reader), seat, lines, stale=True)
-        step = await self.first(seated(move.record, self.reader), seat, lines)
+            return await self.first(seated(record, self.reader), seat, lines, picture, stale=True)
+        step = await self.first(seated(move.record, self.reader), seat, lines, picture)
         step.move = move
         return step
 

@@ -20,7 +20,7 @@ import pytest
 import simcord
 
 import bot.rendering as rendering_module
-from bot.panel import IDLE_TEXT, NEXT_LABEL, STALE_NOTE
+from bot.panel import IDLE_TEXT, NEXT_LABEL, PICTURE_NAMED, STALE_NOTE
 from engine import find_game
 from engine.competition import BLIND, card_by_id
 from engine.core import Level
@@ -170,7 +170,7 @@ class Players:
     async def play_turn(self, member) -> None:
         """Open My moves and take first choices until the game no longer waits for them."""
         panel = await self.open_panel(member)
-        assert panel.attachments and panel.attachments[0].filename == "panel.png"
+        assert panel.attachments and PICTURE_NAMED.fullmatch(panel.attachments[0].filename)
         for _ in range(MAX_TAPS):
             record, state = await self.game()
             seat = record.seat_of(member.id)
@@ -374,7 +374,7 @@ async def test_placements_stay_private_and_the_board_is_not_reposted(world, watc
     assert "place" not in json.dumps(board.components).split("round")[0]
     await watch.check()
     shown = await world.bob.slash(world.channel, "islands hand")
-    assert shown.ephemeral and shown.response.attachments[0].filename == "panel.png"
+    assert shown.ephemeral and PICTURE_NAMED.fullmatch(shown.response.attachments[0].filename)
 
 
 async def test_alexander_island_is_refused_in_a_density_slot_with_the_reason(world, watch) -> None:

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from bot.i18n import game_title
+from bot.panel import PICTURE_NAMED
 from bot.setup_form import COMPUTERS_ID, INVITE_ID
 from engine import all_games
 from locales import translate
@@ -65,7 +66,7 @@ async def play_a_move(world, user, rnd: random.Random, lang: str) -> None:
     wanted = {said(lang, "My moves"), said(lang, "Play my turn")}
     label = next(b for b in buttons(board) if b in wanted)
     opened = await user.click(board, label=label)
-    assert opened.ephemeral and opened.response.attachments[0].filename == "panel.png"
+    assert opened.ephemeral and PICTURE_NAMED.fullmatch(opened.response.attachments[0].filename)
     panel = opened.response
     for _ in range(MAX_TAPS_PER_ACTION * 5):
         if before.game == "islant":

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from bot.islant.presentation import RaceBoard
-from bot.panel import NEXT_LABEL, NO_TURNS_TEXT, STALE_NOTE
+from bot.panel import NEXT_LABEL, NO_TURNS_TEXT, PICTURE_NAMED, STALE_NOTE
 from engine import find_game
 from engine.core import Level
 
@@ -80,7 +80,7 @@ def round_message(world):
 
 async def open_panel(actor, world):
     opened = await actor.click(round_message(world), label="Play my turn")
-    assert opened.ephemeral and opened.response.attachments[0].filename == "panel.png"
+    assert opened.ephemeral and PICTURE_NAMED.fullmatch(opened.response.attachments[0].filename)
     return opened.response
 
 

@@ -7,7 +7,7 @@ import re
 
 import discord
 
-from bot.panel import CHANGE_LABEL, PICK, STALE_NOTE, TAP
+from bot.panel import CHANGE_LABEL, PICK, PICTURE_NAMED, STALE_NOTE, TAP
 from engine import find_game
 
 from ..faces import controls, last_card, text_of, visible_text
@@ -68,7 +68,7 @@ async def play_by_taps(world, rnd: random.Random, max_actions: int) -> int:
         opened = await member.click(board, label="My moves")
         assert opened.ephemeral
         panel = opened.response
-        assert panel.attachments and panel.attachments[0].filename == "panel.png"
+        assert panel.attachments and PICTURE_NAMED.fullmatch(panel.attachments[0].filename)
         for _tap in range(MAX_TAPS_PER_ACTION):
             await tap_once(member, panel.message, rnd)
             if (await latest_game(world)).version != record.version:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 
 import discord
+import pytest
 
-from bot.panel import PREVIEW_NOTE
+from bot.panel import PICTURE_NAMED, PREVIEW_NOTE
 from bot.quickstart import QUICK_TITLE, quick_start
+from bot.rendering import MarkedBoard
 
 from ..faces import face, is_card, last_card, text_of, visible_text
 from ..flow_helpers import latest_game, open_lobby
@@ -24,8 +26,18 @@ def labels(message) -> list[str]:
     return [c.label for c in items if isinstance(c, discord.Button)]
 
 
-def marked_pictures(world) -> list[str]:
-    return [k.picture for k in world.env.bot.service.pictures._cache if "marks:" in k.picture]
+@pytest.fixture
+def marked_pictures(monkeypatch) -> list[str]:
+    """The names of the lettered boards drawn during the test."""
+    drawn: list[str] = []
+    draw = MarkedBoard.__call__
+
+    def recorded(self: MarkedBoard, view, names) -> bytes:
+        drawn.append(self.name)
+        return draw(self, view, names)
+
+    monkeypatch.setattr(MarkedBoard, "__call__", recorded)
+    return drawn
 
 
 async def open_moves(world):
@@ -35,14 +47,14 @@ async def open_moves(world):
     return member, opened.response
 
 
-async def test_island_wars_places_are_lettered_on_the_panel_picture(world) -> None:
+async def test_island_wars_places_are_lettered_on_the_panel_picture(world, marked_pictures) -> None:
     await start(world, "wars", world.alice, world.bob)
     member, panel = await open_moves(world)
     await member.click(panel.message, label=labels(panel.message)[0])  # place a piece
     offered = labels(panel.message)
     assert offered[0].startswith("A · ") and offered[1].startswith("B · ")
-    assert panel.attachments[0].filename == "panel.png"
-    assert any(name.startswith("marks:A(") for name in marked_pictures(world))
+    assert PICTURE_NAMED.fullmatch(panel.attachments[0].filename)
+    assert any(name.startswith("marks:A(") for name in marked_pictures)
 
 
 async def tap_until(member, panel, rnd: random.Random, done) -> None:
