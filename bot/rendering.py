@@ -118,9 +118,11 @@ class Drawn:
 
 
 def draw_unless_shown(
-    drawer: Drawer, view: View, names: Sequence[str], lang: str, shown: str
+    drawer: Drawer | None, view: View, names: Sequence[str], lang: str, shown: str
 ) -> Drawn:
-    """``drawer``'s picture of ``view`` in ``lang``, unless its fingerprint is ``shown``."""
+    """``drawer``'s picture (default: the game's renderer) of ``view`` in ``lang``, unless
+    its fingerprint is ``shown``."""
+    drawer = drawer or render_view
     digest = picture_digest(drawer, view, names, lang)
     if digest == shown:
         return Drawn(digest)

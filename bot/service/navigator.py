@@ -24,7 +24,6 @@ from typing import Any
 from engine import find_game
 from engine.core import PICK_SEPARATOR, BoundedMemo, Menu, Path, Picked, View, lettered
 from locales import speaking
-from render import render_view
 
 from ..rendering import Drawer, Drawn, MarkedBoard, draw_unless_shown
 from ..store import GameRecord
@@ -335,7 +334,7 @@ def panel_picture(
     if marks:
         drawer, own_part = MarkedBoard.of(marks), False
     view = preview_view(seated.saved, plan.seat, plan.before, own_part)
-    return draw_unless_shown(drawer or render_view, view, seated.names, lang, order.shown)
+    return draw_unless_shown(drawer, view, seated.names, lang, order.shown)
 
 
 def navigate_drawn(
