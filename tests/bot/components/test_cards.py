@@ -13,7 +13,7 @@ import pytest
 
 from bot.cards import ALT_LIMIT, TEXT_LIMIT, Card, rows
 from bot.i18n import game_title
-from bot.panel import lines_of, panel_text, panel_view
+from bot.panel import PICTURE_NAMED, lines_of, panel_text, panel_view
 from bot.presenter import BOARD_FILE
 from bot.ui import board_view
 from engine import all_games, find_game
@@ -205,7 +205,8 @@ async def test_every_games_private_panel_is_a_card_with_alt_text_in_the_readers_
     picture_of = translate(language(lang), "Picture of your {game} board.", game=title)
     assert is_card(panel) and face(panel).title == title
     assert face(panel).alt.startswith(picture_of)
-    assert face(panel).image.url.endswith("/panel.png") and controls(panel.message)
+    assert PICTURE_NAMED.fullmatch(face(panel).image.url.rsplit("/", 1)[1])
+    assert controls(panel.message)
 
 
 async def test_a_panel_from_before_cards_answers_its_tap_with_a_card(world) -> None:
