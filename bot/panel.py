@@ -30,6 +30,7 @@ from render import seat_colour
 from .cards import Card, plain
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
+from .discord_requests import edit_answer
 from .errors import UserError
 from .faces import PanelLook, face_of
 from .i18n import as_written, engine_text, game_title, written
@@ -349,19 +350,19 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         )
     except UserError as error:
         card, file = await finished_game(interaction, game_id, error)
-        await interaction.edit_original_response(**card.edit(None, [file]))
+        await edit_answer(interaction, **card.edit(None, [file]))
         return
     choice = ending_choice(step, asking) if step.move is None else None
     if choice is not None:  # the picture stays: only the words and buttons change
         card = panel_card(step, sure_text(step, choice))
-        await interaction.edit_original_response(**card.edit(panel_view(step, asking=asking)))
+        await edit_answer(interaction, **card.edit(panel_view(step, asking=asking)))
         return
     if step.move is None:  # (while computers think, an idle panel says so instead)
         waits = step.menu is None and bool(step.plan.thinking)
         note = _(STALE_NOTE) if step.stale and not waits else ""
         card = panel_card(step, panel_text(step, list(step.plan.labels), note))
-        await interaction.edit_original_response(
-            **card.edit(panel_view(step), [await picture(service, step)])
+        await edit_answer(
+            interaction, **card.edit(panel_view(step), [await picture(service, step)])
         )
         await after_computers(interaction, step, "")
         return
@@ -369,9 +370,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     headline = move_headline(move, user.id, user.display_name)
     said = as_sentence(own_move_line(move, user.id, user.display_name).text(current()))
     card = panel_card(step, panel_text(step, [], said))
-    await interaction.edit_original_response(
-        **card.edit(panel_view(step), [await picture(service, step)])
-    )
+    await edit_answer(interaction, **card.edit(panel_view(step), [await picture(service, step)]))
     await service.sink.show(move, headline)
     await after_computers(interaction, step, said)
 
@@ -390,12 +389,10 @@ async def after_computers(interaction: discord.Interaction, step: PanelStep, sai
         step = await service.open_panel(interaction.channel_id, interaction.user.id, lines_of)
     except UserError as error:
         card, file = await finished_game(interaction, step.seated.id, error)
-        await interaction.edit_original_response(**card.edit(None, [file]))
+        await edit_answer(interaction, **card.edit(None, [file]))
         return
     card = panel_card(step, panel_text(step, [], said))
-    await interaction.edit_original_response(
-        **card.edit(panel_view(step), [await picture(service, step)])
-    )
+    await edit_answer(interaction, **card.edit(panel_view(step), [await picture(service, step)]))
 
 
 async def finished_game(

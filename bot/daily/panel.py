@@ -20,6 +20,7 @@ from render.islant import render_daily_card, render_seat_sheet
 from ..cards import Card
 from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
+from ..discord_requests import edit_answer
 from ..errors import UserError
 from ..i18n import as_written, public_language
 from ..panel import (
@@ -156,7 +157,7 @@ async def follow(
     choice = None if step.played or attempt.finished else ending_choice(panel, asking)
     if choice is not None:  # the picture stays: only the words and buttons change
         card = panel_card(panel, sure_text(panel, choice))
-        await interaction.edit_original_response(**card.edit(_components(panel, attempt, asking)))
+        await edit_answer(interaction, **card.edit(_components(panel, attempt, asking)))
         return
     played = engine_words(current(), step.played)
     if attempt.finished:
@@ -164,18 +165,18 @@ async def follow(
         if not step.played and attempt.day < daily.today().isoformat():
             note = _(DAY_OVER)
         card, file, share = await _result_answer(interaction, attempt, note)
-        await interaction.edit_original_response(**card.edit(share, [file]))
+        await edit_answer(interaction, **card.edit(share, [file]))
         return
     if step.played or panel.stale:
         note = STALE_NOTE if panel.stale else f"**{as_written(attempt.shown_name)}** {played}."
         png = await _sheet_picture(daily, panel, attempt)
         card = panel_card(panel, _text(panel, attempt, [], note))
-        await interaction.edit_original_response(
-            **card.edit(_components(panel, attempt), [_file(png, PANEL_FILE)])
+        await edit_answer(
+            interaction, **card.edit(_components(panel, attempt), [_file(png, PANEL_FILE)])
         )
         return
     card = panel_card(panel, _text(panel, attempt, list(panel.plan.labels)))
-    await interaction.edit_original_response(**card.edit(_components(panel, attempt)))
+    await edit_answer(interaction, **card.edit(_components(panel, attempt)))
 
 
 class DailyTap(PanelTap, template=DAILY_TAP.template):

@@ -30,6 +30,7 @@ from ..store import (
     Notice,
     Scheduled,
     VersionConflict,
+    encoded_state,
 )
 from ..timers import COMPUTERS, Timekeeper
 from .loading import Loaded, Loading, off_loop
@@ -243,9 +244,10 @@ class Transactions:
         """:meth:`save`, raising VersionConflict when ``record`` is no longer the latest."""
         game, state, outcome = change.game, change.state, change.outcome
         thinking = outcome is None and bool(record.computer_seats & game.to_move(state))
+        stored = encoded_state(change.data)
         fresh = replace(
             record,
-            state=change.data,
+            state_text=stored,
             version=record.version + 1,
             status="finished" if outcome else "active",
             result=outcome.to_json() if outcome else None,
@@ -259,7 +261,7 @@ class Transactions:
             version = await self.store.save_move(
                 record.id,
                 expected_version=record.version,
-                state=change.data,
+                state=stored,
                 actions=change.applied,
                 now=self._now(),
                 status="finished" if outcome else "active",

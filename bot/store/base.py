@@ -26,6 +26,7 @@ from .history import FinishedGame, HistoryReads, record_finished
 from .links import LinksStore
 from .outbox import Notice, OutboxStore, finish_job_in, write_notice
 from .records import (
+    DECODED,
     MAX_ID,
     OPEN_STATUSES,
     DuplicateInteraction,
@@ -37,6 +38,7 @@ from .records import (
     StoreError,
     UniqueViolation,
     VersionConflict,
+    encoded_state,
     stamp_of,
 )
 from .schema import migrations
@@ -45,34 +47,6 @@ from .tournaments import TournamentStore
 from .urls import is_postgres_url
 
 SEATS_SQL = "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat"
-DECODED_BYTES = 1_000_000
-"""How many characters of stored JSON are kept decoded (the oldest forgotten first)."""
-
-
-class DecodedTexts:
-    """The stored JSON texts read lately, each with its decoded value, so that a game read
-    again unchanged (every tap of a race reads it) is not decoded again.
-
-    Keyed by the text itself: the same text is the same value, whatever wrote it and
-    whichever process did. The values are shared between reads, and nothing changes them
-    (records are read-only; the engine reads a state into values of its own).
-    """
-
-    def __init__(self, budget: int = DECODED_BYTES) -> None:
-        self._budget = budget
-        self._kept = 0
-        self._values: dict[str, Any] = {}
-
-    def read(self, text: str) -> Any:
-        if text in self._values:
-            return self._values[text]
-        value = json.loads(text)
-        while self._values and self._kept + len(text) > self._budget:
-            self._kept -= len(self._values.pop(next(iter(self._values))))
-        if len(text) <= self._budget:
-            self._values[text] = value
-            self._kept += len(text)
-        return value
 
 
 class Tx(ABC):
@@ -310,7 +284,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
             host_id=row["host_id"],
             options=self._decoded(row["options"]),
             seed=row["seed"],
-            state=self._decoded(row["state"]) if row["state"] else None,
+            state_text=row["state"] or None,
             version=row["version"],
             board_message_id=row["board_message_id"],
             result=self._decoded(row["result"]) if row["result"] else None,
@@ -326,13 +300,10 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
             return None, []
         return row, await self._rows(SEATS_SQL, (row["id"],))
 
-    @cached_property
-    def _decoded_texts(self) -> DecodedTexts:
-        return DecodedTexts()
-
-    def _decoded(self, text: str) -> Any:
+    @staticmethod
+    def _decoded(text: str) -> Any:
         """A stored JSON text, decoded once while it stays the same (see :class:`DecodedTexts`)."""
-        return self._decoded_texts.read(text)
+        return DECODED.read(text)
 
     # ----- lobby ----------------------------------------------------------------------------
     async def create_lobby(
@@ -413,7 +384,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         game_id: int,
         *,
         expected_version: int,
-        state: dict[str, Any],
+        state: dict[str, Any] | str,
         actions: Sequence[LoggedAction],
         now: datetime,
         status: str = "active",
@@ -425,7 +396,8 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         drop: Sequence[str] | None = (),
         then: Sequence[Scheduled] = (),
     ) -> int:
-        """Save a new state with the actions that produced it; returns the new version.
+        """Save a new state (or its stored text, :func:`encoded_state`) with the actions that
+        produced it; returns the new version.
 
         ``finished`` (the final move) is written to history, and rates its players, in the
         same transaction: a finished game is recorded exactly once. So are ``notice`` (what
@@ -445,7 +417,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
                 await tx.execute(
                     "UPDATE games SET state = ?, status = ?, result = ? WHERE id = ?",
                     (
-                        json.dumps(state, separators=(",", ":")),
+                        state if isinstance(state, str) else encoded_state(state),
                         status,
                         json.dumps(result) if result is not None else None,
                         game_id,
