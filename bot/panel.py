@@ -403,7 +403,7 @@ async def finished_game(
     may see it (a later lobby in the channel is another game); else ``error`` is raised."""
     service = service_of(interaction)
     record = None if game_id is None else await service.store.get_game(game_id)
-    if record is None or record.status != "finished" or record.state is None:
+    if record is None or record.status != "finished" or record.state_text is None:
         raise error
     if record.channel_id != interaction.channel_id:
         raise error

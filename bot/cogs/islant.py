@@ -64,7 +64,7 @@ async def race_here(interaction: discord.Interaction) -> tuple[GameRecord, Islan
     if record.game != GAME.info.name:
         wanted = game_title(GAME.info.name)
         raise UserError("wrong_game", game=game_title(record.game), wanted=wanted)
-    if record.state is None:
+    if record.state_text is None:
         raise UserError("not_started")
     return record, service.state_of(record)
 
@@ -185,7 +185,7 @@ class FinalSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=F
 
     async def run(self, interaction: discord.Interaction) -> None:
         record = await race_by_id(interaction, self.game_id)
-        if record.state is None:
+        if record.state_text is None:
             raise UserError("islant_race_over")
         state = service_of(interaction).state_of(record)
         await show_sheet(interaction, record, state, int(picked(self.item)[0]))

@@ -22,7 +22,7 @@ from ..errors import UserError
 from ..rendering import Drawer, PictureKey
 from ..service import GameService, PanelStep, Seated
 from ..service.navigator import LinesFor, SavedState, no_lines
-from ..store import DailyAttempt, VersionConflict
+from ..store import DailyAttempt, VersionConflict, encoded_state
 from .rolls import FIRST_DAY, day_of, day_seed, new_secret
 
 SEAT = 0
@@ -200,7 +200,7 @@ class DailyService:
         """The attempt as its panel's navigator sees it: a one-seat Islant (attempts have
         ids of their own, kept apart from games' in the worker pool)."""
         key = (self.games.reader, "daily", attempt.id)
-        saved = SavedState(GAME.info.name, key, attempt.version, attempt.state)
+        saved = SavedState(GAME.info.name, key, attempt.version, encoded_state(attempt.state))
         return Seated(saved, (attempt.user_name,), attempt.finished)
 
     # ----- states and pictures ----------------------------------------------------------

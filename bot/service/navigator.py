@@ -13,6 +13,7 @@ game and version, so the taps of a race read its JSON once per change, not once 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -33,14 +34,16 @@ LinesFor = Callable[[str], LinesOf | None]
 
 @dataclass(frozen=True, slots=True)
 class SavedState:
-    """A saved state as the worker pool reads it: whose it is, its version and its JSON."""
+    """A saved state as the worker pool reads it: whose it is, its version and its stored
+    text (a text crosses to a worker process as one copy; its decoded values would be
+    pickled one by one at every hand-over, a 99-seat race's thousands of them)."""
 
     game: str
     key: tuple[str, str, int]
     """What the state belongs to: the store's reader (one per service), the kind of record
     (``"game"``, ``"daily"``) and its id; with ``version``, it names one saved state."""
     version: int
-    data: dict[str, Any] = field(compare=False, hash=False)
+    text: str = field(compare=False, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +88,7 @@ def read_state(saved: SavedState) -> Any:
     key = (*saved.key, saved.version)
     state = _states.get(key)
     if state is None:
-        state = find_game(saved.game).deserialize(saved.data)
+        state = find_game(saved.game).deserialize(json.loads(saved.text))
         _states.put(key, state)
     return state
 
@@ -183,8 +186,8 @@ class Seated:
 
 def seated(record: GameRecord, reader: str) -> Seated:
     """A channel's game as its panels see it (``reader`` names the service's saved states)."""
-    assert record.state is not None
-    saved = SavedState(record.game, (reader, "game", record.id), record.version, record.state)
+    assert record.state_text is not None
+    saved = SavedState(record.game, (reader, "game", record.id), record.version, record.state_text)
     return Seated(saved, tuple(record.names), record.status == "finished", record.computer_seats)
 
 

@@ -38,7 +38,7 @@ class Views:
         language (the current one: the reader's, see :mod:`bot.i18n`).
         """
         view: ViewSource = partial(game_view, record.game, state, seat)
-        if record.state is not None and self._cached(record) is state:
+        if record.state_text is not None and self._cached(record) is state:
             view = partial(preview_view, self.saved_state(record), seat, ())  # read per version
         return await self.render_view(seated(record, self.reader), view, seat, drawer, name)
 

@@ -8,6 +8,7 @@ import pytest
 from bot.daily.service import SEAT, DailyService
 from bot.service import GameService, Seated
 from bot.service.navigator import SavedState, navigate
+from bot.store import encoded_state
 from engine import find_game
 from engine.core import IllegalAction, Menu, Picked
 from engine.islant import GAME as ISLANT
@@ -19,7 +20,7 @@ GAME = find_game("tigerisland")
 
 def seated_at_start(finished: bool = False) -> tuple[Seated, int]:
     state = GAME.new(2, None, 5)
-    saved = SavedState(GAME.info.name, ("test", "game", 1), 1, GAME.serialize(state))
+    saved = SavedState(GAME.info.name, ("test", "game", 1), 1, encoded_state(GAME.serialize(state)))
     return Seated(saved, ("Alice", "Bob"), finished), min(GAME.to_move(state))
 
 

@@ -12,6 +12,7 @@ import pytest
 import bot.rendering as rendering
 from bot.rendering import PictureKey, Pictures, game_view
 from bot.service.navigator import SavedState, Seated, navigate
+from bot.store import encoded_state
 from bot.workers import WorkerPool
 from engine import find_game
 from engine.core import IllegalAction, View, resolve_options
@@ -167,7 +168,7 @@ async def test_a_path_refused_in_a_worker_comes_back_as_the_same_refusal():
     crosses back whole (code and words), and the pool keeps working."""
     game = find_game("tigerisland")
     state = game.new(2, None, 5)
-    saved = SavedState("tigerisland", ("test", "game", 1), 1, game.serialize(state))
+    saved = SavedState("tigerisland", ("test", "game", 1), 1, encoded_state(game.serialize(state)))
     seated = Seated(saved, tuple(NAMES))
     pool = WorkerPool(1)
     try:
