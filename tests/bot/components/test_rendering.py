@@ -30,7 +30,7 @@ def drawings(monkeypatch) -> list[View]:
         drawn.append(view)
         return render_view(view, names)
 
-    monkeypatch.setattr(rendering, "render_view", spy)
+    monkeypatch.setattr(rendering, "BOARD", spy)
     return drawn
 
 
@@ -79,7 +79,7 @@ async def test_a_failed_drawing_is_not_kept(monkeypatch):
         calls.append(view)
         raise ValueError("no renderer")
 
-    monkeypatch.setattr(rendering, "render_view", broken)
+    monkeypatch.setattr(rendering, "BOARD", broken)
     key = PictureKey(1, 1, None)
     results = await asyncio.gather(
         *(pictures.draw(key, small_view, NAMES) for _ in range(3)), return_exceptions=True
