@@ -75,11 +75,15 @@ class Named:
         """What tells this picture apart from the view's other pictures."""
         return ":".join((self.where.rpartition(":")[2], *map(str, self.args)))
 
-    def __call__(self, view: View, names: Sequence[str]) -> bytes:
+    def drawer(self) -> Drawer:
+        """What it names, looked up (importing its module) and made of ``args`` if any."""
         module, _, attribute = self.where.partition(":")
         found = getattr(import_module(module), attribute)
-        drawer = found(*self.args) if self.args else found
-        return drawer(view, names)
+        drawer: Drawer = found(*self.args) if self.args else found
+        return drawer
+
+    def __call__(self, view: View, names: Sequence[str]) -> bytes:
+        return self.drawer()(view, names)
 
 
 BOARD = Named("render:render_view")
