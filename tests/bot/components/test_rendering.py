@@ -135,7 +135,7 @@ def test_a_named_drawer_pickles_as_its_name_and_draws_what_it_names():
     assert sheet(view, NAMES * 2) == SheetOf(2)(view, NAMES * 2)
 
 
-def test_every_drawer_the_bot_names_is_there():
+def test_every_drawer_the_bot_names_is_there_on_a_face_of_the_renderer():
     named = []
     modules = pkgutil.walk_packages(bot.__path__, "bot.")
     for module in (m for m in modules if not m.name.endswith("__main__")):
@@ -144,6 +144,8 @@ def test_every_drawer_the_bot_names_is_there():
     named.append(sheet_of(0))
     assert len(named) >= 7  # the board, Islant's five, the records card, the standings
     for drawer in named:
+        module = drawer.where.partition(":")[0]
+        assert module.split(".")[0] == "render" and module.count(".") <= 1, drawer  # a face
         assert callable(drawer.drawer()), drawer
 
 
