@@ -53,12 +53,13 @@ def start_worker(parent: int, games: Plugged) -> None:
 
 
 def adopt(games: Plugged) -> None:
-    """In a new worker: register the games its parent registered from outside ``engine/``."""
-    from render import register_pictures  # the worker draws: the bot's process does not
-
+    """In a new worker: register the games its parent registered from outside ``engine/``
+    (the renderer is imported only for pictures to register: a computer's worker needs none)."""
     for kind, pictures in games:
         game = register(kind())
         if pictures is not None:
+            from render import register_pictures
+
             register_pictures(game.info.name, pictures)
 
 
