@@ -15,7 +15,6 @@ from typing import Any
 import discord
 
 from locales import _, current, engine_words, speaking
-from render.islant import render_daily_card, render_seat_sheet
 
 from ..cards import Card
 from ..components import IdItem, picked
@@ -23,6 +22,7 @@ from ..custom_ids import NUMBER, IdFormat
 from ..discord_requests import edit_answer
 from ..errors import UserError
 from ..i18n import as_written, public_language
+from ..islant.pictures import DAILY_CARD, SEAT_SHEET
 from ..panel import (
     PATH,
     STALE_NOTE,
@@ -75,7 +75,7 @@ def _file(png: bytes, name: str) -> discord.File:
 
 
 async def _sheet_picture(daily: DailyService, step: PanelStep, attempt: DailyAttempt) -> bytes:
-    drawer = look_of(step).drawer or render_seat_sheet
+    drawer = look_of(step).drawer or SEAT_SHEET
     return await daily.picture(attempt, drawer)
 
 
@@ -96,7 +96,7 @@ async def _result_answer(
     result = await daily.result(attempt)
     view = card_view(result, day_number(date.fromisoformat(attempt.day)))
     tag = f":{view.data['server']}:{view.data['everywhere']}"
-    png = await daily.picture(attempt, render_daily_card, view, tag)
+    png = await daily.picture(attempt, DAILY_CARD, view, tag)
     share = discord.ui.View(timeout=None)
     share.add_item(ShareButton(attempt.id))
     text = "\n".join(
@@ -248,7 +248,7 @@ class SheetSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=S
         daily = daily_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         attempt = await daily.past_sheet(int(picked(self.item)[0]))
-        png = await daily.picture(attempt, render_seat_sheet)
+        png = await daily.picture(attempt, SEAT_SHEET)
         day = date.fromisoformat(attempt.day)
         text = sheet_text(attempt)
         card = Card(title(day, attempt.level), text, COLOUR, image=SHEET_FILE)

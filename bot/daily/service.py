@@ -19,7 +19,7 @@ from engine.islant import ENDED, GAME, STOPPED, IslantState
 from locales import current
 
 from ..errors import UserError
-from ..rendering import Drawer, PictureKey
+from ..rendering import Drawer, PictureKey, drawer_name
 from ..service import GameService, PanelStep, Seated
 from ..service.navigator import LinesFor, SavedState, no_lines
 from ..store import DailyAttempt, VersionConflict, encoded_state
@@ -218,7 +218,7 @@ class DailyService:
     ) -> bytes:
         """A picture of the attempt drawn in the worker pool: ``drawer`` of the seat's view
         (or of ``view``). Attempts use negative ids in picture keys, apart from games'."""
-        name = f"{drawer.__name__}{tag}"
+        name = f"{drawer_name(drawer)}{tag}"
         key = PictureKey(-attempt.id, attempt.version, SEAT, name, current())  # its reader's words
         source = view if view is not None else partial(seat_view, attempt.state)
         return await self.games.pictures.draw(key, source, [attempt.shown_name], drawer)

@@ -14,9 +14,9 @@ from markupsafe import Markup
 
 from engine.islant import GAME as ISLANT
 from locales import _, speaking
-from render.islant import SheetOf
 
 from ..i18n import game_title
+from ..islant.pictures import sheet_of
 from ..replays import ReplayJob
 from ..service import GameService
 from ..store import GameRecord
@@ -161,7 +161,7 @@ class GameRoutes:
 
     async def sheet(self, request: web.Request) -> web.Response:
         record, seat = await self._sheet_of(request)
-        drawer = SheetOf(seat)
+        drawer = sheet_of(seat)
         state = self.service.state_of(record)
         with speaking(page_language(request)):
             png = await self.service.render(record, state, None, drawer, drawer.name)
