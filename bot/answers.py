@@ -125,7 +125,7 @@ async def announce_saved(client: discord.Client, saved: SavedChange) -> None:
         return
     try:
         record = await service.store.get_game(saved.game_id)
-        if record is None or record.state is None:
+        if record is None or record.state_text is None:
             return
         await service.sink.show(MoveResult(record, service.state_of(record)), None)
         return

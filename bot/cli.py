@@ -20,7 +20,6 @@ from pathlib import Path
 from engine import find_game
 from engine.core import DEFAULT_THINK_MS, Budget, IllegalAction, Level, parse_levels, read_levels
 from locales import LANGUAGES, SOURCE
-from render.replay import ReplayTooLarge
 
 from .arena import ArenaReport, arena
 from .config import Settings, load_settings
@@ -28,7 +27,6 @@ from .errors import UserError
 from .lifeline import die_with_parent
 from .replays import ReplayJob, check_replayable, draw_replay
 from .shards import Shards
-from .simulate import simulate
 from .store import Store, StoreError, is_postgres_url
 from .tournaments.cli import add_tournament_parser, tournament_command
 
@@ -242,6 +240,8 @@ def _simulate(
     budget: Budget | None = None,
     locale: str = SOURCE,
 ) -> int:
+    from .simulate import simulate  # draws in this process: the renderer, for this command only
+
     summary = simulate(
         game,
         players=players,
@@ -259,6 +259,8 @@ def _simulate(
 async def _replay(database: str | Path, game_id: int, out: Path, locale: str = SOURCE) -> int:
     """Draw a finished game's replay offline in ``locale``, as ``/game replay`` does in
     Discord."""
+    from render.replay import ReplayTooLarge  # the renderer, for this command only
+
     store = await Store.open(database)
     try:
         record = await store.get_game(game_id)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -39,8 +39,11 @@ from .service import SHOW_GRACE, GameService, MoveResult
 from .shards import Shards
 from .store import Store
 from .ui import DYNAMIC_ITEMS, board_view
-from .web import PageLinks, RateLimit, WebConfig, WebPages
+from .web import PageLinks, RateLimit, WebConfig
 from .web.process import PageProcess
+
+if TYPE_CHECKING:
+    from .web import WebPages
 
 HEARTBEAT_SECONDS = 30
 JOB_POLL_SECONDS = 5  # paced reveals are due 5 s after a table is ready; one indexed query
@@ -132,6 +135,8 @@ class IslandBot(commands.Bot):
         self.web = web
         self.pages: PageLinks | WebPages | None = None
         """What gives out page links (and serves them, when served in this process)."""
+        self.served_pages: WebPages | None = None
+        """The page server running in this process (:meth:`serve_pages`), if any."""
         self.page_process: PageProcess | None = None
         """The page server's own process, when this bot started it."""
         self.tree.on_error = self.on_app_command_error
@@ -254,9 +259,11 @@ class IslandBot(commands.Bot):
     async def serve_pages(self, config: WebConfig, limit: RateLimit | None = None) -> WebPages:
         """Serve the game pages in this process (``limit``: each address's, default 60 at
         once then 2 a second), and give every board a Watch link to its game's page."""
+        from .web.server import WebPages  # the page server's modules: only where it runs
+
         assert self.service is not None
         pages = WebPages(self.service, config, limit)
-        self.pages = pages
+        self.pages = self.served_pages = pages
         await pages.start()
         self.publisher.watch_link = pages.link
         return pages
@@ -371,13 +378,14 @@ class IslandBot(commands.Bot):
         """Free what the bot holds besides its Discord connection: the web pages' server,
         the worker pools and the store's connection. :meth:`close` ends with it; a bot that is
         dropped without a goodbye (as a killed process would be) is freed by it alone."""
-        pages, self.pages = self.pages, None  # taken first: a second call finds nothing
+        # taken first: a second call finds nothing
+        pages, self.served_pages, self.pages = self.served_pages, None, None
         process, self.page_process = self.page_process, None
         store, self.store = self.store, None
         try:
             if process is not None:
                 await process.stop()
-            if isinstance(pages, WebPages):
+            if pages is not None:
                 await pages.stop()
         finally:
             if self.service is not None:

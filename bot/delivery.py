@@ -165,7 +165,7 @@ class Delivery:
     async def _deliver(self, game_id: int, entries: list[Outgoing]) -> None:
         store = self.publisher.service.store
         record = await store.get_game(game_id)
-        if record is None or record.state is None:
+        if record is None or record.state_text is None:
             await store.notices_done(e.id for e in entries)
             return
         for entry in entries:

@@ -10,8 +10,12 @@ answer to a user is given up (logged) rather than waited on.
 
 from __future__ import annotations
 
+from typing import Any
+
 import aiohttp
 import discord
+from discord.utils import MISSING
+from discord.webhook.async_ import async_context
 
 REQUEST_SECONDS = 30.0
 """The longest one request to Discord may take, an uploaded picture included."""
@@ -40,3 +44,38 @@ def unavailable(error: BaseException) -> bool:
     if isinstance(error, discord.HTTPException):
         return error.status >= 500
     return isinstance(error, TimeoutError | aiohttp.ClientError | ConnectionError)
+
+
+async def edit_answer(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = MISSING,
+    embeds: list[discord.Embed] = MISSING,
+    view: discord.ui.BaseView | None = MISSING,
+    attachments: list[discord.File] = MISSING,
+) -> None:
+    """Edit ``interaction``'s first answer, as :meth:`discord.Interaction.edit_original_response`
+    does, but without reading back the message Discord returns: a panel's edit needs nothing
+    of it, and making a :class:`discord.Message` of it (with its components) costs the event
+    loop as much as the rest of the edit. Nothing is kept for ``view`` either: a panel's
+    components are answered by their custom ids (dynamic items), not by a view kept in memory.
+    """
+    state: Any = interaction._state  # what discord.py's own edit uses
+    with discord.http.handle_message_parameters(
+        content=content,
+        embeds=embeds,
+        view=view,
+        attachments=attachments,
+        previous_allowed_mentions=state.allowed_mentions,
+    ) as params:
+        http = state.http
+        await async_context.get().edit_original_interaction_response(
+            interaction.application_id,
+            interaction.token,
+            session=interaction._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+        )

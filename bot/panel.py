@@ -30,6 +30,7 @@ from render import seat_colour
 from .cards import Card, plain
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
+from .discord_requests import edit_answer
 from .errors import UserError
 from .faces import PanelLook, face_of
 from .i18n import as_written, engine_text, game_title, written
@@ -362,14 +363,14 @@ async def show_step(
     image, files = await picture(service, step)
     card = panel_card(step, text, image)
     try:
-        await interaction.edit_original_response(**card.edit(panel_view(step), files))
+        await edit_answer(interaction, **card.edit(panel_view(step), files))
     except discord.HTTPException as error:
         if files is not None or error.status != INVALID_FORM:
             raise
         step.drawn = None
         image, files = await picture(service, step)
         card = panel_card(step, text, image)
-        await interaction.edit_original_response(**card.edit(panel_view(step), files))
+        await edit_answer(interaction, **card.edit(panel_view(step), files))
     return step.drawn.digest if step.drawn is not None else ""
 
 
@@ -416,13 +417,13 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         )
     except UserError as error:
         card, file = await finished_game(interaction, game_id, error)
-        await interaction.edit_original_response(**card.edit(None, [file]))
+        await edit_answer(interaction, **card.edit(None, [file]))
         return
     choice = ending_choice(step, asking) if step.move is None else None
     if choice is not None:  # the picture stays: only the words and buttons change
         kept = picture_name(shows) if shows else PICTURE
         card = panel_card(step, sure_text(step, choice), kept)
-        await interaction.edit_original_response(**card.edit(panel_view(step, asking=asking)))
+        await edit_answer(interaction, **card.edit(panel_view(step, asking=asking)))
         return
     if step.move is None:  # (while computers think, an idle panel says so instead)
         waits = step.menu is None and bool(step.plan.thinking)
@@ -458,7 +459,7 @@ async def after_computers(
         )
     except UserError as error:
         card, file = await finished_game(interaction, step.seated.id, error)
-        await interaction.edit_original_response(**card.edit(None, [file]))
+        await edit_answer(interaction, **card.edit(None, [file]))
         return
     await show_step(interaction, service, step, panel_text(step, [], said))
 
@@ -471,7 +472,7 @@ async def finished_game(
     may see it (a later lobby in the channel is another game); else ``error`` is raised."""
     service = service_of(interaction)
     record = None if game_id is None else await service.store.get_game(game_id)
-    if record is None or record.status != "finished" or record.state is None:
+    if record is None or record.status != "finished" or record.state_text is None:
         raise error
     if record.channel_id != interaction.channel_id:
         raise error

@@ -145,6 +145,7 @@ def private_answer(
         return "✓ " + _("Saved, only you see it: {move}", move=own)
     return "✓ " + (in_words(headline, current()) or _("Done."))
 
+
 RATE_LIMITED = 429
 DEFAULT_RETRY_SECONDS = 5.0
 

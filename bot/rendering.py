@@ -8,6 +8,11 @@ drawn once: later requests for a picture being drawn wait for that one drawing.
 
 ``ISLANDBOT_RENDER_WORKERS=0`` draws in a thread of the bot's process instead (for tests,
 where starting worker processes costs more than it saves).
+
+The bot's process names what to draw and never imports the renderer (Pillow, the fonts and
+every game's pictures are the workers' memory): a drawer is handed over as a :class:`Named`
+one (where it is defined) or as a small object of this module that finds the renderer where it
+draws (:class:`MarkedBoard`).
 """
 
 from __future__ import annotations
@@ -20,14 +25,17 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, NamedTuple, TypeVar
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from engine import find_game
 from engine.core import Marks, View
 from locales import SOURCE, speaking
-from render import Mark, render_marked, render_view
 
 from .workers import WorkerPool, machine_cores
+
+if TYPE_CHECKING:
+    from render import Mark
 
 T = TypeVar("T")
 WORKERS_VARIABLE = "ISLANDBOT_RENDER_WORKERS"
@@ -51,7 +59,43 @@ class PictureKey(NamedTuple):
 
 
 Drawer = Callable[[View, Sequence[str]], bytes]
-"""A picture of a view other than the game's board (a module-level function: it must pickle)."""
+"""A picture of a view other than the game's board (it must pickle: a :class:`Named` drawer,
+or a module-level function or small object of a module the bot imports anyway)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A drawer named by where it is defined, ``"module:attribute"``: the function there, or
+    what the class there makes of ``args`` (e.g. ``Named("render.islant:SheetOf", (seat,))``).
+
+    It pickles as its name and is looked up where it draws, so naming it imports nothing."""
+
+    where: str
+    args: tuple[Any, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """What tells this picture apart from the view's other pictures."""
+        return ":".join((self.where.rpartition(":")[2], *map(str, self.args)))
+
+    def drawer(self) -> Drawer:
+        """What it names, looked up (importing its module) and made of ``args`` if any."""
+        module, _, attribute = self.where.partition(":")
+        found = getattr(import_module(module), attribute)
+        drawer: Drawer = found(*self.args) if self.args else found
+        return drawer
+
+    def __call__(self, view: View, names: Sequence[str]) -> bytes:
+        return self.drawer()(view, names)
+
+
+BOARD = Named("render:render_view")
+"""The game's board, drawn by its game's renderer."""
+
+
+def drawer_name(drawer: Drawer) -> str:
+    """What tells ``drawer``'s pictures apart from the view's other pictures."""
+    return getattr(drawer, "name", None) or getattr(drawer, "__name__", "")
 
 
 ViewSource = View | Callable[[], View]
@@ -88,15 +132,9 @@ class MarkedBoard:
         return "marks:" + ";".join(f"{letter}{at}" for letter, at in self.marks)
 
     def __call__(self, view: View, names: Sequence[str]) -> bytes:
+        from render import render_marked  # where it draws: the bot's process never imports it
+
         return render_marked(view, names, self.marks)
-
-
-def drawer_name(drawer: Drawer) -> str:
-    """What tells a drawer apart from the others (its ``name``, else where it is defined)."""
-    name = getattr(drawer, "name", None)
-    if isinstance(name, str):
-        return name
-    return f"{drawer.__module__}.{getattr(drawer, '__qualname__', type(drawer).__qualname__)}"
 
 
 def picture_digest(drawer: Drawer, view: View, names: Sequence[str], lang: str) -> str:
@@ -122,7 +160,7 @@ def draw_unless_shown(
 ) -> Drawn:
     """``drawer``'s picture (default: the game's renderer) of ``view`` in ``lang``, unless
     its fingerprint is ``shown``."""
-    drawer = drawer or render_view
+    drawer = drawer or BOARD
     digest = picture_digest(drawer, view, names, lang)
     if digest == shown:
         return Drawn(digest)
@@ -177,7 +215,7 @@ class Pictures:
             return cached
         drawing = self._drawing.get(key)
         if drawing is None:
-            drawer = partial(draw_in, key.language, drawer or render_view)
+            drawer = partial(draw_in, key.language, drawer or BOARD)
             drawing = asyncio.ensure_future(self.run(drawer, view, list(names)))
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda done: self._settle(key, done))

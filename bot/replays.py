@@ -4,7 +4,8 @@ A replay is rebuilt from the stored action log: the game is dealt again from its
 options and every logged line applied in order. Games played in rounds (Islant) get a frame
 per round, the others a frame per move; every frame is the public view, so hidden hands are
 shown only where the game's own public view shows them (once it is over). Drawing happens in
-the picture workers (:meth:`Pictures.run`), never in the event loop's interpreter.
+the picture workers (:meth:`Pictures.run`), never in the event loop's interpreter: the
+functions that draw import the renderer where they run.
 
 The cache is in memory, bounded by bytes, keyed by game id, version and the language of the
 captions and pictures' words: a finished game never
@@ -18,17 +19,18 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import find_game
 from engine.core import Event, Game, Resign, fill_names
 from locales import N_, SOURCE, _, current, engine_words, speaking
-from render import render_view
-from render.replay import ReplayFrame, ReplayTooLarge, render_replay
 
 from .errors import UserError
 from .rendering import Pictures
 from .store import GameRecord, LoggedAction, Store
+
+if TYPE_CHECKING:
+    from render.replay import ReplayFrame
 
 CACHE_BYTES = 64 * 1024 * 1024
 START_CAPTION = N_("Starting position")
@@ -87,6 +89,8 @@ def replay_frames(job: ReplayJob) -> list[ReplayFrame]:
 
     A step that shows nothing to anyone else (:meth:`Game.disclosure`: a step of a turn in
     progress) gets no frame of its own: the move that ends the turn shows it."""
+    from render.replay import ReplayFrame
+
     game = find_game(job.game)
     state = game.new(job.players, job.options, job.seed)
     by_round = game.round_number(state) is not None
@@ -111,9 +115,23 @@ def replay_frames(job: ReplayJob) -> list[ReplayFrame]:
 
 
 def draw_replay(job: ReplayJob) -> bytes:
-    """The animated GIF of a game in ``job.lang`` (run in a worker process)."""
+    """The animated GIF of a game in ``job.lang`` (run in a worker process); ReplayTooLarge
+    (:mod:`render.replay`) if even its smallest frames do not fit the size limit."""
+    from render.replay import render_replay
+
     with speaking(job.lang):
         return render_replay(replay_frames(job), job.names)
+
+
+def fitting_replay(job: ReplayJob) -> bytes | None:
+    """:func:`draw_replay`'s GIF, or None if even its smallest frames do not fit (run in a
+    worker process: the bot's own never imports the renderer, its errors included)."""
+    from render.replay import ReplayTooLarge
+
+    try:
+        return draw_replay(job)
+    except ReplayTooLarge:
+        return None
 
 
 Frames = tuple[tuple[bytes, str], ...]
@@ -122,6 +140,8 @@ Frames = tuple[tuple[bytes, str], ...]
 
 def draw_frames(job: ReplayJob) -> Frames:
     """The pictures the replay GIF is made of, each with its caption (in a worker process)."""
+    from render import render_view
+
     with speaking(job.lang):
         return tuple(
             (render_view(frame.view, job.names), frame.caption) for frame in replay_frames(job)
@@ -205,10 +225,10 @@ class Replays:
         job = ReplayJob.of(record, await self._store.actions(record.id), lang)
         if kind == "frames":
             return await self._pictures.run(draw_frames, job)
-        try:
-            return await self._pictures.run(draw_replay, job)
-        except ReplayTooLarge:
-            raise UserError("replay_too_large") from None
+        gif = await self._pictures.run(fitting_replay, job)
+        if gif is None:
+            raise UserError("replay_too_large")
+        return gif
 
     def _settle(self, key: Key, done: asyncio.Future[bytes | Frames]) -> None:
         del self._drawing[key]

@@ -12,28 +12,35 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import all_games
 from engine.core import Game, game_package, register
-from render import GamePictures, drawn_games, pictures_for, register_pictures
 
 from .lifeline import die_with_parent
 
+if TYPE_CHECKING:
+    from render import GamePictures
+
 T = TypeVar("T")
-Plugged = tuple[tuple[type[Game], GamePictures | None], ...]
+Plugged = tuple[tuple[type[Game], "GamePictures | None"], ...]
 """Games registered from outside ``engine/`` (by class: a game is a stateless object made
 without arguments), each with its pictures if it has any."""
 
 
 def plugged_in() -> Plugged:
-    """The games (and their pictures) a worker would not find by importing ``engine``."""
-    drawn = drawn_games()
+    """The games (and their pictures) a worker would not find by importing ``engine``.
+
+    Pictures are registered only in a process that imported the renderer's registry: the
+    bot's own process does not (its workers draw), so it looks only if this one did."""
+    registry = sys.modules.get("render.registry")
+    drawn = registry.drawn_games() if registry is not None else frozenset()
     return tuple(
-        (type(game), pictures_for(game.info.name) if game.info.name in drawn else None)
+        (type(game), registry.pictures_for(game.info.name) if game.info.name in drawn else None)
         for game in all_games()
         if not game_package(game).startswith("engine.")
     )
@@ -46,10 +53,13 @@ def start_worker(parent: int, games: Plugged) -> None:
 
 
 def adopt(games: Plugged) -> None:
-    """In a new worker: register the games its parent registered from outside ``engine/``."""
+    """In a new worker: register the games its parent registered from outside ``engine/``
+    (the renderer is imported only for pictures to register: a computer's worker needs none)."""
     for kind, pictures in games:
         game = register(kind())
         if pictures is not None:
+            from render import register_pictures
+
             register_pictures(game.info.name, pictures)
 
 

@@ -1,53 +1,53 @@
 """Board pictures: a pure function from a game view to PNG bytes, one renderer per game.
 
-Importing this package imports the render package (``render.<game>``) of every registered game,
-which registers its pictures (:mod:`render.registry`).
+Importing this package is cheap: :func:`seat_colour` needs no drawing. The rest it offers
+(:func:`render_view`, each game's registered pictures, …) comes from :mod:`render.pictures`,
+imported on first use, which imports Pillow, the fonts and the render package (``render.<game>``)
+of every registered game, each registering its pictures (:mod:`render.registry`). A process
+that only names the pictures others draw (the bot's event loop) never loads them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from importlib import import_module
-from importlib.util import find_spec
+from typing import TYPE_CHECKING, Any
 
-from engine import all_games
-from engine.core import View
-from locales import current, speaking
+from .colours import seat_colour
 
-from .common.base import RGB
-from .common.text import drawable
-from .common.theme import DEFAULT_THEME
-from .marks import Mark, render_marked
-from .registry import GamePictures, Renderer, drawn_games, pictures_for, register_pictures
+if TYPE_CHECKING:
+    from .pictures import (
+        GamePictures,
+        Mark,
+        Renderer,
+        drawn_games,
+        final_pictures,
+        pictures_for,
+        register_pictures,
+        render_marked,
+        render_view,
+    )
 
-for _game in all_games():  # each game's render package registers its pictures when imported
-    if find_spec(f"{__name__}.{_game.info.name}") is not None:
-        import_module(f"{__name__}.{_game.info.name}")
-
-
-def render_view(
-    view: View, names: Sequence[str], *, locale: str | None = None, title: str | None = None
-) -> bytes:
-    """The PNG of ``view``, drawn by its game's renderer; ``names`` are display names by seat.
-
-    ``locale`` is the language of the picture's words (default: the current one, see
-    :func:`locales.speaking`); ``title`` replaces the game's own heading.
-    Raises ValueError for a game without a renderer.
-    """
-    draw = pictures_for(view.game).board
-    with speaking(locale or current()):
-        return draw(view, [drawable(name) for name in names], title=title)
-
-
-def seat_colour(seat: int) -> RGB:
-    """The colour a seat has in every picture (messages use it as their accent)."""
-    return DEFAULT_THEME.player(seat)
+_DRAWING = frozenset(
+    {
+        "GamePictures",
+        "Mark",
+        "Renderer",
+        "drawn_games",
+        "final_pictures",
+        "pictures_for",
+        "register_pictures",
+        "render_marked",
+        "render_view",
+    }
+)
 
 
-def final_pictures(view: View, names: Sequence[str]) -> dict[str, bytes]:
-    """The pictures that show a finished game better than its board alone (none for most)."""
-    final = pictures_for(view.game).final
-    return final(view, names) if final is not None else {}
+def __getattr__(name: str) -> Any:
+    if name not in _DRAWING:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(".pictures", __name__), name)
+    globals()[name] = value  # found directly from now on
+    return value
 
 
 __all__ = [

@@ -16,8 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-import networkx as nx
-
 from .model import Entrant, Round, Table, Tournament
 from .scoring import Card, advancer, cards
 
@@ -80,6 +78,8 @@ def _duels(
 
     def cost(a: int, b: int, points_a: int, points_b: int) -> int:
         return (points_a - points_b) ** 2 * (n + 2) + abs(a - b)
+
+    import networkx as nx  # 10 MB of modules: loaded by the first Swiss duel pairing only
 
     graph = nx.Graph()
     graph.add_nodes_from(range(n))

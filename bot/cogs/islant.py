@@ -18,7 +18,6 @@ from discord.ext import commands
 
 from engine.islant import GAME, PLAYING, IslantState, SheetView, sheet_view
 from locales import N_, _, speaking
-from render.islant import SheetOf, render_seat_sheet, render_seat_standings
 
 from ..cards import Card
 from ..choices import MAX_CHOICES, storage_note
@@ -28,6 +27,7 @@ from ..daily.panel import open_daily, show_board
 from ..errors import UserError
 from ..faces import GameFace, PanelLook, register_face
 from ..i18n import Phrase, as_written, game_title, public_language, written
+from ..islant.pictures import SEAT_SHEET, SEAT_STANDINGS, sheet_of
 from ..islant.presentation import RaceBoard
 from ..islant.texts import (
     HOST_CLOSED,
@@ -64,7 +64,7 @@ async def race_here(interaction: discord.Interaction) -> tuple[GameRecord, Islan
     if record.game != GAME.info.name:
         wanted = game_title(GAME.info.name)
         raise UserError("wrong_game", game=game_title(record.game), wanted=wanted)
-    if record.state is None:
+    if record.state_text is None:
         raise UserError("not_started")
     return record, service.state_of(record)
 
@@ -85,7 +85,7 @@ async def show_standings(
     """The top of the table and the asker's own rank (ephemeral)."""
     await acknowledge(interaction)
     service, seat = service_of(interaction), record.seat_of(interaction.user.id)
-    png = await service.render(record, state, seat, render_seat_standings)
+    png = await service.render(record, state, seat, SEAT_STANDINGS)
     line = rank_line(written(record.names), totals(state), seat)
     card = Card(_("Standings"), line, COLOUR, image=STANDINGS_FILE)
     await interaction.followup.send(**card.send(files=[_png(png, STANDINGS_FILE)]), ephemeral=True)
@@ -104,7 +104,7 @@ async def show_sheet(
     await acknowledge(interaction, ephemeral=not public)
     own = not public and record.seat_of(interaction.user.id) == seat
     viewer = seat if own else None
-    drawer = SheetOf(seat)
+    drawer = sheet_of(seat)
     png = await service_of(interaction).render(record, state, viewer, drawer, drawer.name)
     sheet = SheetView.from_data(sheet_view(state, seat, draft=own))
     card = sheet_card(record, state, sheet, totals(state))
@@ -185,7 +185,7 @@ class FinalSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=F
 
     async def run(self, interaction: discord.Interaction) -> None:
         record = await race_by_id(interaction, self.game_id)
-        if record.state is None:
+        if record.state_text is None:
             raise UserError("islant_race_over")
         state = service_of(interaction).state_of(record)
         await show_sheet(interaction, record, state, int(picked(self.item)[0]))
@@ -365,7 +365,7 @@ FACE = register_face(
     GameFace(
         GAME.info.name,
         RaceBoard(round_controls, final_controls),
-        PanelLook(render_seat_sheet, panel_lines, own_part=True),
+        PanelLook(SEAT_SHEET, panel_lines, own_part=True),
         (RoundButton, FinalSelect),
     )
 )

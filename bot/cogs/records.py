@@ -15,7 +15,6 @@ from discord.ext import commands, tasks
 from engine import all_games
 from engine.core import View
 from locales import _, speaking
-from render.records import draw_card
 
 from ..cards import Card
 from ..components import IdItem, service_of
@@ -35,7 +34,7 @@ from ..records_texts import (
     stats_answer,
     stats_card,
 )
-from ..rendering import PictureKey
+from ..rendering import Named, PictureKey
 from ..service import GameService
 from ..stats import player_stats
 from ..store import GLOBAL, stamp_of
@@ -47,6 +46,8 @@ GAME_NAMES = [g.info.name for g in all_games()]
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=g.info.name) for g in all_games()]
 SCOPES = ("server", "global")
 PERIODS = {"all": None, "month": timedelta(days=30), "week": timedelta(days=7)}
+RECORDS_CARD = Named("render.records:draw_card")
+"""A leaderboard's or a player's stats card (drawn by the worker processes)."""
 PAGE = number(99_999)  # a page further on would be an offset no table reaches
 HISTORY_PAGE = IdFormat(
     "rec-h", (("game", one_of(["all", *GAME_NAMES])), ("user", NUMBER), ("page", PAGE))
@@ -190,8 +191,8 @@ async def leaderboard_page(
 async def _draw(service: GameService, card: View) -> bytes:
     """A records picture, drawn off the event loop like every picture (cached by content)."""
     digest = zlib.crc32(json.dumps(card.data, sort_keys=True, default=str).encode())
-    key = PictureKey(0, digest, None, draw_card.__name__)
-    return await service.pictures.draw(key, card, (), draw_card)
+    key = PictureKey(0, digest, None, RECORDS_CARD.name)
+    return await service.pictures.draw(key, card, (), RECORDS_CARD)
 
 
 class RecordsCog(commands.Cog):

@@ -15,13 +15,14 @@ from typing import Any
 import discord
 
 from locales import _, current, engine_words, speaking
-from render.islant import render_daily_card, render_seat_sheet
 
 from ..cards import Card
 from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
+from ..discord_requests import edit_answer
 from ..errors import UserError
 from ..i18n import as_written, public_language
+from ..islant.pictures import DAILY_CARD, SEAT_SHEET
 from ..panel import (
     PATH,
     STALE_NOTE,
@@ -74,7 +75,7 @@ def _file(png: bytes, name: str) -> discord.File:
 
 
 async def _sheet_picture(daily: DailyService, step: PanelStep, attempt: DailyAttempt) -> bytes:
-    drawer = look_of(step).drawer or render_seat_sheet
+    drawer = look_of(step).drawer or SEAT_SHEET
     return await daily.picture(attempt, drawer)
 
 
@@ -95,7 +96,7 @@ async def _result_answer(
     result = await daily.result(attempt)
     view = card_view(result, day_number(date.fromisoformat(attempt.day)))
     tag = f":{view.data['server']}:{view.data['everywhere']}"
-    png = await daily.picture(attempt, render_daily_card, view, tag)
+    png = await daily.picture(attempt, DAILY_CARD, view, tag)
     share = discord.ui.View(timeout=None)
     share.add_item(ShareButton(attempt.id))
     text = "\n".join(
@@ -156,7 +157,7 @@ async def follow(
     choice = None if step.played or attempt.finished else ending_choice(panel, asking)
     if choice is not None:  # the picture stays: only the words and buttons change
         card = panel_card(panel, sure_text(panel, choice))
-        await interaction.edit_original_response(**card.edit(_components(panel, attempt, asking)))
+        await edit_answer(interaction, **card.edit(_components(panel, attempt, asking)))
         return
     played = engine_words(current(), step.played)
     if attempt.finished:
@@ -164,18 +165,18 @@ async def follow(
         if not step.played and attempt.day < daily.today().isoformat():
             note = _(DAY_OVER)
         card, file, share = await _result_answer(interaction, attempt, note)
-        await interaction.edit_original_response(**card.edit(share, [file]))
+        await edit_answer(interaction, **card.edit(share, [file]))
         return
     if step.played or panel.stale:
         note = STALE_NOTE if panel.stale else f"**{as_written(attempt.shown_name)}** {played}."
         png = await _sheet_picture(daily, panel, attempt)
         card = panel_card(panel, _text(panel, attempt, [], note))
-        await interaction.edit_original_response(
-            **card.edit(_components(panel, attempt), [_file(png, PANEL_FILE)])
+        await edit_answer(
+            interaction, **card.edit(_components(panel, attempt), [_file(png, PANEL_FILE)])
         )
         return
     card = panel_card(panel, _text(panel, attempt, list(panel.plan.labels)))
-    await interaction.edit_original_response(**card.edit(_components(panel, attempt)))
+    await edit_answer(interaction, **card.edit(_components(panel, attempt)))
 
 
 class DailyTap(PanelTap, template=DAILY_TAP.template):
@@ -247,7 +248,7 @@ class SheetSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=S
         daily = daily_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         attempt = await daily.past_sheet(int(picked(self.item)[0]))
-        png = await daily.picture(attempt, render_seat_sheet)
+        png = await daily.picture(attempt, SEAT_SHEET)
         day = date.fromisoformat(attempt.day)
         text = sheet_text(attempt)
         card = Card(title(day, attempt.level), text, COLOUR, image=SHEET_FILE)

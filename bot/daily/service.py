@@ -19,10 +19,10 @@ from engine.islant import ENDED, GAME, STOPPED, IslantState
 from locales import current
 
 from ..errors import UserError
-from ..rendering import Drawer, PictureKey
+from ..rendering import Drawer, PictureKey, drawer_name
 from ..service import GameService, PanelStep, Seated
 from ..service.navigator import LinesFor, SavedState, no_lines
-from ..store import DailyAttempt, VersionConflict
+from ..store import DailyAttempt, VersionConflict, encoded_state
 from .rolls import FIRST_DAY, day_of, day_seed, new_secret
 
 SEAT = 0
@@ -200,7 +200,7 @@ class DailyService:
         """The attempt as its panel's navigator sees it: a one-seat Islant (attempts have
         ids of their own, kept apart from games' in the worker pool)."""
         key = (self.games.reader, "daily", attempt.id)
-        saved = SavedState(GAME.info.name, key, attempt.version, attempt.state)
+        saved = SavedState(GAME.info.name, key, attempt.version, encoded_state(attempt.state))
         return Seated(saved, (attempt.user_name,), attempt.finished)
 
     # ----- states and pictures ----------------------------------------------------------
@@ -218,7 +218,7 @@ class DailyService:
     ) -> bytes:
         """A picture of the attempt drawn in the worker pool: ``drawer`` of the seat's view
         (or of ``view``). Attempts use negative ids in picture keys, apart from games'."""
-        name = f"{drawer.__name__}{tag}"
+        name = f"{drawer_name(drawer)}{tag}"
         key = PictureKey(-attempt.id, attempt.version, SEAT, name, current())  # its reader's words
         source = view if view is not None else partial(seat_view, attempt.state)
         return await self.games.pictures.draw(key, source, [attempt.shown_name], drawer)

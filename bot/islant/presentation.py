@@ -16,12 +16,12 @@ from typing import Any
 import discord
 
 from engine.islant import IslantState
-from render.islant import render_standings
 
 from ..cards import Card
 from ..publisher import Board
 from ..service import GameService, MoveResult
 from ..store import GameRecord
+from .pictures import STANDINGS
 from .texts import (
     ROUND_FILE,
     STANDINGS_FILE,
@@ -80,7 +80,7 @@ class RaceBoard:
         self, service: GameService, record: GameRecord, state: IslantState, note: str
     ) -> Board:
         scores = totals(state)
-        png = await service.render(record, state, None, render_standings)
+        png = await service.render(record, state, None, STANDINGS)
         return Board(
             card=final_card(record, state, scores, note),
             files=[png_file(png, STANDINGS_FILE)],

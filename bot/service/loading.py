@@ -7,6 +7,7 @@ state of a saved version is read once per service (a small cache by game id and 
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -79,7 +80,7 @@ class Loading:
         record = await self.store.open_game_in(channel_id)
         if record is None:
             record = await self.store.last_game_in(channel_id)
-            if record is None or record.status != "finished" or record.state is None:
+            if record is None or record.status != "finished" or record.state_text is None:
                 raise UserError("no_game")
         return record
 
@@ -115,7 +116,7 @@ class Loading:
         game = find_game(record.game)
         state = self.cached(record)
         if state is None:
-            assert record.state is not None
+            assert record.state_text is not None
             state = game.deserialize(record.state)
             self.remember(record.id, record.version, state)
         return Loaded(record, game, state)
@@ -125,8 +126,8 @@ class Loading:
         game = find_game(record.game)
         state = self.cached(record)
         if state is None:
-            assert record.state is not None
-            state = await off_loop(game.deserialize, record.state)
+            assert record.state_text is not None
+            state = await off_loop(_read_state, game, record.state_text)
             self.remember(record.id, record.version, state)
         return Loaded(record, game, state)
 
@@ -144,3 +145,8 @@ class Loading:
         if len(self._states) >= STATE_CACHE_SIZE:
             self._states.pop(next(iter(self._states)))
         self._states[game_id] = (version, state)
+
+
+def _read_state(game: Game, text: str) -> Any:
+    """The engine state stored as ``text`` (decoded in the thread that reads it)."""
+    return game.deserialize(json.loads(text))

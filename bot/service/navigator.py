@@ -8,14 +8,12 @@ menu plans whole turns), the breadcrumb of the choices taken, the lines a game s
 menu, and the seat's view of the turn so far for the picture: work that grows with the game.
 :func:`plan_panel` does it all in one walk from a :class:`SavedState` (the saved JSON, cheap to
 ship) and returns a :class:`PanelPlan` of plain values. Each worker keeps the states it read by
-game and version, so the taps of a race read its JSON once per change, not once per tap; and
-a saved state crosses to the workers packed once per version (:meth:`SavedState.__reduce__`),
-so the bot does not pickle the whole race again for every tap.
+game and version, so the taps of a race read its JSON once per change, not once per tap.
 """
 
 from __future__ import annotations
 
-import pickle
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -29,8 +27,6 @@ from ..rendering import Drawer, Drawn, MarkedBoard, draw_unless_shown
 from ..store import GameRecord
 
 STATES_KEPT = 32
-PACKED_KEPT = 8
-"""Saved states kept packed for the workers in the bot's process (the latest versions)."""
 LinesOf = Callable[[Any, int], Sequence[str]]
 """A game's lines above its panel's menu, from the state and the seat (module-level: it pickles)."""
 LinesFor = Callable[[str], LinesOf | None]
@@ -39,45 +35,16 @@ LinesFor = Callable[[str], LinesOf | None]
 
 @dataclass(frozen=True, slots=True)
 class SavedState:
-    """A saved state as the worker pool reads it: whose it is, its version and its JSON."""
+    """A saved state as the worker pool reads it: whose it is, its version and its stored
+    text (a text crosses to a worker process as one copy; its decoded values would be
+    pickled one by one at every hand-over, a 99-seat race's thousands of them)."""
 
     game: str
     key: tuple[str, str, int]
     """What the state belongs to: the store's reader (one per service), the kind of record
     (``"game"``, ``"daily"``) and its id; with ``version``, it names one saved state."""
     version: int
-    data: dict[str, Any] = field(compare=False, hash=False)
-
-    @property
-    def name(self) -> tuple[str, str, int, int]:
-        """The one saved state this is: its owner and version."""
-        return (*self.key, self.version)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Handed to a worker as its data pickled once per version (every tap of a race hands
-        over the same state); the worker unpickles it once per version too."""
-        kept = _packed.get(self.name)
-        if kept is None or kept[0] is not self.data:
-            kept = self.data, pickle.dumps(self.data, pickle.HIGHEST_PROTOCOL)
-            _packed.put(self.name, kept)
-        return unpacked, (self.game, self.key, self.version, kept[1])
-
-
-_packed: BoundedMemo[tuple[str, str, int, int], tuple[dict[str, Any], bytes]] = BoundedMemo(
-    PACKED_KEPT
-)
-"""By saved state: the data packed (and the data itself: packed again if it is not the same)."""
-_unpacked: BoundedMemo[tuple[str, str, int, int], dict[str, Any]] = BoundedMemo(STATES_KEPT)
-
-
-def unpacked(game: str, key: tuple[str, str, int], version: int, packed: bytes) -> SavedState:
-    """A saved state handed over packed (see :meth:`SavedState.__reduce__`)."""
-    name = (*key, version)
-    data = _unpacked.get(name)
-    if data is None:
-        data = pickle.loads(packed)
-        _unpacked.put(name, data)
-    return SavedState(game, key, version, data)
+    text: str = field(compare=False, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +95,10 @@ _states: BoundedMemo[tuple[str, str, int, int], Any] = BoundedMemo(STATES_KEPT)
 
 def read_state(saved: SavedState) -> Any:
     """The engine state of ``saved``, read once per worker and version."""
-    key = saved.name
+    key = (*saved.key, saved.version)
     state = _states.get(key)
     if state is None:
-        state = find_game(saved.game).deserialize(saved.data)
+        state = find_game(saved.game).deserialize(json.loads(saved.text))
         _states.put(key, state)
     return state
 
@@ -234,8 +201,8 @@ class Seated:
 
 def seated(record: GameRecord, reader: str) -> Seated:
     """A channel's game as its panels see it (``reader`` names the service's saved states)."""
-    assert record.state is not None
-    saved = SavedState(record.game, (reader, "game", record.id), record.version, record.state)
+    assert record.state_text is not None
+    saved = SavedState(record.game, (reader, "game", record.id), record.version, record.state_text)
     return Seated(saved, tuple(record.names), record.status == "finished", record.computer_seats)
 
 

@@ -171,12 +171,11 @@ class Panels:
         of date) or the error it met."""
         record = await self.running_record(channel_id)
         fresh = []  # per move: not an interaction played already (or earlier in the batch)
-        ids: set[int] = set()
+        ids = await self.store.interactions_seen(
+            [m.interaction_id for m in moves if m.interaction_id is not None]
+        )
         for move in moves:
-            known = move.interaction_id is not None and (
-                move.interaction_id in ids or await self.store.interaction_seen(move.interaction_id)
-            )
-            fresh.append(not known)
+            fresh.append(move.interaction_id is None or move.interaction_id not in ids)
             if move.interaction_id is not None:
                 ids.add(move.interaction_id)
         loaded = await self.load_off_loop(record)

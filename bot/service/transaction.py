@@ -30,6 +30,7 @@ from ..store import (
     Notice,
     Scheduled,
     VersionConflict,
+    encoded_state,
 )
 from ..timers import COMPUTERS, Timekeeper
 from .loading import Loaded, Loading, off_loop
@@ -76,7 +77,7 @@ class Note:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """A change worked out and not yet saved: the new state and its JSON, the game's outcome
+    """A change worked out and not yet saved: the new state and its stored text, the game's outcome
     if it ends there, what happened on the way (the actions and their log lines), and who
     was to move before it."""
 
@@ -87,7 +88,8 @@ class Change:
     applied: list[LoggedAction]
     previous_movers: frozenset[int]
     outcome: Outcome | None
-    data: dict[str, Any]
+    stored: str
+    """The new state as it is stored (:func:`encoded_state`)."""
     accounts: list[Account] = field(default_factory=list)
     """What each of ``actions`` tells whom (players' actions; empty for the system's)."""
 
@@ -101,10 +103,11 @@ async def summed(
     previous_movers: frozenset[int],
     accounts: list[Account] | None = None,
 ) -> Change:
-    """The change that leads to ``state``, with its outcome and JSON worked out in a thread."""
-    outcome, data = await off_loop(_summary, game, state)
+    """The change that leads to ``state``, with its outcome and stored text worked out in a
+    thread."""
+    outcome, stored = await off_loop(_summary, game, state)
     return Change(
-        game, state, events, actions, applied, previous_movers, outcome, data, accounts or []
+        game, state, events, actions, applied, previous_movers, outcome, stored, accounts or []
     )
 
 
@@ -243,9 +246,10 @@ class Transactions:
         """:meth:`save`, raising VersionConflict when ``record`` is no longer the latest."""
         game, state, outcome = change.game, change.state, change.outcome
         thinking = outcome is None and bool(record.computer_seats & game.to_move(state))
+        stored = change.stored
         fresh = replace(
             record,
-            state=change.data,
+            state_text=stored,
             version=record.version + 1,
             status="finished" if outcome else "active",
             result=outcome.to_json() if outcome else None,
@@ -259,7 +263,7 @@ class Transactions:
             version = await self.store.save_move(
                 record.id,
                 expected_version=record.version,
-                state=change.data,
+                state=stored,
                 actions=change.applied,
                 now=self._now(),
                 status="finished" if outcome else "active",
@@ -312,6 +316,6 @@ def _opens_round(game: Game, before: Any, after: Any, previous_movers: frozenset
     return bool(game.to_move(after) - previous_movers)
 
 
-def _summary(game: Game, state: Any) -> tuple[Any, dict[str, Any]]:
-    """The state's outcome (None while it goes on) and its JSON."""
-    return game.outcome(state), game.serialize(state)
+def _summary(game: Game, state: Any) -> tuple[Any, str]:
+    """The state's outcome (None while it goes on) and its stored text."""
+    return game.outcome(state), encoded_state(game.serialize(state))

@@ -7,7 +7,7 @@ from typing import Any
 
 from locales import current
 
-from ..rendering import Drawer, PictureKey, Pictures, ViewSource, game_view
+from ..rendering import Drawer, PictureKey, Pictures, ViewSource, drawer_name, game_view
 from ..store import GameRecord
 from .loading import Loading
 from .navigator import SavedState, Seated, preview_view, seated
@@ -38,7 +38,7 @@ class Views:
         language (the current one: the reader's, see :mod:`bot.i18n`).
         """
         view: ViewSource = partial(game_view, record.game, state, seat)
-        if record.state is not None and self._cached(record) is state:
+        if record.state_text is not None and self._cached(record) is state:
             view = partial(preview_view, self.saved_state(record), seat, ())  # read per version
         return await self.render_view(seated(record, self.reader), view, seat, drawer, name)
 
@@ -55,6 +55,6 @@ class Views:
         name: str = "",
     ) -> bytes:
         """Like :meth:`render`, of a view source (e.g. :meth:`PanelStep.preview`)."""
-        picture = name or getattr(drawer, "__name__", "")
+        picture = name or (drawer_name(drawer) if drawer is not None else "")
         key = PictureKey(seated.id, seated.version, seat, picture, current())
         return await self.pictures.draw(key, view, seated.names, drawer)

@@ -20,6 +20,7 @@ from .records import (
     StoreError,
     VersionConflict,
     computer_name,
+    encoded_state,
     shown_player,
     stamp_of,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "VersionConflict",
     "answer_within",
     "computer_name",
+    "encoded_state",
     "is_postgres_url",
     "migrations",
     "shown_player",

@@ -17,6 +17,7 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
+from time import monotonic
 from typing import Any, ClassVar
 
 from ..shards import Shards
@@ -26,6 +27,7 @@ from .history import FinishedGame, HistoryReads, record_finished
 from .links import LinksStore
 from .outbox import Notice, OutboxStore, finish_job_in, write_notice
 from .records import (
+    DECODED,
     MAX_ID,
     OPEN_STATUSES,
     DuplicateInteraction,
@@ -37,6 +39,7 @@ from .records import (
     StoreError,
     UniqueViolation,
     VersionConflict,
+    encoded_state,
     stamp_of,
 )
 from .schema import migrations
@@ -45,34 +48,12 @@ from .tournaments import TournamentStore
 from .urls import is_postgres_url
 
 SEATS_SQL = "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat"
-DECODED_BYTES = 1_000_000
-"""How many characters of stored JSON are kept decoded (the oldest forgotten first)."""
-
-
-class DecodedTexts:
-    """The stored JSON texts read lately, each with its decoded value, so that a game read
-    again unchanged (every tap of a race reads it) is not decoded again.
-
-    Keyed by the text itself: the same text is the same value, whatever wrote it and
-    whichever process did. The values are shared between reads, and nothing changes them
-    (records are read-only; the engine reads a state into values of its own).
-    """
-
-    def __init__(self, budget: int = DECODED_BYTES) -> None:
-        self._budget = budget
-        self._kept = 0
-        self._values: dict[str, Any] = {}
-
-    def read(self, text: str) -> Any:
-        if text in self._values:
-            return self._values[text]
-        value = json.loads(text)
-        while self._values and self._kept + len(text) > self._budget:
-            self._kept -= len(self._values.pop(next(iter(self._values))))
-        if len(text) <= self._budget:
-            self._values[text] = value
-            self._kept += len(text)
-        return value
+SETTINGS_SECONDS = 5.0
+"""How long a server's settings read are used again (see :meth:`Store.guild_settings`)."""
+SETTINGS_KEPT = 1024
+"""Servers whose settings are kept at most (the oldest read forgotten first)."""
+SEATS_KEPT = 256
+"""Games whose seats' records are kept from their last read (see :meth:`Store._players_of`)."""
 
 
 class Tx(ABC):
@@ -111,14 +92,22 @@ class Tx(ABC):
         )
 
     async def bump(
-        self, game_id: int, expected_version: int, stamp: str, *, status_in: Sequence[str]
+        self,
+        game_id: int,
+        expected_version: int,
+        stamp: str,
+        *,
+        status_in: Sequence[str],
+        also: Sequence[tuple[str, Any]] = (),
     ) -> None:
-        """Advance the game's version, or raise VersionConflict if it moved on or closed."""
+        """Advance the game's version (and set the columns ``also`` names to their values in
+        the same statement), or raise VersionConflict if it moved on or closed."""
         marks = ", ".join("?" for _ in status_in)
+        sets = "".join(f", {column} = ?" for column, _ in also)
         changed = await self.execute(
-            f"UPDATE games SET version = version + 1, updated_at = ?"
+            f"UPDATE games SET version = version + 1, updated_at = ?{sets}"
             f" WHERE id = ? AND version = ? AND status IN ({marks})",
-            (stamp, game_id, expected_version, *status_in),
+            (stamp, *(value for _, value in also), game_id, expected_version, *status_in),
         )
         if changed != 1:
             raise VersionConflict()
@@ -283,8 +272,18 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         return [LoggedAction(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def interaction_seen(self, interaction_id: int) -> bool:
-        found = await self._row("SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,))
-        return found is not None
+        return bool(await self.interactions_seen([interaction_id]))
+
+    async def interactions_seen(self, interaction_ids: Sequence[int]) -> set[int]:
+        """Which of ``interaction_ids`` already made a logged action (one query)."""
+        if not interaction_ids:
+            return set()
+        marks = ", ".join("?" for _ in interaction_ids)
+        rows = await self._rows(
+            f"SELECT interaction_id FROM actions WHERE interaction_id IN ({marks})",
+            tuple(interaction_ids),
+        )
+        return {int(row[0]) for row in rows}
 
     async def count_rows(self, table: str) -> int:
         row = await self._row(f"SELECT COUNT(*) FROM {table}")  # a name from tables()
@@ -310,11 +309,11 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
             host_id=row["host_id"],
             options=self._decoded(row["options"]),
             seed=row["seed"],
-            state=self._decoded(row["state"]) if row["state"] else None,
+            state_text=row["state"] or None,
             version=row["version"],
             board_message_id=row["board_message_id"],
             result=self._decoded(row["result"]) if row["result"] else None,
-            players=tuple(PlayerRecord(r[0], r[1], r[2], bool(r[3]), r[4]) for r in seats),
+            players=self._players_of(row["id"], seats),
             table_options=self._decoded(row["table_options"]),
         )
 
@@ -326,13 +325,27 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
             return None, []
         return row, await self._rows(SEATS_SQL, (row["id"],))
 
-    @cached_property
-    def _decoded_texts(self) -> DecodedTexts:
-        return DecodedTexts()
+    def _players_of(self, game_id: int, seats: list[Any]) -> tuple[PlayerRecord, ...]:
+        """The seats' records of the rows read for a game: the ones made at its last read
+        while its rows are the same (a race's 99 seats change rarely, and are read at every
+        tap)."""
+        kept = self._seats_read.get(game_id)
+        if kept is not None and kept[0] == seats:
+            return kept[1]
+        players = tuple(PlayerRecord(r[0], r[1], r[2], bool(r[3]), r[4]) for r in seats)
+        if len(self._seats_read) >= SEATS_KEPT:
+            self._seats_read.pop(next(iter(self._seats_read)))
+        self._seats_read[game_id] = (seats, players)
+        return players
 
-    def _decoded(self, text: str) -> Any:
+    @cached_property
+    def _seats_read(self) -> dict[int, tuple[list[Any], tuple[PlayerRecord, ...]]]:
+        return {}
+
+    @staticmethod
+    def _decoded(text: str) -> Any:
         """A stored JSON text, decoded once while it stays the same (see :class:`DecodedTexts`)."""
-        return self._decoded_texts.read(text)
+        return DECODED.read(text)
 
     # ----- lobby ----------------------------------------------------------------------------
     async def create_lobby(
@@ -413,7 +426,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         game_id: int,
         *,
         expected_version: int,
-        state: dict[str, Any],
+        state: dict[str, Any] | str,
         actions: Sequence[LoggedAction],
         now: datetime,
         status: str = "active",
@@ -425,7 +438,8 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         drop: Sequence[str] | None = (),
         then: Sequence[Scheduled] = (),
     ) -> int:
-        """Save a new state with the actions that produced it; returns the new version.
+        """Save a new state (or its stored text, :func:`encoded_state`) with the actions that
+        produced it; returns the new version.
 
         ``finished`` (the final move) is written to history, and rates its players, in the
         same transaction: a finished game is recorded exactly once. So are ``notice`` (what
@@ -440,31 +454,30 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         stamp = stamp_of(now)
         try:
             async with self.transaction() as tx:
-                await tx.bump(game_id, expected_version, stamp, status_in=OPEN_STATUSES)
-                await tx.announce(game_id)
-                await tx.execute(
-                    "UPDATE games SET state = ?, status = ?, result = ? WHERE id = ?",
-                    (
-                        json.dumps(state, separators=(",", ":")),
-                        status,
-                        json.dumps(result) if result is not None else None,
-                        game_id,
+                await tx.bump(
+                    game_id,
+                    expected_version,
+                    stamp,
+                    status_in=OPEN_STATUSES,
+                    also=(
+                        ("state", state if isinstance(state, str) else encoded_state(state)),
+                        ("status", status),
+                        ("result", json.dumps(result) if result is not None else None),
                     ),
                 )
+                await tx.announce(game_id)
                 if players is not None:
                     await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
                     for player in players:
                         await tx.add_player(game_id, player, stamp)
-                seq = await tx.scalar(
-                    "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
-                )
-                for offset, action in enumerate(actions, start=1):
+                for action in actions:  # each numbered after the last one logged
                     await tx.execute(
                         "INSERT INTO actions (game_id, seq, seat, user_id, notation,"
-                        " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        " interaction_id, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0)"
+                        " + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?, ?)",
                         (
                             game_id,
-                            seq + offset,
+                            game_id,
                             action.seat,
                             action.user_id,
                             action.notation,
@@ -498,10 +511,30 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
 
     # ----- settings -------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self._settings("guild_settings", "guild_id", guild_id)
+        """A server's settings (a copy: the caller may change it). Read lately, they are not
+        read again for :data:`SETTINGS_SECONDS` (every post and every saved move of a server
+        asks for them); this store's own changes are seen at once, another process's within
+        those seconds (a server's settings are changed by the process serving it)."""
+        kept = self._guild_settings_read.get(guild_id)
+        if kept is not None and kept[0] > monotonic():
+            return dict(kept[1])
+        settings = await self._settings("guild_settings", "guild_id", guild_id)
+        self._keep_guild_settings(guild_id, settings)
+        return dict(settings)
 
     async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> dict[str, Any]:
-        return await self._update_settings("guild_settings", "guild_id", guild_id, changes)
+        settings = await self._update_settings("guild_settings", "guild_id", guild_id, changes)
+        self._keep_guild_settings(guild_id, dict(settings))
+        return settings
+
+    def _keep_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        if len(self._guild_settings_read) >= SETTINGS_KEPT:
+            self._guild_settings_read.pop(next(iter(self._guild_settings_read)))
+        self._guild_settings_read[guild_id] = (monotonic() + SETTINGS_SECONDS, settings)
+
+    @cached_property
+    def _guild_settings_read(self) -> dict[int, tuple[float, dict[str, Any]]]:
+        return {}
 
     async def user_settings(self, user_id: int) -> dict[str, Any]:
         return await self._settings("user_settings", "user_id", user_id)
@@ -598,10 +631,11 @@ async def drop_jobs_in(tx: Tx, game_id: int, kinds: Sequence[str] | None) -> Non
     """Drop the game's pending jobs of ``kinds`` (None: of every kind) inside ``tx``."""
     if kinds is None:
         await tx.execute("DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL", (game_id,))
-    for kind in kinds or ():
+    elif kinds:
+        marks = ", ".join("?" for _ in kinds)
         await tx.execute(
-            "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND done_at IS NULL",
-            (game_id, kind),
+            f"DELETE FROM jobs WHERE game_id = ? AND kind IN ({marks}) AND done_at IS NULL",
+            (game_id, *kinds),
         )
 
 

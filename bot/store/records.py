@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -9,6 +10,8 @@ from typing import Any
 from locales import N_, _
 
 OPEN_STATUSES = ("lobby", "active")
+DECODED_CHARACTERS = 1_000_000
+"""How many characters of stored JSON are kept decoded (the oldest forgotten first)."""
 MAX_ID = 2**63 - 1
 """The largest integer both back-ends store (SQLite's INTEGER, PostgreSQL's BIGINT): every id
 (games, users, Discord's snowflakes) and every version fits; a larger number names nothing."""
@@ -65,6 +68,41 @@ class UniqueViolation(Exception):
         self.detail = detail
 
 
+class DecodedTexts:
+    """The stored JSON texts read lately, each with its decoded value, so that a game read
+    again unchanged (every tap of a race reads it) is not decoded again.
+
+    Keyed by the text itself: the same text is the same value, whatever wrote it and
+    whichever process did. The values are shared between reads, and nothing changes them
+    (records are read-only; the engine reads a state into values of its own).
+    """
+
+    def __init__(self, budget: int = DECODED_CHARACTERS) -> None:
+        self._budget = budget
+        self._kept = 0
+        self._values: dict[str, Any] = {}
+
+    def read(self, text: str) -> Any:
+        if text in self._values:
+            return self._values[text]
+        value = json.loads(text)
+        while self._values and self._kept + len(text) > self._budget:
+            self._kept -= len(self._values.pop(next(iter(self._values))))
+        if len(text) <= self._budget:
+            self._values[text] = value
+            self._kept += len(text)
+        return value
+
+
+DECODED = DecodedTexts()
+"""Stored JSON texts decoded in this process (one cache: the same text is the same value)."""
+
+
+def encoded_state(state: dict[str, Any]) -> str:
+    """A game state as it is stored (compact JSON)."""
+    return json.dumps(state, separators=(",", ":"))
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
     """One seat of a game; a computer seat has the level it plays at."""
@@ -93,12 +131,20 @@ class GameRecord:
     host_id: int
     options: dict[str, Any]
     seed: int
-    state: dict[str, Any] | None
+    state_text: str | None
+    """The state as stored (JSON); :attr:`state` decodes it when first asked."""
     version: int
     board_message_id: int | None
     result: dict[str, Any] | None
     players: tuple[PlayerRecord, ...] = field(default=())
     table_options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def state(self) -> dict[str, Any] | None:
+        """The stored state, decoded (once per text: see :class:`DecodedTexts`). A caller
+        holding the engine state of this version never asks, so a tap that finds its game's
+        state cached decodes nothing."""
+        return None if self.state_text is None else DECODED.read(self.state_text)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat held by a Discord user, if any."""

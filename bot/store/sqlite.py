@@ -98,10 +98,11 @@ class SQLiteStore(Store):
         await bounded(self._write_lock.acquire(), "the write lock")
         group = None
         try:
-            group = await self._open_group()
+            group, began = await self._open_group(then="SAVEPOINT change")
             tx = _SQLiteTx(self._db)
             try:
-                await asyncio.shield(self._statement("SAVEPOINT change"))  # undone if need be
+                if not began:  # (a transaction begun now has its savepoint already)
+                    await asyncio.shield(self._statement("SAVEPOINT change"))  # undone if need be
                 yield tx
                 await asyncio.shield(self._statement("RELEASE change"))
             except BaseException:
@@ -117,16 +118,20 @@ class SQLiteStore(Store):
         for tournament_id in tx.announced_tournaments:
             self.tournament_changes.publish(tournament_id)
 
-    async def _open_group(self) -> _Group:
-        """The open transaction, begun now if there is none (the write lock held)."""
-        if self._group is None:
-            try:
-                await _bounded_statement(self._db, "BEGIN IMMEDIATE")
-            except BaseException:
-                await self._roll_back("ROLLBACK")  # a BEGIN whose wait ran out may run yet
-                raise
-            self._group = _Group(asyncio.get_running_loop().create_future())
-        return self._group
+    async def _open_group(self, then: str) -> tuple[_Group, bool]:
+        """The open transaction, and whether it was begun now (the write lock held): if
+        there is none, BEGIN IMMEDIATE and the statement ``then`` run in one hand-over."""
+        if self._group is not None:
+            return self._group, False
+        try:
+            await _bounded(
+                _in_thread(self._db, _run_each, f"BEGIN IMMEDIATE;{then}"), "BEGIN IMMEDIATE"
+            )
+        except BaseException:
+            await self._roll_back("ROLLBACK")  # a BEGIN whose wait ran out may run yet
+            raise
+        self._group = _Group(asyncio.get_running_loop().create_future())
+        return self._group, True
 
     async def _undo_change(self, group: _Group) -> None:
         """Roll the change back to its savepoint, behind whatever statement of it still runs;

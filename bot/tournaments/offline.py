@@ -14,7 +14,6 @@ from typing import Any
 from engine import find_game
 from engine.core import Budget, Level
 from locales import SOURCE, current, speaking, tr, translate
-from render.tournament import draw_standings
 from tournament import (
     Result,
     Settings,
@@ -31,7 +30,7 @@ from tournament import (
 from ..arena import Seating, play
 from .cards import STANDINGS_FILE
 from .service import check_fits
-from .standings import results_json, standings_view
+from .standings import STANDINGS_PICTURE, results_json, standings_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +92,7 @@ def simulate_tournament(
         game_title = translate(current(), game.info.title)
         title = tr("{game} tournament", game=game_title)
         view = standings_view(tournament, names, title, game_title)
-        picture.write_bytes(draw_standings(view))
+        picture.write_bytes(STANDINGS_PICTURE(view, ()))
     return OfflineTournament(
         tournament, game.info.name, picture, results_json(tournament, game.info.name)
     )

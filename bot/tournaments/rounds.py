@@ -18,14 +18,13 @@ import zlib
 import discord
 
 from locales import _, speaking
-from render.tournament import draw_standings
 
 from ..i18n import game_title, say, server_language
 from ..rendering import PictureKey
 from ..store import TableRow, TournamentRecord
 from .cards import STANDINGS_FILE, round_card, standings_card, timestamp, title
 from .service import TournamentService, tournament_of
-from .standings import standings_view
+from .standings import STANDINGS_PICTURE, standings_view
 
 log = logging.getLogger(__name__)
 THREAD_ARCHIVE_MINUTES = 10080  # a week: a round's thread stays open as long as it is played
@@ -198,6 +197,6 @@ class RoundKeeper:
             tournament = tournament_of(found)
             view = standings_view(tournament, found.names, title(found), game, highlight)
         digest = zlib.crc32(json.dumps(view.data, sort_keys=True, default=str).encode())
-        key = PictureKey(0, digest, None, draw_standings.__name__, lang)
+        key = PictureKey(0, digest, None, STANDINGS_PICTURE.name, lang)
         pictures = self.tournaments.games.pictures
-        return await pictures.draw(key, view, (), draw_standings)
+        return await pictures.draw(key, view, (), STANDINGS_PICTURE)

@@ -11,9 +11,12 @@ from locales import tr
 from locales.tournament import format_name
 from tournament import Format, Tournament, finished, standings, tiebreaks_of
 
+from ..rendering import Named
 from ..store import shown_player
 
 PICTURE = "tournament"
+STANDINGS_PICTURE = Named("render.tournament:draw_standings")
+"""The standings picture of a :func:`standings_view`."""
 
 
 def subtitle(tournament: Tournament, game_title: str) -> str:
@@ -37,7 +40,7 @@ def standings_view(
     game_title: str,
     highlight: int | None = None,
 ) -> View:
-    """The standings picture's view (``render.tournament.draw_standings``); ``highlight``
+    """The standings picture's view (:data:`STANDINGS_PICTURE`); ``highlight``
     is a player whose row is marked (the one who asked)."""
     rows = [
         {

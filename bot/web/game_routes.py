@@ -14,9 +14,9 @@ from markupsafe import Markup
 
 from engine.islant import GAME as ISLANT
 from locales import _, speaking
-from render.islant import SheetOf
 
 from ..i18n import game_title
+from ..islant.pictures import sheet_of
 from ..replays import ReplayJob
 from ..service import GameService
 from ..store import GameRecord
@@ -68,7 +68,7 @@ class GameRoutes:
         key = (record.id, record.version, record.status, tuple(record.names))
         found = self._stamps.get(key)
         if found is None:
-            state = self.service.state_of(record) if record.state is not None else None
+            state = self.service.state_of(record) if record.state_text is not None else None
             found = stamp(record.game, state, record.status, record.names)
             self._stamps[key] = found
             if len(self._stamps) > STAMPS_KEPT:
@@ -83,7 +83,7 @@ class GameRoutes:
         if cached is not None:
             return cached
         with speaking(lang):
-            if record.state is None:
+            if record.state_text is None:
                 text = lobby_fragment(self.stamp(record), names)
             else:
                 lines = await self._move_lines(record, lang) if tells_moves(record.game) else []
@@ -153,7 +153,7 @@ class GameRoutes:
 
     async def board(self, request: web.Request) -> web.Response:
         record = await game_of(self.service, request.match_info["token"])
-        if record.state is None:
+        if record.state_text is None:
             raise web.HTTPNotFound()
         with speaking(page_language(request)):
             png = await self.service.render(record, self.service.state_of(record), None)
@@ -161,7 +161,7 @@ class GameRoutes:
 
     async def sheet(self, request: web.Request) -> web.Response:
         record, seat = await self._sheet_of(request)
-        drawer = SheetOf(seat)
+        drawer = sheet_of(seat)
         state = self.service.state_of(record)
         with speaking(page_language(request)):
             png = await self.service.render(record, state, None, drawer, drawer.name)
@@ -192,7 +192,11 @@ class GameRoutes:
     async def _sheet_of(self, request: web.Request) -> tuple[GameRecord, int]:
         record = await game_of(self.service, request.match_info["token"])
         seat = int(request.match_info["seat"])
-        if record.game != ISLANT.info.name or record.state is None or seat >= len(record.players):
+        if (
+            record.game != ISLANT.info.name
+            or record.state_text is None
+            or seat >= len(record.players)
+        ):
             raise web.HTTPNotFound()
         return record, seat
 

@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from ..service import GameService
+from ..settings import effective
 from ..store import DailyAttempt, GameRecord, TournamentRecord
-from .lookup import pages_on
+
+
+async def pages_on(service: GameService, guild_id: int | None) -> bool:
+    """Whether a server lets its games and records have pages (they do unless turned off)."""
+    if guild_id is None:
+        return True
+    return effective({}, await service.store.guild_settings(guild_id), "web_pages") == "on"
 
 
 class PageLinks:

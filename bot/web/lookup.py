@@ -11,8 +11,8 @@ from aiohttp import web
 from locales import LANGUAGES, SOURCE, language
 
 from ..service import GameService
-from ..settings import effective
 from ..store import GameRecord
+from .links import pages_on
 
 
 def page_language(request: web.Request) -> str:
@@ -25,13 +25,6 @@ def page_language(request: web.Request) -> str:
         if tag.split("-")[0] in LANGUAGES:
             return language(tag)
     return SOURCE
-
-
-async def pages_on(service: GameService, guild_id: int | None) -> bool:
-    """Whether a server lets its games and records have pages (they do unless turned off)."""
-    if guild_id is None:
-        return True
-    return effective({}, await service.store.guild_settings(guild_id), "web_pages") == "on"
 
 
 async def game_of(service: GameService, token: str) -> GameRecord:

@@ -27,8 +27,9 @@ from ..service import GameService
 from ..store import TournamentRecord, shown_player
 from .guard import ADDRESS
 from .html import fragment, languages, link, page
+from .links import pages_on
 from .live import Live, shows
-from .lookup import guild_of, page_language, pages_on
+from .lookup import guild_of, page_language
 from .ratelimit import RateLimit
 from .stream import stream_changes
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import ImageColor, ImageFont
 
+from ..colours import PLAYER_COLOURS
 from .base import RGB
 from .shapes import MARKERS
 
@@ -86,10 +87,7 @@ def _frozen(colours: Mapping[str, str]) -> Mapping[str, RGB]:
     return MappingProxyType({name: rgb(spec) for name, spec in colours.items()})
 
 
-# Okabe–Ito colours, distinguishable with the common kinds of colour blindness.
-_PLAYER_COLOURS: tuple[RGB, ...] = tuple(
-    rgb(c) for c in ("#E69F00", "#0072B2", "#CC79A7", "#009E73", "#F0E442", "#D55E00", "#56B4E9")
-)
+_PLAYER_COLOURS: tuple[RGB, ...] = tuple(rgb(c) for c in PLAYER_COLOURS)
 
 _TERRAIN_COLOURS = {
     "VOLCANO": "#74291F",

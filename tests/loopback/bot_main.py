@@ -8,7 +8,9 @@ CHANNEL`` runs the baseline, a bot whose only button acknowledges at once, and p
 stops gracefully on SIGTERM. With ``ISLANDBOT_WEB_URL`` and ``ISLANDBOT_WEB_PORT`` set, the
 island bot's pages are served too (by the process it starts, as ``islandbot run``'s). Only
 this entry module points discord.py at the fake: the REST base (webhooks use the same
-:class:`discord.http.Route`) and the gateway's address.
+:class:`discord.http.Route`) and the gateway's address. With ``ISLANDBOT_LOOPBACK_MODULES``
+set to a file's path, the names of the modules the process imported (its main process: not
+its workers') are written there, one a line, when it stops.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from bot.store import is_postgres_url
 from bot.web import WebConfig
 from tests.loopback.bare_main import TOKEN, point_at
 from tests.loopback.trivial_button import Trivial
+
+MODULES_VARIABLE = "ISLANDBOT_LOOPBACK_MODULES"
 
 
 async def island(where: str) -> commands.Bot:
@@ -70,6 +74,8 @@ async def main(url: str, kind: str, argument: str) -> None:
     finally:
         if not bot.is_closed():
             await bot.close()
+    if modules := os.environ.get(MODULES_VARIABLE):
+        Path(modules).write_text("\n".join(sorted(sys.modules)) + "\n")
     print("stopped", flush=True)
 
 

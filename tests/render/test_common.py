@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
+from render import seat_colour
 from render.common import (
     DEFAULT_THEME,
     MARKERS,
@@ -195,6 +196,10 @@ def test_players_differ_in_colour_and_shape():
     assert len({theme.player(s) for s in range(6)}) == 6
     assert len({theme.marker(s) for s in range(6)}) == 6
     assert theme.player(len(theme.players)) == theme.player(0)
+
+
+def test_a_messages_seat_colour_is_the_seats_colour_in_pictures():
+    assert [seat_colour(s) for s in range(20)] == [DEFAULT_THEME.player(s) for s in range(20)]
 
 
 def test_text_colour_contrasts_with_its_background():

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
 
 from bot.daily.service import SEAT, DailyService
 from bot.service import GameService, Seated
 from bot.service.navigator import SavedState, navigate
+from bot.store import encoded_state
 from engine import find_game
 from engine.core import IllegalAction, Menu, Picked
 from engine.islant import GAME as ISLANT
@@ -21,7 +20,7 @@ GAME = find_game("tigerisland")
 
 def seated_at_start(finished: bool = False) -> tuple[Seated, int]:
     state = GAME.new(2, None, 5)
-    saved = SavedState(GAME.info.name, ("test", "game", 1), 1, GAME.serialize(state))
+    saved = SavedState(GAME.info.name, ("test", "game", 1), 1, encoded_state(GAME.serialize(state)))
     return Seated(saved, ("Alice", "Bob"), finished), min(GAME.to_move(state))
 
 
@@ -90,18 +89,3 @@ async def test_the_daily_panel_follows_taps_through_the_same_navigator(
     assert stale.attempt.version == attempt.version
     with refused("daily_not_yours"):
         await daily.choose(2, attempt.id, panel.version, ("0",))
-
-
-def test_a_saved_state_is_packed_once_per_version_and_unpacked_as_it_was() -> None:
-    """What a worker gets is the saved state; the same version is pickled once, and a new
-    data object under the same name is packed anew (the bot never hands over stale data)."""
-    data = GAME.serialize(GAME.new(2, None, 5))
-    saved = SavedState(GAME.info.name, ("packing", "game", 1), 1, data)
-    first, again = pickle.dumps(saved), pickle.dumps(saved)
-    assert first == again
-    got = pickle.loads(first)
-    assert got == saved and got.data == data
-    assert pickle.loads(again).data is got.data  # unpacked once per version
-    other = GAME.serialize(GAME.new(2, None, 6))
-    changed = SavedState(GAME.info.name, ("packing", "game", 1), 1, other)
-    assert pickle.dumps(changed) != first

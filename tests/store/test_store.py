@@ -107,6 +107,8 @@ async def test_a_repeated_interaction_is_never_applied_twice(store: Store) -> No
         record.id, expected_version=record.version, state={"n": 1}, actions=[action], now=NOW
     )
     assert await store.interaction_seen(4242)
+    assert await store.interactions_seen([4243, 4242, 1]) == {4242}
+    assert await store.interactions_seen([]) == set()
     with pytest.raises(DuplicateInteraction):
         await store.save_move(
             record.id, expected_version=version, state={"n": 2}, actions=[action], now=NOW
@@ -257,3 +259,40 @@ async def test_computer_seats_saved_before_levels_existed_play_at_normal(tmp_pat
         assert [p.level for p in record.players] == [None, "normal"]
     finally:
         await store.close()
+
+
+async def test_actions_saved_together_and_later_are_logged_in_order(store: Store) -> None:
+    record = await _lobby(store)
+    first = [LoggedAction(0, 111, "A", 501), LoggedAction(1, 222, "B", 502)]
+    version = await store.save_move(
+        record.id, expected_version=record.version, state={"n": 1}, actions=first, now=NOW
+    )
+    later = LoggedAction(0, 111, "C", 503)
+    await store.save_move(
+        record.id, expected_version=version, state={"n": 2}, actions=[later], now=NOW
+    )
+    assert await store.actions(record.id) == [*first, later]
+
+
+async def test_a_servers_settings_are_read_again_after_a_while_and_changed_here_at_once(
+    database, monkeypatch
+) -> None:
+    from bot.store import base
+
+    clock = [1000.0]
+    monkeypatch.setattr(base, "monotonic", lambda: clock[0])
+    here, there = await Store.open(database), await Store.open(database)
+    try:
+        assert await here.guild_settings(5) == {}
+        await there.update_guild_settings(5, {"language": "de"})  # another process
+        assert await here.guild_settings(5) == {}  # read lately: not read again yet
+        clock[0] += base.SETTINGS_SECONDS + 0.1
+        assert await here.guild_settings(5) == {"language": "de"}
+        await here.update_guild_settings(5, {"who_can_start": "managers"})
+        assert await here.guild_settings(5) == {"language": "de", "who_can_start": "managers"}
+        mine = await here.guild_settings(5)
+        mine["language"] = "en"  # a copy: the kept settings do not change
+        assert (await here.guild_settings(5))["language"] == "de"
+    finally:
+        await here.close()
+        await there.close()

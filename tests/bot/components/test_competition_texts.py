@@ -30,7 +30,7 @@ def _record(state) -> GameRecord:
         host_id=11,
         options={},
         seed=0,
-        state=None,
+        state_text=None,
         version=7,
         board_message_id=None,
         result=None,

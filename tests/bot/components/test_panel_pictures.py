@@ -8,8 +8,9 @@ from types import SimpleNamespace
 
 import discord
 
+import bot.panel as panel_module
 from bot.panel import PICTURE, PICTURE_NAMED, picture_name, show_step
-from bot.rendering import Drawn, picture_digest
+from bot.rendering import BOARD, Drawn, picture_digest
 from bot.service.navigator import (
     PanelStep,
     PictureOrder,
@@ -17,8 +18,8 @@ from bot.service.navigator import (
     Seated,
     navigate_drawn,
 )
+from bot.store import encoded_state
 from engine import find_game
-from render import render_view
 
 GAME = find_game("tigerisland")
 NAMES = ("Alice", "Bob")
@@ -26,7 +27,8 @@ NAMES = ("Alice", "Bob")
 
 def seated_at_start() -> tuple[Seated, int]:
     state = GAME.new(2, None, 5)
-    saved = SavedState(GAME.info.name, ("pictures", "game", 1), 1, GAME.serialize(state))
+    text = encoded_state(GAME.serialize(state))
+    saved = SavedState(GAME.info.name, ("pictures", "game", 1), 1, text)
     return Seated(saved, NAMES), min(GAME.to_move(state))
 
 
@@ -44,28 +46,26 @@ def test_a_picture_is_drawn_with_its_menu_unless_the_panel_shows_it() -> None:
 
 def test_a_fingerprint_changes_with_everything_a_picture_is_drawn_from() -> None:
     view = GAME.view(GAME.new(2, None, 5), 0)
-    first = picture_digest(render_view, view, NAMES, "en")
-    assert first == picture_digest(render_view, view, list(NAMES), "en")
+    first = picture_digest(BOARD, view, NAMES, "en")
+    assert first == picture_digest(BOARD, view, list(NAMES), "en")
     other_view = GAME.view(GAME.new(2, None, 6), 0)
-    assert first != picture_digest(render_view, other_view, NAMES, "en")
-    assert first != picture_digest(render_view, view, ("Alice", "Carol"), "en")
-    assert first != picture_digest(render_view, GAME.view(GAME.new(2, None, 5), 1), NAMES, "en")
+    assert first != picture_digest(BOARD, other_view, NAMES, "en")
+    assert first != picture_digest(BOARD, view, ("Alice", "Carol"), "en")
+    assert first != picture_digest(BOARD, GAME.view(GAME.new(2, None, 5), 1), NAMES, "en")
 
 
-class Panel:
-    """An interaction whose message no longer has the picture an edit keeps."""
+async def test_a_kept_picture_the_panel_no_longer_shows_is_uploaded_again(monkeypatch) -> None:
+    """Discord refuses an edit naming a file the message no longer has (another tap on the
+    panel changed its picture meanwhile): the picture is drawn and uploaded instead."""
+    edits: list[dict] = []
 
-    def __init__(self) -> None:
-        self.edits: list[dict] = []
-
-    async def edit_original_response(self, **edit) -> None:
-        self.edits.append(edit)
+    async def edit_answer(interaction, **edit) -> None:
+        edits.append(edit)
         if "attachments" not in edit:
             response = SimpleNamespace(status=400, reason="Bad Request")
             raise discord.HTTPException(response, "attachment reference has no uploaded file")
 
-
-async def test_a_kept_picture_the_panel_no_longer_shows_is_uploaded_again() -> None:
+    monkeypatch.setattr(panel_module, "edit_answer", edit_answer)
     seated, seat = seated_at_start()
     plan, drawn = navigate_drawn(seated, seat, None, (), None, "en", PictureOrder())
     assert drawn is not None
@@ -76,8 +76,8 @@ async def test_a_kept_picture_the_panel_no_longer_shows_is_uploaded_again() -> N
         drawings.append(b"png")
         return b"png"
 
-    panel = Panel()
-    shows = await show_step(panel, SimpleNamespace(render_view=render_view), step, "Your turn")
-    assert ["attachments" in edit for edit in panel.edits] == [False, True]
-    (upload,) = panel.edits[1]["attachments"]
+    service = SimpleNamespace(render_view=render_view)
+    shows = await show_step(SimpleNamespace(), service, step, "Your turn")
+    assert ["attachments" in edit for edit in edits] == [False, True]
+    (upload,) = edits[1]["attachments"]
     assert upload.filename == PICTURE and drawings and shows == ""

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
+import pkgutil
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
+from importlib import import_module
 
 import pytest
 
+import bot
 import bot.rendering as rendering
-from bot.rendering import PictureKey, Pictures, game_view
+from bot.islant.pictures import sheet_of
+from bot.rendering import Named, PictureKey, Pictures, game_view
 from bot.service.navigator import SavedState, Seated, navigate
+from bot.store import encoded_state
 from bot.workers import WorkerPool
 from engine import find_game
 from engine.core import IllegalAction, View, resolve_options
 from render import render_view
+from render.islant import SheetOf
 from tests.render.tigerisland_views import mid_view, small_view
 
 NAMES = ["Alice", "Bob"]
@@ -30,7 +37,7 @@ def drawings(monkeypatch) -> list[View]:
         drawn.append(view)
         return render_view(view, names)
 
-    monkeypatch.setattr(rendering, "render_view", spy)
+    monkeypatch.setattr(rendering, "BOARD", spy)
     return drawn
 
 
@@ -79,7 +86,7 @@ async def test_a_failed_drawing_is_not_kept(monkeypatch):
         calls.append(view)
         raise ValueError("no renderer")
 
-    monkeypatch.setattr(rendering, "render_view", broken)
+    monkeypatch.setattr(rendering, "BOARD", broken)
     key = PictureKey(1, 1, None)
     results = await asyncio.gather(
         *(pictures.draw(key, small_view, NAMES) for _ in range(3)), return_exceptions=True
@@ -116,6 +123,31 @@ async def test_a_game_view_is_built_in_the_worker_that_draws_it():
     finally:
         pictures.close()
     assert png == render_view(game.view(state, 2), NAMES * 2)
+
+
+def test_a_named_drawer_pickles_as_its_name_and_draws_what_it_names():
+    board = Named("render:render_view")
+    assert pickle.loads(pickle.dumps(board)) == board and board.name == "render_view"
+    assert board(mid_view(), NAMES) == render_view(mid_view(), NAMES)
+    state = find_game("islant").new(3, resolve_options(find_game("islant").info.options, {}), 5)
+    view = find_game("islant").view(state, None)
+    sheet = Named("render.islant:SheetOf", (2,))
+    assert sheet.name == "SheetOf:2"
+    assert sheet(view, NAMES * 2) == SheetOf(2)(view, NAMES * 2)
+
+
+def test_every_drawer_the_bot_names_is_there_on_a_face_of_the_renderer():
+    named = []
+    modules = pkgutil.walk_packages(bot.__path__, "bot.")
+    for module in (m for m in modules if not m.name.endswith("__main__")):
+        found = vars(import_module(module.name)).values()
+        named += [value for value in found if isinstance(value, Named)]
+    named.append(sheet_of(0))
+    assert len(named) >= 7  # the board, Islant's five, the records card, the standings
+    for drawer in named:
+        module = drawer.where.partition(":")[0]
+        assert module.split(".")[0] == "render" and module.count(".") <= 1, drawer  # a face
+        assert callable(drawer.drawer()), drawer
 
 
 async def test_the_pool_stops_its_workers_on_close():
@@ -167,7 +199,7 @@ async def test_a_path_refused_in_a_worker_comes_back_as_the_same_refusal():
     crosses back whole (code and words), and the pool keeps working."""
     game = find_game("tigerisland")
     state = game.new(2, None, 5)
-    saved = SavedState("tigerisland", ("test", "game", 1), 1, game.serialize(state))
+    saved = SavedState("tigerisland", ("test", "game", 1), 1, encoded_state(game.serialize(state)))
     seated = Seated(saved, tuple(NAMES))
     pool = WorkerPool(1)
     try:

@@ -101,14 +101,14 @@ def _mentions(text: str, name: str) -> bool:
 def watch(world, monkeypatch) -> Watch:
     """Spy on the bot's pictures: the public board and each seat's own picture."""
     spy = Watch(world)
-    draw = rendering_module.render_view
+    draw = rendering_module.BOARD
 
     def spied(view, names, **options):
         png = draw(view, names, **options)
         spy.record(png, view.seat)
         return png
 
-    monkeypatch.setattr(rendering_module, "render_view", spied)
+    monkeypatch.setattr(rendering_module, "BOARD", spied)
     return spy
 
 

@@ -24,7 +24,7 @@ OUT_STEPS = 150  # random steps after a choice, to see whether its seat ever act
 
 
 def seated(game: Game, players: int) -> Seated:
-    saved = SavedState(game.info.name, ("test", "game", 1), 1, {})
+    saved = SavedState(game.info.name, ("test", "game", 1), 1, "{}")
     return Seated(saved, tuple(f"player {s}" for s in range(players)))
 
 
