@@ -158,13 +158,9 @@ class SystemActions:
 
     async def quiet_users(self, record: GameRecord) -> set[int]:
         """Players of a game who asked not to be pinged (``/notify off``)."""
-        quiet = set()
-        for player in record.players:
-            if player.user_id is not None:
-                settings = await self.store.user_settings(player.user_id)
-                if not settings.get("notify", True):
-                    quiet.add(player.user_id)
-        return quiet
+        users = [p.user_id for p in record.players if p.user_id is not None]
+        settings = await self.store.users_settings(users)
+        return {user for user, chosen in settings.items() if not chosen.get("notify", True)}
 
     async def _run_computers(self, loaded: Loaded) -> Planned:
         """Let computer seats act while it is their turn, each at its level (hard ones in a

@@ -75,6 +75,12 @@ class Tx(ABC):
     async def announce_tournament(self, tournament_id: int) -> None:
         """Tell the store's tournament subscribers that it changed, once this commits."""
 
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run a statement once per parameter row, in order (a back-end may hand them over
+        at once)."""
+        for params in rows:
+            await self.execute(sql, params)
+
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         found = await self.rows(sql, params)
         return found[0][0] if found else None
@@ -470,11 +476,11 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
                     await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
                     for player in players:
                         await tx.add_player(game_id, player, stamp)
-                for action in actions:  # each numbered after the last one logged
-                    await tx.execute(
-                        "INSERT INTO actions (game_id, seq, seat, user_id, notation,"
-                        " interaction_id, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0)"
-                        " + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?, ?)",
+                await tx.execute_many(  # each numbered after the last one logged
+                    "INSERT INTO actions (game_id, seq, seat, user_id, notation,"
+                    " interaction_id, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0)"
+                    " + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?, ?)",
+                    [
                         (
                             game_id,
                             game_id,
@@ -483,8 +489,10 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
                             action.notation,
                             action.interaction_id,
                             stamp,
-                        ),
-                    )
+                        )
+                        for action in actions
+                    ],
+                )
                 if finished is not None:
                     await record_finished(tx, game_id, finished, stamp, self.for_update)
                 if notice is not None:
@@ -538,6 +546,17 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
 
     async def user_settings(self, user_id: int) -> dict[str, Any]:
         return await self._settings("user_settings", "user_id", user_id)
+
+    async def users_settings(self, user_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        """The settings of each of ``user_ids`` who has any (one query)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._rows(
+            f"SELECT user_id, settings FROM user_settings WHERE user_id IN ({marks})",
+            tuple(user_ids),
+        )
+        return {int(row[0]): json.loads(row[1]) for row in rows}
 
     async def update_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         return await self._update_settings("user_settings", "user_id", user_id, changes)

@@ -261,6 +261,12 @@ class _SQLiteTx(Tx):
         except sqlite3.IntegrityError as exc:
             raise _translated(exc) from exc
 
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await _bounded(_in_thread(self._db, _each_row, sql, rows), sql)
+        except sqlite3.IntegrityError as exc:
+            raise _translated(exc) from exc
+
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
             return await _bounded_rows(self._db, sql, params)
@@ -291,6 +297,11 @@ def _changed(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
         return cursor.rowcount
     finally:
         cursor.close()
+
+
+def _each_row(conn: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    """Run ``sql`` once per parameter row, in order."""
+    conn.executemany(sql, rows).close()
 
 
 def _run_each(conn: sqlite3.Connection, statements: str) -> None:

@@ -296,3 +296,10 @@ async def test_a_servers_settings_are_read_again_after_a_while_and_changed_here_
     finally:
         await here.close()
         await there.close()
+
+
+async def test_the_settings_of_several_users_are_read_at_once(store: Store) -> None:
+    await store.update_user_settings(1, {"notify": False})
+    await store.update_user_settings(2, {"notify": True})
+    assert await store.users_settings([1, 2, 3]) == {1: {"notify": False}, 2: {"notify": True}}
+    assert await store.users_settings([]) == {}
