@@ -23,6 +23,7 @@ from locales import N_, language, speaking, translate
 
 from . import reach
 from .answers import answer_failure, arrived, reply_error, tell_restarting
+from .clicks import route_clicks_directly
 from .commands_i18n import CatalogTranslator
 from .daily.panel import DAILY_ITEMS
 from .daily.service import DailyService
@@ -147,6 +148,7 @@ class IslandBot(commands.Bot):
         self._expired_forms: set[str] = set()
         """Interactions sending a form that had expired (answered by :meth:`on_interaction`)."""
         self._ignore_repeated_interactions()
+        route_clicks_directly(self._connection._view_store)
 
     def _ignore_repeated_interactions(self) -> None:
         """Drop an interaction that Discord delivers again (same id) before any handler runs.

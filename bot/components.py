@@ -7,12 +7,12 @@ else into a logged apology, so no click ever goes unanswered.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 import discord
 
 from .answers import answer_failure, arrived
+from .clicks import nested
 from .custom_ids import IdFormat
 from .errors import UserError
 from .service import GameService
@@ -85,16 +85,6 @@ def _check_offered(interaction: discord.Interaction) -> None:
         offered = {option.value for option in getattr(component, "options", ())}
         if any(value not in offered for value in values):
             raise UserError("not_offered")
-
-
-def nested(components: Sequence[Any]) -> Iterator[Any]:
-    """Every component of a message, those inside rows, cards and sections included."""
-    for component in components:
-        yield component
-        yield from nested(getattr(component, "children", ()))
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            yield accessory
 
 
 class IdItem(ExplainsErrors):

@@ -75,6 +75,15 @@ class Tx(ABC):
     async def announce_tournament(self, tournament_id: int) -> None:
         """Tell the store's tournament subscribers that it changed, once this commits."""
 
+    async def later(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Run a statement whose outcome nobody waits for: a back-end may send it with the
+        next statement (its failure is then that one's, or the transaction's end's)."""
+        await self.execute(sql, params)
+
+    async def later_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """:meth:`execute_many`, as :meth:`later` runs a statement."""
+        await self.execute_many(sql, rows)
+
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run a statement once per parameter row, in order (a back-end may hand them over
         at once)."""
@@ -476,7 +485,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
                     await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
                     for player in players:
                         await tx.add_player(game_id, player, stamp)
-                await tx.execute_many(  # each numbered after the last one logged
+                await tx.later_many(  # each numbered after the last one logged
                     "INSERT INTO actions (game_id, seq, seat, user_id, notation,"
                     " interaction_id, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0)"
                     " + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?, ?)",
@@ -652,7 +661,7 @@ async def drop_jobs_in(tx: Tx, game_id: int, kinds: Sequence[str] | None) -> Non
         await tx.execute("DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL", (game_id,))
     elif kinds:
         marks = ", ".join("?" for _ in kinds)
-        await tx.execute(
+        await tx.later(
             f"DELETE FROM jobs WHERE game_id = ? AND kind IN ({marks}) AND done_at IS NULL",
             (game_id, *kinds),
         )

@@ -50,7 +50,7 @@ class Outgoing:
 
 async def write_notice(tx: Any, game_id: int, version: int, notice: Notice) -> None:
     """Add ``notice`` for the game's ``version`` inside the change's transaction ``tx``."""
-    await tx.execute(
+    await tx.later(
         "INSERT INTO outbox (game_id, kind, version, payload, due_at) VALUES (?, ?, ?, ?, ?)",
         (game_id, notice.kind, version, json.dumps(notice.payload), stamp_of(notice.due)),
     )
@@ -58,7 +58,7 @@ async def write_notice(tx: Any, game_id: int, version: int, notice: Notice) -> N
 
 async def finish_job_in(tx: Any, job_id: int, now: datetime) -> None:
     """Mark a job done inside the transaction of the change it made."""
-    await tx.execute("UPDATE jobs SET done_at = ? WHERE id = ?", (stamp_of(now), job_id))
+    await tx.later("UPDATE jobs SET done_at = ? WHERE id = ?", (stamp_of(now), job_id))
 
 
 class OutboxStore(ABC):

@@ -104,7 +104,7 @@ class SQLiteStore(Store):
                 if not began:  # (a transaction begun now has its savepoint already)
                     await asyncio.shield(self._statement("SAVEPOINT change"))  # undone if need be
                 yield tx
-                await asyncio.shield(self._statement("RELEASE change"))
+                await asyncio.shield(tx.finish("RELEASE change"))
             except BaseException:
                 await self._undo_change(group)
                 raise
@@ -244,8 +244,13 @@ class _Group:
 
 
 class _SQLiteTx(Tx):
+    """One change's statements. Those whose outcome nobody waits for (:meth:`later`) go to
+    the connection's thread with the next statement that is waited for, or with the
+    savepoint's release: a save is a few hand-overs, not one per statement."""
+
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        self._pending: list[_Later] = []
         self.announced: list[int] = []
         self.announced_tournaments: list[int] = []
 
@@ -256,22 +261,53 @@ class _SQLiteTx(Tx):
         self.announced_tournaments.append(tournament_id)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
-            return await _bounded_statement(self._db, sql, params)
-        except sqlite3.IntegrityError as exc:
-            raise _translated(exc) from exc
-
-    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        try:
-            await _bounded(_in_thread(self._db, _each_row, sql, rows), sql)
-        except sqlite3.IntegrityError as exc:
-            raise _translated(exc) from exc
+        changed: int = await self._after_pending(_changed, sql, params)
+        return changed
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        found: list[Any] = await self._after_pending(_all_rows, sql, params)
+        return found
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._after_pending(_each_row, sql, rows)
+
+    async def later(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._pending.append(_Later(sql, params))
+
+    async def later_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._pending.append(_Later(sql, rows, many=True))
+
+    async def finish(self, sql: str) -> None:
+        """Run the statements still pending, then ``sql`` (the savepoint's release)."""
+        await self._after_pending(_changed, sql, ())
+
+    async def _after_pending(self, work: Any, sql: str, params: Any) -> Any:
+        """``work(connection, sql, params)`` after the pending statements, in one hand-over
+        within the time left; a pending statement's failure is this call's."""
+        pending, self._pending = self._pending, []
         try:
-            return await _bounded_rows(self._db, sql, params)
+            return await _bounded(_in_thread(self._db, _after, pending, work, sql, params), sql)
         except sqlite3.IntegrityError as exc:
             raise _translated(exc) from exc
+
+
+@dataclass(frozen=True, slots=True)
+class _Later:
+    """A statement whose outcome nobody waits for (with ``many``: once per parameter row)."""
+
+    sql: str
+    params: Any
+    many: bool = False
+
+
+def _after(
+    conn: sqlite3.Connection, pending: Sequence[_Later], work: Any, sql: str, params: Any
+) -> Any:
+    """Run ``pending`` in order, then ``work(conn, sql, params)``."""
+    for statement in pending:
+        run = conn.executemany if statement.many else conn.execute
+        run(statement.sql, statement.params).close()
+    return work(conn, sql, params)
 
 
 async def _bounded_statement(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:

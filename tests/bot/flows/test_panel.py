@@ -150,3 +150,18 @@ async def test_a_panel_tapped_after_the_interaction_token_expired_still_works(wo
         if (await latest_game(world)).version != record.version:
             break
     assert (await latest_game(world)).version > record.version
+
+
+async def test_taps_reach_their_items_without_a_view_made_of_the_clicked_message(
+    world, monkeypatch
+) -> None:
+    """A click is routed from the one component clicked (see :mod:`bot.clicks`): the panel
+    plays the same with discord.py's whole-message views made impossible."""
+
+    def no_view(*args, **kwargs):
+        raise AssertionError("a view was made of the clicked message")
+
+    monkeypatch.setattr(discord.ui.View, "from_message", no_view)
+    monkeypatch.setattr(discord.ui.LayoutView, "from_message", no_view)
+    await start(world, "tigerisland", world.alice, world.bob)
+    assert await play_by_taps(world, random.Random(3), 2) == 2
