@@ -27,8 +27,9 @@ import asyncpg
 from .base import SEATS_SQL, Store, Tx, parents_first
 from .changes import CHANNEL, TOURNAMENT_MARK
 from .records import StoreError, UniqueViolation
+from .turns import Turns
 from .urls import without_password
-from .waits import StorageTimeout, bounded, remaining
+from .waits import StorageTimeout, bounded, deadline, remaining
 
 log = logging.getLogger(__name__)
 POOL_SIZE = 10
@@ -56,6 +57,7 @@ class PostgresStore(Store):
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._turns = Turns(pool.get_max_size())
         self._url = url
         self._listener: asyncpg.Connection | None = None
         self._listening: asyncio.Task[None] | None = None
@@ -162,16 +164,21 @@ class PostgresStore(Store):
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection for one read or transaction. One whose wait ran out is closed
-        rather than reused: the server drops whatever it had not committed."""
-        conn = await bounded(self._pool.acquire(), "a connection")
+        """A pooled connection for one read or transaction, taken in turn (:mod:`.turns`).
+        One whose wait ran out is closed rather than reused: the server drops whatever it
+        had not committed."""
+        await bounded(self._turns.take(deadline()), "a connection")
         try:
-            yield conn
-        except (StorageTimeout, asyncio.CancelledError):
-            conn.terminate()
-            raise
+            conn = await bounded(self._pool.acquire(), "a connection")
+            try:
+                yield conn
+            except (StorageTimeout, asyncio.CancelledError):
+                conn.terminate()
+                raise
+            finally:
+                await self._pool.release(conn)
         finally:
-            await self._pool.release(conn)
+            self._turns.give_back()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:

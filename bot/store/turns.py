@@ -1,0 +1,61 @@
+"""Pooled connections handed out in turn: the call that must be answered first goes first.
+
+A pool whose connections go to whichever waiter runs next lets a task that just gave one back
+take it again at once (it is running; the waiter it woke is not yet), so with many games at
+once some moves are served again and again while others wait until their bound runs out.
+:class:`Turns` admits at most ``size`` holders; the others wait in a queue ordered by their
+deadline (:func:`.waits.deadline`), first come first served among equal deadlines. A turn
+given back goes straight to the first waiter, never to a newcomer. An interaction's move is
+thus served in the order it arrived, and its later calls (the save after the read) come
+before the first call of a move that arrived after it: work begun is finished before new
+work starts, so the waits stay short for everyone instead of running out for a few.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+from itertools import count
+
+
+class Turns:
+    """At most ``size`` holders at once; the waiters served earliest deadline first."""
+
+    def __init__(self, size: int) -> None:
+        self._free = size
+        self._waiting: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._arrivals = count()
+
+    @property
+    def waiting(self) -> int:
+        """How many calls are waiting for a turn."""
+        return sum(not future.done() for _, _, future in self._waiting)
+
+    async def take(self, deadline: float) -> None:
+        """Wait for a turn (at once if one is free and nobody waits). ``deadline`` is the
+        loop time by which the caller must be done: the earliest is served first. Cancelled
+        (its bound ran out) while a turn was being handed to it, it gives that turn on."""
+        if self._free:
+            self._free -= 1
+            return
+        future = asyncio.get_running_loop().create_future()
+        entry = (deadline, next(self._arrivals), future)
+        heapq.heappush(self._waiting, entry)
+        try:
+            await future
+        except asyncio.CancelledError:
+            if not future.cancelled():
+                self.give_back()  # handed over as it was cancelled: the next one has it
+            elif entry in self._waiting:  # not skipped by a give_back yet
+                self._waiting.remove(entry)
+                heapq.heapify(self._waiting)
+            raise
+
+    def give_back(self) -> None:
+        """End a turn: the first waiter has it now, or it is free."""
+        while self._waiting:
+            _, _, future = heapq.heappop(self._waiting)
+            if not future.done():
+                future.set_result(None)
+                return
+        self._free += 1
