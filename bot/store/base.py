@@ -87,6 +87,11 @@ class Tx(ABC):
         """Run a statement and return every row (rows read by column name or index)."""
 
     @abstractmethod
+    async def execute_many(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
+        """Run a statement once for each parameter row, in order (one round trip where the
+        driver allows)."""
+
+    @abstractmethod
     async def announce(self, game_id: int) -> None:
         """Tell the store's subscribers that the game changed, once this transaction commits."""
 
@@ -111,17 +116,46 @@ class Tx(ABC):
         )
 
     async def bump(
-        self, game_id: int, expected_version: int, stamp: str, *, status_in: Sequence[str]
+        self,
+        game_id: int,
+        expected_version: int,
+        stamp: str,
+        *,
+        status_in: Sequence[str],
+        setting: dict[str, Any] | None = None,
     ) -> None:
-        """Advance the game's version, or raise VersionConflict if it moved on or closed."""
+        """Advance the game's version, with the columns of ``setting`` set in the same
+        statement, or raise VersionConflict if it moved on or closed."""
+        columns = "".join(f", {column} = ?" for column in setting or {})
         marks = ", ".join("?" for _ in status_in)
         changed = await self.execute(
-            f"UPDATE games SET version = version + 1, updated_at = ?"
+            f"UPDATE games SET version = version + 1, updated_at = ?{columns}"
             f" WHERE id = ? AND version = ? AND status IN ({marks})",
-            (stamp, game_id, expected_version, *status_in),
+            (stamp, *(setting or {}).values(), game_id, expected_version, *status_in),
         )
         if changed != 1:
             raise VersionConflict()
+
+    async def log_actions(self, game_id: int, actions: Sequence[LoggedAction], stamp: str) -> None:
+        """Append ``actions`` to the game's log, each numbered after the last (the game's row
+        is locked by :meth:`bump`, so no other change numbers them at once)."""
+        await self.execute_many(
+            "INSERT INTO actions (game_id, seq, seat, user_id, notation, interaction_id,"
+            " created_at) SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?"
+            " FROM actions WHERE game_id = ?",
+            [
+                (
+                    game_id,
+                    action.seat,
+                    action.user_id,
+                    action.notation,
+                    action.interaction_id,
+                    stamp,
+                    game_id,
+                )
+                for action in actions
+            ],
+        )
 
 
 BACKEND_MODULES = {"sqlite": ".sqlite", "postgresql": ".postgres"}
@@ -440,47 +474,30 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         stamp = stamp_of(now)
         try:
             async with self.transaction() as tx:
-                await tx.bump(game_id, expected_version, stamp, status_in=OPEN_STATUSES)
-                await tx.announce(game_id)
-                await tx.execute(
-                    "UPDATE games SET state = ?, status = ?, result = ? WHERE id = ?",
-                    (
-                        json.dumps(state, separators=(",", ":")),
-                        status,
-                        json.dumps(result) if result is not None else None,
-                        game_id,
-                    ),
+                await tx.bump(
+                    game_id,
+                    expected_version,
+                    stamp,
+                    status_in=OPEN_STATUSES,
+                    setting={
+                        "state": json.dumps(state, separators=(",", ":")),
+                        "status": status,
+                        "result": json.dumps(result) if result is not None else None,
+                    },
                 )
+                await tx.announce(game_id)
                 if players is not None:
                     await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
                     for player in players:
                         await tx.add_player(game_id, player, stamp)
-                seq = await tx.scalar(
-                    "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
-                )
-                for offset, action in enumerate(actions, start=1):
-                    await tx.execute(
-                        "INSERT INTO actions (game_id, seq, seat, user_id, notation,"
-                        " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            game_id,
-                            seq + offset,
-                            action.seat,
-                            action.user_id,
-                            action.notation,
-                            action.interaction_id,
-                            stamp,
-                        ),
-                    )
+                await tx.log_actions(game_id, actions, stamp)
                 if finished is not None:
                     await record_finished(tx, game_id, finished, stamp, self.for_update)
                 if notice is not None:
                     await write_notice(tx, game_id, expected_version + 1, notice)
                 if job_id is not None:
                     await finish_job_in(tx, job_id, now)
-                await drop_jobs_in(tx, game_id, drop)
-                for job in then:
-                    await schedule_job_in(tx, game_id, job)
+                await replace_jobs_in(tx, game_id, drop, then)
         except UniqueViolation as exc:
             if "interaction_id" in exc.detail:
                 raise DuplicateInteraction() from None
@@ -598,10 +615,29 @@ async def drop_jobs_in(tx: Tx, game_id: int, kinds: Sequence[str] | None) -> Non
     """Drop the game's pending jobs of ``kinds`` (None: of every kind) inside ``tx``."""
     if kinds is None:
         await tx.execute("DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL", (game_id,))
-    for kind in kinds or ():
+    elif kinds:
+        marks = ", ".join("?" for _ in kinds)
         await tx.execute(
-            "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND done_at IS NULL",
-            (game_id, kind),
+            f"DELETE FROM jobs WHERE game_id = ? AND kind IN ({marks}) AND done_at IS NULL",
+            (game_id, *kinds),
+        )
+
+
+async def replace_jobs_in(
+    tx: Tx, game_id: int, drop: Sequence[str] | None, then: Sequence[Scheduled]
+) -> None:
+    """Drop the game's pending jobs of ``drop`` (None: of every kind) and schedule ``then``,
+    each replacing a pending job of its kind (a later one of a kind the earlier), inside
+    ``tx``: one statement for what goes, one for what comes."""
+    latest = {job.kind: job for job in then}
+    await drop_jobs_in(tx, game_id, None if drop is None else [*dict.fromkeys([*drop, *latest])])
+    if latest:
+        await tx.execute_many(
+            "INSERT INTO jobs (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
+            [
+                (game_id, job.kind, stamp_of(job.due), json.dumps(job.payload))
+                for job in latest.values()
+            ],
         )
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import asyncpg
 
-from .base import SEATS_SQL, Store, Tx, parents_first
+from .base import Store, Tx, parents_first
 from .changes import CHANNEL, TOURNAMENT_MARK
 from .records import StoreError, UniqueViolation
 from .turns import Turns
@@ -41,6 +41,12 @@ FLUSH_SECONDS = 0.5
 """Time kept for a commit to finish after the database checked its deadline."""
 CLOCK_SECONDS = 0.1
 """How far the bot's and the database's clocks may disagree."""
+SEATS_COLUMN = "seat_rows"
+SEAT_ROWS = (
+    "ARRAY(SELECT ROW(p.seat, p.user_id, p.name, p.is_ai, p.level) FROM players p"
+    " WHERE p.game_id = g.id ORDER BY p.seat)"
+)
+"""A game's seats as :data:`~.base.SEATS_SQL` reads them, as one column of the game's row."""
 MIGRATION_LOCK = 0x151A_4D0B  # pg_advisory_xact_lock key: one process migrates at a time
 VERSION_TABLE = "schema_migrations"
 BACKUP_ADVICE = (
@@ -185,9 +191,10 @@ class PostgresStore(Store):
         """BEGIN … COMMIT on one connection, ROLLBACK on any error."""
         async with self._connection() as conn:
             await bounded(conn.execute("BEGIN"), "BEGIN")
+            tx = _PostgresTx(conn)
             try:
-                yield _PostgresTx(conn)
-                await _commit(conn)
+                yield tx
+                await _commit(conn, tx.announcements)
             except (StorageTimeout, asyncio.CancelledError):
                 raise  # the connection is closed: the server rolls back
             except BaseException:
@@ -200,13 +207,14 @@ class PostgresStore(Store):
             return await bounded(conn.fetch(numbered(sql), *params), sql[:60])
 
     async def _game_rows(self, sql: str, params: Sequence[Any]) -> tuple[Any, list[Any]]:
-        """The game row and its seats on one pooled connection (one wait for the pool)."""
-        async with self._connection() as conn:
-            found = await bounded(conn.fetch(numbered(sql), *params), sql[:60])
-            if not found:
-                return None, []
-            seats = await bounded(conn.fetch(numbered(SEATS_SQL), found[0]["id"]), "seats")
-            return found[0], seats
+        """The game row with its seats, in one statement (one wait for the pool, one round
+        trip): the seats come as an array of rows beside the game's columns."""
+        found = await self._rows(
+            f"SELECT g.*, {SEAT_ROWS} AS {SEATS_COLUMN} FROM ({sql}) g", params
+        )
+        if not found:
+            return None, []
+        return found[0], found[0][SEATS_COLUMN]
 
     async def backup(self, destination: str | Path) -> None:
         raise StoreError("backup_postgres", BACKUP_ADVICE)
@@ -255,17 +263,19 @@ class PostgresStore(Store):
                 )
 
 
-async def _commit(conn: asyncpg.Connection) -> None:
+async def _commit(conn: asyncpg.Connection, announcements: Sequence[str]) -> None:
     """COMMIT with a deadline: the database refuses it once the bot would have stopped
     waiting for its answer (``islandbot.commit_by``, migration 0009), and a commit with too
     little time left is not sent at all. The one window left is a commit that passed its
-    check and then took ``FLUSH_SECONDS`` more to finish."""
+    check and then took ``FLUSH_SECONDS`` more to finish. The transaction's announcements
+    go in the same round trip (the database delivers them once it is committed)."""
     left = remaining()
     if left <= FLUSH_SECONDS:
         raise StorageTimeout("no time left to commit")
     commit_by = datetime.now(UTC) + timedelta(seconds=left - FLUSH_SECONDS)
+    notify = "".join(f"SELECT pg_notify('{CHANNEL}', '{payload}'); " for payload in announcements)
     commit = conn.execute(
-        f"SELECT set_config('islandbot.commit_by', '{commit_by.isoformat()}', true); COMMIT"
+        f"SELECT set_config('islandbot.commit_by', '{commit_by.isoformat()}', true); {notify}COMMIT"
     )
     try:
         await bounded(commit, "COMMIT", seconds=left + CLOCK_SECONDS)
@@ -281,6 +291,9 @@ async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
 class _PostgresTx(Tx):
     def __init__(self, conn: asyncpg.Connection) -> None:
         self.conn = conn
+        self.announcements: list[str] = []
+        """What the commit announces on :data:`CHANNEL` (game ids, marked tournament ids:
+        digits and a letter, nothing to quote)."""
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
@@ -291,16 +304,21 @@ class _PostgresTx(Tx):
         return int(count) if count.isdigit() else 0
 
     async def announce(self, game_id: int) -> None:
-        await self.conn.execute("SELECT pg_notify($1, $2)", CHANNEL, str(game_id))
+        self.announcements.append(str(int(game_id)))
 
     async def announce_tournament(self, tournament_id: int) -> None:
-        await self.conn.execute(
-            "SELECT pg_notify($1, $2)", CHANNEL, f"{TOURNAMENT_MARK}{tournament_id}"
-        )
+        self.announcements.append(f"{TOURNAMENT_MARK}{int(tournament_id)}")
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
             return await bounded(self.conn.fetch(numbered(sql), *params), sql[:60])
+        except asyncpg.UniqueViolationError as exc:
+            raise UniqueViolation(f"{exc.constraint_name}: {exc}") from exc
+
+    async def execute_many(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
+        """One round trip however many rows (asyncpg sends them all before reading)."""
+        try:
+            await bounded(self.conn.executemany(numbered(sql), params), sql[:60])
         except asyncpg.UniqueViolationError as exc:
             raise UniqueViolation(f"{exc.constraint_name}: {exc}") from exc
 

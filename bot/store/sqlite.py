@@ -262,6 +262,12 @@ class _SQLiteTx(Tx):
         except sqlite3.IntegrityError as exc:
             raise _translated(exc) from exc
 
+    async def execute_many(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
+        try:
+            await _bounded(_in_thread(self._db, _each, sql, params), sql)
+        except sqlite3.IntegrityError as exc:
+            raise _translated(exc) from exc
+
 
 async def _bounded_statement(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
     """Run a statement within the time left; returns the number of rows it changed."""
@@ -286,6 +292,11 @@ def _changed(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
         return cursor.rowcount
     finally:
         cursor.close()
+
+
+def _each(conn: sqlite3.Connection, sql: str, params: Sequence[Sequence[Any]]) -> None:
+    """Run a statement for each parameter row (its cursor closed at once)."""
+    conn.executemany(sql, params).close()
 
 
 def _run_each(conn: sqlite3.Connection, statements: str) -> None:
