@@ -1,14 +1,18 @@
 """Pooled connections handed out in turn: the call that must be answered first goes first.
 
-A pool whose connections go to whichever waiter runs next lets a task that just gave one back
-take it again at once (it is running; the waiter it woke is not yet), so with many games at
-once some moves are served again and again while others wait until their bound runs out.
-:class:`Turns` admits at most ``size`` holders; the others wait in a queue ordered by their
-deadline (:func:`.waits.deadline`), first come first served among equal deadlines. A turn
-given back goes straight to the first waiter, never to a newcomer. An interaction's move is
-thus served in the order it arrived, and its later calls (the save after the read) come
-before the first call of a move that arrived after it: work begun is finished before new
-work starts, so the waits stay short for everyone instead of running out for a few.
+A move makes several calls to the database one after the other (its game read, the server's
+settings, its save). A pool serving waiters first come first served sends each of those calls
+to the back of the queue, behind the moves that arrived since: with 150 games at once a
+move waits for the whole queue three times over, each call against the move's own deadline,
+and the unlucky ones run out. :class:`Turns` admits at most ``size`` holders; the others wait
+in a queue ordered by their deadline (:func:`.waits.deadline`), first come first served among
+equal deadlines. A turn given back goes straight to the first waiter, never to a newcomer. An
+interaction's calls are thus served in the order the interactions arrived: its save comes
+before the calls of the moves that arrived after it, so work begun is finished before new
+work starts and the waits stay short for everyone instead of running out for a few.
+Background work (no interaction) is ordered by the end of its own bound, ``CALL_SECONDS``
+after its call: interactions go before it only while their deadlines are earlier, so it is
+never starved.
 """
 
 from __future__ import annotations
