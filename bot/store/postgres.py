@@ -39,6 +39,10 @@ LISTEN_CHECK_SECONDS = 30.0
 """How often a quiet listening connection is asked whether it is still there."""
 FLUSH_SECONDS = 0.5
 """Time kept for a commit to finish after the database checked its deadline."""
+START_SECONDS = FLUSH_SECONDS + 0.2
+"""The time a transaction needs left when its turn for a connection comes: with less, its
+commit would be refused once its work is done, so it is refused before it starts (a
+crowded pool then serves the calls that can still finish)."""
 CLOCK_SECONDS = 0.1
 """How far the bot's and the database's clocks may disagree."""
 SEATS_COLUMN = "seat_rows"
@@ -169,15 +173,20 @@ class PostgresStore(Store):
         await tx.execute(f"INSERT INTO {VERSION_TABLE} (version) VALUES (?)", (number,))
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection for one read or transaction, taken in turn (:mod:`.turns`).
-        One whose wait ran out is closed rather than reused: the server drops whatever it
-        had not committed."""
+    async def _connection(self, needs: float = 0.0) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection for one read or transaction, taken in turn (:mod:`.turns`),
+        if more than ``needs`` seconds are left when the turn comes (else StorageTimeout,
+        no connection used). One whose wait ran out is closed rather than reused: the server
+        drops whatever it had not committed."""
         await bounded(self._turns.take(deadline()), "a connection")
         try:
+            if remaining() <= needs:
+                raise StorageTimeout("too little time left when its turn came")
             conn = await bounded(self._pool.acquire(), "a connection")
             try:
                 yield conn
+            except _NoTimeToCommit:
+                raise  # rolled back: the connection is as good as new
             except (StorageTimeout, asyncio.CancelledError):
                 conn.terminate()
                 raise
@@ -188,13 +197,19 @@ class PostgresStore(Store):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """BEGIN … COMMIT on one connection, ROLLBACK on any error."""
-        async with self._connection() as conn:
+        """BEGIN … COMMIT on one connection, ROLLBACK on any error. Not begun at all when
+        its turn comes with too little time left to commit (``START_SECONDS``)."""
+        async with self._connection(needs=START_SECONDS) as conn:
             await bounded(conn.execute("BEGIN"), "BEGIN")
             tx = _PostgresTx(conn)
             try:
                 yield tx
                 await _commit(conn, tx.announcements)
+            except _NoTimeToCommit:
+                # nothing is running on the connection: a ROLLBACK keeps it (one that runs
+                # out of time raises StorageTimeout, and the connection is closed instead)
+                await bounded(conn.execute("ROLLBACK"), "ROLLBACK", seconds=max(remaining(), 0.0))
+                raise
             except (StorageTimeout, asyncio.CancelledError):
                 raise  # the connection is closed: the server rolls back
             except BaseException:
@@ -271,7 +286,7 @@ async def _commit(conn: asyncpg.Connection, announcements: Sequence[str]) -> Non
     go in the same round trip (the database delivers them once it is committed)."""
     left = remaining()
     if left <= FLUSH_SECONDS:
-        raise StorageTimeout("no time left to commit")
+        raise _NoTimeToCommit("no time left to commit")
     commit_by = datetime.now(UTC) + timedelta(seconds=left - FLUSH_SECONDS)
     notify = "".join(f"SELECT pg_notify('{CHANNEL}', '{payload}'); " for payload in announcements)
     commit = conn.execute(
@@ -281,6 +296,10 @@ async def _commit(conn: asyncpg.Connection, announcements: Sequence[str]) -> Non
         await bounded(commit, "COMMIT", seconds=left + CLOCK_SECONDS)
     except asyncpg.QueryCanceledError as exc:  # it came after its deadline: not applied
         raise StorageTimeout("COMMIT after its deadline") from exc
+
+
+class _NoTimeToCommit(StorageTimeout):
+    """A transaction whose statements are done, refused before its COMMIT was sent."""
 
 
 async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
