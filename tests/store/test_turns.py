@@ -1,7 +1,9 @@
 """Pooled connections handed out in turn (:mod:`bot.store.turns`): earliest deadline first,
 first come first served among equals, never to a task that gives a turn back and asks again
-at once, and no turn lost when a waiter gives up. The deadlines are numbers the tests choose:
-nothing here depends on the machine's speed."""
+at once, and no turn lost when a waiter gives up. On a PostgreSQL store with one connection:
+a wave of moves saved whole in deadline order, a move's save before later moves, and a change
+that cannot commit in time refused without closing the connection. The deadlines are numbers
+the tests choose: nothing here depends on the machine's speed."""
 
 from __future__ import annotations
 
@@ -11,7 +13,15 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.store import LoggedAction, PlayerRecord, Store, answer_within, postgres, waits
+from bot.store import (
+    LoggedAction,
+    PlayerRecord,
+    StorageTimeout,
+    Store,
+    answer_within,
+    postgres,
+    waits,
+)
 from bot.store.turns import Turns
 
 
@@ -212,3 +222,40 @@ async def test_a_moves_save_comes_before_the_moves_that_arrived_after_it(
     done.set()
     await asyncio.gather(holder, *moves)
     assert order == ["first", "b", "c"]
+
+
+async def _backend(store: Store) -> int:
+    """The server process behind the pool's connection (the same one while it is kept)."""
+    return int((await store._rows("SELECT pg_backend_pid()"))[0][0])
+
+
+async def test_a_change_whose_turn_comes_too_late_to_commit_is_refused_before_it_starts(
+    one_connection: Store,
+) -> None:
+    store = one_connection
+    (game_id,) = await _lobbies(store, 1)
+    backend = await _backend(store)
+    answer_within(lambda: False, postgres.START_SECONDS - 0.1)  # less than a commit needs
+    with pytest.raises(StorageTimeout):
+        await store.set_seats(game_id, 0, [HOST], NOW)
+    answer_within(lambda: True)
+    assert (await store.get_game(game_id)).version == 0
+    assert await _backend(store) == backend  # no connection was used, none closed
+
+
+async def test_a_change_refused_at_its_commit_is_rolled_back_on_its_connection(
+    one_connection: Store,
+) -> None:
+    """Its statements done, too little time is left to send COMMIT: it is rolled back and
+    the connection kept, rather than closed and opened again."""
+    store = one_connection
+    (game_id,) = await _lobbies(store, 1)
+    backend = await _backend(store)
+    answer_within(lambda: False, 2.0)
+    with pytest.raises(StorageTimeout):
+        async with store.transaction() as tx:
+            await tx.execute("UPDATE games SET seed = 99 WHERE id = ?", (game_id,))
+            await asyncio.sleep(2.0 - postgres.FLUSH_SECONDS + 0.1)  # the time runs short
+    answer_within(lambda: True)
+    assert (await store.get_game(game_id)).seed == 1
+    assert await _backend(store) == backend
