@@ -39,7 +39,7 @@ LISTEN_CHECK_SECONDS = 30.0
 """How often a quiet listening connection is asked whether it is still there."""
 FLUSH_SECONDS = 0.5
 """Time kept for a commit to finish after the database checked its deadline."""
-START_SECONDS = FLUSH_SECONDS + 0.2
+START_SECONDS = FLUSH_SECONDS + 0.05
 """The time a transaction needs left when its turn for a connection comes: with less, its
 commit would be refused once its work is done, so it is refused before it starts (a
 crowded pool then serves the calls that can still finish)."""
