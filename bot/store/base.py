@@ -139,6 +139,8 @@ class Tx(ABC):
     async def log_actions(self, game_id: int, actions: Sequence[LoggedAction], stamp: str) -> None:
         """Append ``actions`` to the game's log, each numbered after the last (the game's row
         is locked by :meth:`bump`, so no other change numbers them at once)."""
+        if not actions:
+            return
         await self.execute_many(
             "INSERT INTO actions (game_id, seq, seat, user_id, notation, interaction_id,"
             " created_at) SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?"
