@@ -95,14 +95,12 @@ async def play(
 async def server_process(target: str) -> int | None:
     """The PostgreSQL server's main process when it runs on this machine (None otherwise)."""
     conn = await asyncpg.connect(target)
-    try:
-        backend = await conn.fetchval("SELECT pg_backend_pid()")
-    finally:
-        await conn.close()
-    try:
-        return int(_stat(backend)[1])
+    try:  # read while the connection's server process is still there
+        return int(_stat(await conn.fetchval("SELECT pg_backend_pid()"))[1])
     except OSError:
         return None
+    finally:
+        await conn.close()
 
 
 def server_cpu(postmaster: int) -> float:
