@@ -68,6 +68,11 @@ class Tx(ABC):
         """Run a statement and return every row (rows read by column name or index)."""
 
     @abstractmethod
+    async def execute_many(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
+        """Run a statement once for each parameter row, in order (one round trip where the
+        driver allows)."""
+
+    @abstractmethod
     async def announce(self, game_id: int) -> None:
         """Tell the store's subscribers that the game changed, once this transaction commits."""
 
@@ -83,12 +88,6 @@ class Tx(ABC):
     async def later_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """:meth:`execute_many`, as :meth:`later` runs a statement."""
         await self.execute_many(sql, rows)
-
-    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        """Run a statement once per parameter row, in order (a back-end may hand them over
-        at once)."""
-        for params in rows:
-            await self.execute(sql, params)
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         found = await self.rows(sql, params)
@@ -113,19 +112,42 @@ class Tx(ABC):
         stamp: str,
         *,
         status_in: Sequence[str],
-        also: Sequence[tuple[str, Any]] = (),
+        setting: dict[str, Any] | None = None,
     ) -> None:
-        """Advance the game's version (and set the columns ``also`` names to their values in
-        the same statement), or raise VersionConflict if it moved on or closed."""
+        """Advance the game's version, with the columns of ``setting`` set in the same
+        statement, or raise VersionConflict if it moved on or closed."""
+        columns = "".join(f", {column} = ?" for column in setting or {})
         marks = ", ".join("?" for _ in status_in)
-        sets = "".join(f", {column} = ?" for column, _ in also)
         changed = await self.execute(
-            f"UPDATE games SET version = version + 1, updated_at = ?{sets}"
+            f"UPDATE games SET version = version + 1, updated_at = ?{columns}"
             f" WHERE id = ? AND version = ? AND status IN ({marks})",
-            (stamp, *(value for _, value in also), game_id, expected_version, *status_in),
+            (stamp, *(setting or {}).values(), game_id, expected_version, *status_in),
         )
         if changed != 1:
             raise VersionConflict()
+
+    async def log_actions(self, game_id: int, actions: Sequence[LoggedAction], stamp: str) -> None:
+        """Append ``actions`` to the game's log, each numbered after the last (the game's row
+        is locked by :meth:`bump`, so no other change numbers them at once)."""
+        if not actions:
+            return
+        await self.later_many(
+            "INSERT INTO actions (game_id, seq, seat, user_id, notation, interaction_id,"
+            " created_at) SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?"
+            " FROM actions WHERE game_id = ?",
+            [
+                (
+                    game_id,
+                    action.seat,
+                    action.user_id,
+                    action.notation,
+                    action.interaction_id,
+                    stamp,
+                    game_id,
+                )
+                for action in actions
+            ],
+        )
 
 
 BACKEND_MODULES = {"sqlite": ".sqlite", "postgresql": ".postgres"}
@@ -474,43 +496,25 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
                     expected_version,
                     stamp,
                     status_in=OPEN_STATUSES,
-                    also=(
-                        ("state", state if isinstance(state, str) else encoded_state(state)),
-                        ("status", status),
-                        ("result", json.dumps(result) if result is not None else None),
-                    ),
+                    setting={
+                        "state": state if isinstance(state, str) else encoded_state(state),
+                        "status": status,
+                        "result": json.dumps(result) if result is not None else None,
+                    },
                 )
                 await tx.announce(game_id)
                 if players is not None:
                     await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
                     for player in players:
                         await tx.add_player(game_id, player, stamp)
-                await tx.later_many(  # each numbered after the last one logged
-                    "INSERT INTO actions (game_id, seq, seat, user_id, notation,"
-                    " interaction_id, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0)"
-                    " + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?, ?)",
-                    [
-                        (
-                            game_id,
-                            game_id,
-                            action.seat,
-                            action.user_id,
-                            action.notation,
-                            action.interaction_id,
-                            stamp,
-                        )
-                        for action in actions
-                    ],
-                )
+                await tx.log_actions(game_id, actions, stamp)
                 if finished is not None:
                     await record_finished(tx, game_id, finished, stamp, self.for_update)
                 if notice is not None:
                     await write_notice(tx, game_id, expected_version + 1, notice)
                 if job_id is not None:
                     await finish_job_in(tx, job_id, now)
-                await drop_jobs_in(tx, game_id, drop)
-                for job in then:
-                    await schedule_job_in(tx, game_id, job)
+                await replace_jobs_in(tx, game_id, drop, then)
         except UniqueViolation as exc:
             if "interaction_id" in exc.detail:
                 raise DuplicateInteraction() from None
@@ -664,6 +668,24 @@ async def drop_jobs_in(tx: Tx, game_id: int, kinds: Sequence[str] | None) -> Non
         await tx.later(
             f"DELETE FROM jobs WHERE game_id = ? AND kind IN ({marks}) AND done_at IS NULL",
             (game_id, *kinds),
+        )
+
+
+async def replace_jobs_in(
+    tx: Tx, game_id: int, drop: Sequence[str] | None, then: Sequence[Scheduled]
+) -> None:
+    """Drop the game's pending jobs of ``drop`` (None: of every kind) and schedule ``then``,
+    each replacing a pending job of its kind (a later one of a kind the earlier), inside
+    ``tx``: one statement for what goes, one for what comes."""
+    latest = {job.kind: job for job in then}
+    await drop_jobs_in(tx, game_id, None if drop is None else [*dict.fromkeys([*drop, *latest])])
+    if latest:
+        await tx.later_many(
+            "INSERT INTO jobs (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
+            [
+                (game_id, job.kind, stamp_of(job.due), json.dumps(job.payload))
+                for job in latest.values()
+            ],
         )
 
 

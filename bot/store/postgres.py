@@ -24,11 +24,12 @@ from typing import Any
 
 import asyncpg
 
-from .base import SEATS_SQL, Store, Tx, parents_first
+from .base import Store, Tx, parents_first
 from .changes import CHANNEL, TOURNAMENT_MARK
 from .records import StoreError, UniqueViolation
+from .turns import Turns
 from .urls import without_password
-from .waits import StorageTimeout, bounded, remaining
+from .waits import StorageTimeout, bounded, deadline, remaining
 
 log = logging.getLogger(__name__)
 POOL_SIZE = 10
@@ -38,8 +39,18 @@ LISTEN_CHECK_SECONDS = 30.0
 """How often a quiet listening connection is asked whether it is still there."""
 FLUSH_SECONDS = 0.5
 """Time kept for a commit to finish after the database checked its deadline."""
+START_SECONDS = FLUSH_SECONDS + 0.05
+"""The time a transaction needs left when its turn for a connection comes: with less, its
+commit would be refused once its work is done, so it is refused before it starts (a
+crowded pool then serves the calls that can still finish)."""
 CLOCK_SECONDS = 0.1
 """How far the bot's and the database's clocks may disagree."""
+SEATS_COLUMN = "seat_rows"
+SEAT_ROWS = (
+    "ARRAY(SELECT ROW(p.seat, p.user_id, p.name, p.is_ai, p.level) FROM players p"
+    " WHERE p.game_id = g.id ORDER BY p.seat)"
+)
+"""A game's seats as :data:`~.base.SEATS_SQL` reads them, as one column of the game's row."""
 MIGRATION_LOCK = 0x151A_4D0B  # pg_advisory_xact_lock key: one process migrates at a time
 VERSION_TABLE = "schema_migrations"
 BACKUP_ADVICE = (
@@ -56,6 +67,7 @@ class PostgresStore(Store):
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._turns = Turns(pool.get_max_size())
         self._url = url
         self._listener: asyncpg.Connection | None = None
         self._listening: asyncio.Task[None] | None = None
@@ -161,26 +173,43 @@ class PostgresStore(Store):
         await tx.execute(f"INSERT INTO {VERSION_TABLE} (version) VALUES (?)", (number,))
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection for one read or transaction. One whose wait ran out is closed
-        rather than reused: the server drops whatever it had not committed."""
-        conn = await bounded(self._pool.acquire(), "a connection")
+    async def _connection(self, needs: float = 0.0) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection for one read or transaction, taken in turn (:mod:`.turns`),
+        if more than ``needs`` seconds are left when the turn comes (else StorageTimeout,
+        no connection used). One whose wait ran out is closed rather than reused: the server
+        drops whatever it had not committed."""
+        await bounded(self._turns.take(deadline()), "a connection")
         try:
-            yield conn
-        except (StorageTimeout, asyncio.CancelledError):
-            conn.terminate()
-            raise
+            if remaining() <= needs:
+                raise StorageTimeout("too little time left when its turn came")
+            conn = await bounded(self._pool.acquire(), "a connection")
+            try:
+                yield conn
+            except _NoTimeToCommit:
+                raise  # rolled back: the connection is as good as new
+            except (StorageTimeout, asyncio.CancelledError):
+                conn.terminate()
+                raise
+            finally:
+                await self._pool.release(conn)
         finally:
-            await self._pool.release(conn)
+            self._turns.give_back()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """BEGIN … COMMIT on one connection, ROLLBACK on any error."""
-        async with self._connection() as conn:
+        """BEGIN … COMMIT on one connection, ROLLBACK on any error. Not begun at all when
+        its turn comes with too little time left to commit (``START_SECONDS``)."""
+        async with self._connection(needs=START_SECONDS) as conn:
             await bounded(conn.execute("BEGIN"), "BEGIN")
+            tx = _PostgresTx(conn)
             try:
-                yield _PostgresTx(conn)
-                await _commit(conn)
+                yield tx
+                await _commit(conn, tx.announcements)
+            except _NoTimeToCommit:
+                # nothing is running on the connection: a ROLLBACK keeps it (one that runs
+                # out of time raises StorageTimeout, and the connection is closed instead)
+                await bounded(conn.execute("ROLLBACK"), "ROLLBACK", seconds=max(remaining(), 0.0))
+                raise
             except (StorageTimeout, asyncio.CancelledError):
                 raise  # the connection is closed: the server rolls back
             except BaseException:
@@ -193,13 +222,14 @@ class PostgresStore(Store):
             return await bounded(conn.fetch(numbered(sql), *params), sql[:60])
 
     async def _game_rows(self, sql: str, params: Sequence[Any]) -> tuple[Any, list[Any]]:
-        """The game row and its seats on one pooled connection (one wait for the pool)."""
-        async with self._connection() as conn:
-            found = await bounded(conn.fetch(numbered(sql), *params), sql[:60])
-            if not found:
-                return None, []
-            seats = await bounded(conn.fetch(numbered(SEATS_SQL), found[0]["id"]), "seats")
-            return found[0], seats
+        """The game row with its seats, in one statement (one wait for the pool, one round
+        trip): the seats come as an array of rows beside the game's columns."""
+        found = await self._rows(
+            f"SELECT g.*, {SEAT_ROWS} AS {SEATS_COLUMN} FROM ({sql}) g", params
+        )
+        if not found:
+            return None, []
+        return found[0], found[0][SEATS_COLUMN]
 
     async def backup(self, destination: str | Path) -> None:
         raise StoreError("backup_postgres", BACKUP_ADVICE)
@@ -248,22 +278,28 @@ class PostgresStore(Store):
                 )
 
 
-async def _commit(conn: asyncpg.Connection) -> None:
+async def _commit(conn: asyncpg.Connection, announcements: Sequence[str]) -> None:
     """COMMIT with a deadline: the database refuses it once the bot would have stopped
     waiting for its answer (``islandbot.commit_by``, migration 0009), and a commit with too
     little time left is not sent at all. The one window left is a commit that passed its
-    check and then took ``FLUSH_SECONDS`` more to finish."""
+    check and then took ``FLUSH_SECONDS`` more to finish. The transaction's announcements
+    go in the same round trip (the database delivers them once it is committed)."""
     left = remaining()
     if left <= FLUSH_SECONDS:
-        raise StorageTimeout("no time left to commit")
+        raise _NoTimeToCommit("no time left to commit")
     commit_by = datetime.now(UTC) + timedelta(seconds=left - FLUSH_SECONDS)
+    notify = "".join(f"SELECT pg_notify('{CHANNEL}', '{payload}'); " for payload in announcements)
     commit = conn.execute(
-        f"SELECT set_config('islandbot.commit_by', '{commit_by.isoformat()}', true); COMMIT"
+        f"SELECT set_config('islandbot.commit_by', '{commit_by.isoformat()}', true); {notify}COMMIT"
     )
     try:
         await bounded(commit, "COMMIT", seconds=left + CLOCK_SECONDS)
     except asyncpg.QueryCanceledError as exc:  # it came after its deadline: not applied
         raise StorageTimeout("COMMIT after its deadline") from exc
+
+
+class _NoTimeToCommit(StorageTimeout):
+    """A transaction whose statements are done, refused before its COMMIT was sent."""
 
 
 async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
@@ -274,6 +310,9 @@ async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
 class _PostgresTx(Tx):
     def __init__(self, conn: asyncpg.Connection) -> None:
         self.conn = conn
+        self.announcements: list[str] = []
+        """What the commit announces on :data:`CHANNEL` (game ids, marked tournament ids:
+        digits and a letter, nothing to quote)."""
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
@@ -284,16 +323,21 @@ class _PostgresTx(Tx):
         return int(count) if count.isdigit() else 0
 
     async def announce(self, game_id: int) -> None:
-        await self.conn.execute("SELECT pg_notify($1, $2)", CHANNEL, str(game_id))
+        self.announcements.append(str(int(game_id)))
 
     async def announce_tournament(self, tournament_id: int) -> None:
-        await self.conn.execute(
-            "SELECT pg_notify($1, $2)", CHANNEL, f"{TOURNAMENT_MARK}{tournament_id}"
-        )
+        self.announcements.append(f"{TOURNAMENT_MARK}{int(tournament_id)}")
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
             return await bounded(self.conn.fetch(numbered(sql), *params), sql[:60])
+        except asyncpg.UniqueViolationError as exc:
+            raise UniqueViolation(f"{exc.constraint_name}: {exc}") from exc
+
+    async def execute_many(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
+        """One round trip however many rows (asyncpg sends them all before reading)."""
+        try:
+            await bounded(self.conn.executemany(numbered(sql), params), sql[:60])
         except asyncpg.UniqueViolationError as exc:
             raise UniqueViolation(f"{exc.constraint_name}: {exc}") from exc
 

@@ -60,6 +60,11 @@ def remaining() -> float:
     return min(CALL_SECONDS, left)
 
 
+def deadline() -> float:
+    """The loop time by which the current call must be done (see :func:`remaining`)."""
+    return asyncio.get_running_loop().time() + remaining()
+
+
 async def bounded(call: Awaitable[T], what: str, seconds: float | None = None) -> T:
     """``call``'s result, or StorageTimeout once ``seconds`` (default: :func:`remaining`)
     have passed; ``call`` is cancelled then."""

@@ -13,6 +13,7 @@ from bot.store import (
     DuplicateInteraction,
     LoggedAction,
     PlayerRecord,
+    Scheduled,
     Store,
     StoreError,
     VersionConflict,
@@ -128,6 +129,48 @@ async def test_a_failed_save_changes_nothing(store: Store) -> None:
     saved = await store.get_game(record.id)
     assert saved.version == record.version and saved.state is None
     assert await store.actions(record.id) == []
+
+
+async def test_the_log_numbers_each_action_after_the_last_in_order(store: Store) -> None:
+    record = await _lobby(store)
+    first = [LoggedAction(0, 111, "A", 1), LoggedAction(1, None, "B", None)]
+    second = [LoggedAction(0, 111, f"C{n}", 10 + n) for n in range(3)]
+    version = await store.save_move(
+        record.id, expected_version=record.version, state={}, actions=first, now=NOW
+    )
+    await store.save_move(record.id, expected_version=version, state={}, actions=second, now=NOW)
+    assert await store.actions(record.id) == [*first, *second]
+
+
+async def test_a_changes_jobs_replace_the_pending_ones_of_their_kinds(store: Store) -> None:
+    record = await _lobby(store)
+    for kind in ("reminder", "timeout", "paced"):
+        await store.schedule_job(record.id, kind, NOW, {"old": kind})
+    later = NOW + timedelta(hours=1)
+    version = await store.save_move(
+        record.id,
+        expected_version=record.version,
+        state={},
+        actions=[],
+        now=NOW,
+        drop=("paced",),
+        then=(
+            Scheduled("reminder", later, {"new": 1}),
+            Scheduled("round", later, {"new": 2}),
+            Scheduled("reminder", later, {"new": 3}),  # a later one of a kind wins
+        ),
+    )
+    pending = {job.kind: job.payload for job in await store.pending_jobs(record.id)}
+    assert pending == {"reminder": {"new": 3}, "round": {"new": 2}, "timeout": {"old": "timeout"}}
+    with pytest.raises(VersionConflict):  # a refused change leaves them as they are
+        await store.save_move(
+            record.id, expected_version=record.version, state={}, actions=[], now=NOW, drop=None
+        )
+    assert len(await store.pending_jobs(record.id)) == 3
+    await store.save_move(
+        record.id, expected_version=version, state={}, actions=[], now=NOW, drop=None
+    )
+    assert await store.pending_jobs(record.id) == []
 
 
 async def test_seats_and_settings_round_trip(store: Store) -> None:
