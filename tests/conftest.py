@@ -40,24 +40,6 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-# simcord waits for the work a step started (drawing, computers, saving) up to its settle
-# timeout of real time, 5 s by default: a bound a busy machine overruns, above all with the
-# tests in two worker processes. Every test of the bot in simcord gets 60 s, a bound for a hang
-# that the machine's speed does not reach (a test may ask for more with its own marker).
-SETTLE_SECONDS = 60
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Give every simcord test :data:`SETTLE_SECONDS` unless its marker sets a timeout."""
-    for item in items:
-        if "simcord_env" not in getattr(item, "fixturenames", ()):
-            continue
-        marker = item.get_closest_marker("simcord")
-        options = dict(marker.kwargs) if marker else {}
-        if "settle_timeout" not in options:
-            item.add_marker(pytest.mark.simcord(**options, settle_timeout=SETTLE_SECONDS))
-
-
 # The bot draws pictures in a thread of the test process: starting worker processes for
 # every bot a test makes costs more than it saves (tests/bot/components/test_rendering.py
 # uses a pool).

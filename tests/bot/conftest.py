@@ -13,6 +13,10 @@ from bot.client import IslandBot
 from .discord_limits import expired_tokens, oversized, violations
 
 JOB_POLL_SECONDS = 600  # time-travel tests jump hours; a 10-minute poll keeps them quick
+HEAVY_WORK = pytest.mark.simcord(settle_timeout=60)
+"""For tests whose clicks start seconds of real CPU work in threads (a 99-player race's
+pictures, a whole game's replay): simcord waits 5 s of real time for such work by default,
+which a busy machine overruns; 60 s only bounds a hang."""
 
 
 MADE: list[IslandBot] = []

@@ -10,6 +10,8 @@ import random
 import re
 from datetime import timedelta
 
+import pytest
+
 from bot.daily.rolls import day_of
 from engine.islant import GAME, roll_text
 
@@ -26,6 +28,7 @@ async def stop(actor, panel) -> None:
     await choose(actor, panel, "Yes, I am sure")
 
 
+pytestmark = pytest.mark.simcord(settle_timeout=60)  # a jump to the next day polls jobs often
 SECRET = "a fixed secret for reproducible days"
 MAX_TAPS = 400
 

@@ -103,6 +103,7 @@ async def test_a_game_against_the_computer_is_played_by_taps_in_the_bots_dm(
     assert not world.channel.history(), "nothing is posted in the server"
 
 
+@pytest.mark.simcord(settle_timeout=60)
 @pytest.mark.parametrize("lang", LOCALES)
 async def test_a_long_dm_games_reminder_comes_to_the_dm(
     world,

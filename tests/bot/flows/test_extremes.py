@@ -10,9 +10,12 @@ from itertools import cycle, islice
 
 from engine import find_game
 
+from ..conftest import HEAVY_WORK
 from ..faces import face, has_controls, last_plain
 from ..flow_helpers import latest_game, new_game, open_lobby
 from .test_competition_flow import tap_first
+
+pytestmark = HEAVY_WORK
 
 # 32 characters each (Discord's limit for a display name): emoji, right-to-left text, accents.
 LONG_NAMES = (

@@ -15,6 +15,8 @@ from ..flow_helpers import expect_refusal, latest_game, new_game, open_lobby
 
 GAME = find_game("tigerisland")
 HOUR = 3600
+# Travelling days in 10-minute polls takes a few real seconds.
+pytestmark = pytest.mark.simcord(settle_timeout=60)
 
 
 async def _start(world, **options):

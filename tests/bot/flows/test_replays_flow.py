@@ -13,8 +13,11 @@ from bot.store import PlayerRecord
 from engine import all_games, find_game
 from render.replay import MAX_BYTES
 
+from ..conftest import HEAVY_WORK
 from ..faces import buttons, controls, face
 from ..flow_helpers import expect_refusal, latest_game, open_lobby
+
+pytestmark = HEAVY_WORK
 
 GAMES = [game.info.name for game in all_games()]
 OPTIONS = {"wars": "timeout_hours=5", "islant": "level=2 cap=10"}

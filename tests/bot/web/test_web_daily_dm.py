@@ -43,6 +43,7 @@ async def played(world, actor, *where) -> str:
 
 
 @pytest.mark.usefixtures("pages")
+@pytest.mark.simcord(settle_timeout=60)
 async def test_a_dm_attempts_page_shows_its_player_alone_once_the_day_is_over(world) -> None:
     await fixed_secret(world)
     alice_link = await played(world, world.alice.user)
