@@ -10,6 +10,7 @@ import random
 
 from engine import find_game
 from engine.core import Budget, Level
+from tests.bot.conftest import HEAVY_WORK
 from tests.bot.faces import controls, face, text_of, visible_text
 from tests.bot.flow_helpers import (
     add_hard_computer,
@@ -32,6 +33,7 @@ QUICK_HARD = Budget(think_ms=20, playouts=2)
 """The hard computer's budget here: it is there to think aside, not to play well."""
 
 
+@HEAVY_WORK
 @each_name
 async def test_a_whole_game_is_played_by_panel_taps_against_computers(
     world, monkeypatch, name
