@@ -333,11 +333,10 @@ async def picture(service: GameService, step: PanelStep) -> tuple[str, list[disc
     the file to upload: None when the panel shows that picture already (the edit keeps it).
     Drawn with the menu when the step was asked for with :func:`picture_for`."""
     drawn = step.drawn
-    if drawn is not None and drawn.png is None:
-        return picture_name(drawn.digest), None
-    if drawn is not None and drawn.png is not None:
+    if drawn is not None:
         name = picture_name(drawn.digest)
-        return name, [discord.File(io.BytesIO(drawn.png), filename=name)]
+        kept = drawn.png is None
+        return name, None if kept else [discord.File(io.BytesIO(drawn.png), filename=name)]
     marks = shown(step)[1]
     look = look_of(step)
     drawer: Drawer | None = look.drawer
@@ -360,18 +359,22 @@ async def show_step(
     returns the fingerprint of the picture it shows ("" when not known). A kept picture the
     panel no longer shows (another tap on the same panel changed it meanwhile) is drawn and
     uploaded again."""
-    image, files = await picture(service, step)
-    card = panel_card(step, text, image)
     try:
-        await edit_answer(interaction, **card.edit(panel_view(step), files))
+        await _edit_into(interaction, service, step, text)
     except discord.HTTPException as error:
-        if files is not None or error.status != INVALID_FORM:
+        if step.drawn is None or step.drawn.png is not None or error.status != INVALID_FORM:
             raise
-        step.drawn = None
-        image, files = await picture(service, step)
-        card = panel_card(step, text, image)
-        await edit_answer(interaction, **card.edit(panel_view(step), files))
+        step.drawn = None  # the kept picture is gone: draw it again
+        await _edit_into(interaction, service, step, text)
     return step.drawn.digest if step.drawn is not None else ""
+
+
+async def _edit_into(
+    interaction: discord.Interaction, service: GameService, step: PanelStep, text: str
+) -> None:
+    """Edit the tapped panel into ``step`` saying ``text``, with its picture."""
+    image, files = await picture(service, step)
+    await edit_answer(interaction, **panel_card(step, text, image).edit(panel_view(step), files))
 
 
 async def open_panel(interaction: discord.Interaction, game_id: int | None = None) -> None:

@@ -27,29 +27,6 @@ if TYPE_CHECKING:
         render_view,
     )
 
-_DRAWING = frozenset(
-    {
-        "GamePictures",
-        "Mark",
-        "Renderer",
-        "drawn_games",
-        "final_pictures",
-        "pictures_for",
-        "register_pictures",
-        "render_marked",
-        "render_view",
-    }
-)
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _DRAWING:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(".pictures", __name__), name)
-    globals()[name] = value  # found directly from now on
-    return value
-
-
 __all__ = [
     "GamePictures",
     "Mark",
@@ -62,3 +39,13 @@ __all__ = [
     "render_view",
     "seat_colour",
 ]
+_DRAWING = frozenset(__all__) - {"seat_colour"}
+"""What is found in :mod:`render.pictures` when first asked for (it imports Pillow)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _DRAWING:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(".pictures", __name__), name)
+    globals()[name] = value  # found directly from now on
+    return value
