@@ -6,8 +6,9 @@ the bot runs alone in its process and meets a fake Discord over loopback
 arrival models: as people tap (each tap after a person's pause), on a quiet machine and with
 another process spinning on a core; and, on the busy machine, everyone starting a round at
 once and each tapping as soon as the last answer is seen (no pause: the most the bot is
-asked). Each beside a trivial bot's acknowledgements through the same fake, in the same run,
-and the bot's processor time per tap beside the trivial bot's.
+asked). Each beside a trivial bot fed the same arrivals through the same fake, in the same
+run (with no pause, every player taps it at once and again as soon as answered), and the
+bot's processor time per tap beside the trivial bot's.
 """
 
 from __future__ import annotations
@@ -146,7 +147,8 @@ TYPED_HEADER = (
 
 def bench_typed(games: int = TYPED_GAMES, moves: int = TYPED_MOVES) -> list[tuple[str, ...]]:
     """tiggar islanote games at once, moves typed through the bot process, beside the trivial
-    bot's taps in the same run (see :mod:`tests.loopback.typed_games`)."""
+    bot's taps in the same run, fed the same arrivals (one tap in flight per game, the next
+    as soon as the last is answered; see :mod:`tests.loopback.typed_games`)."""
     run = asyncio.run(run_typed(games, moves))
     trivial = run.trivial_cpu.loop / max(1, run.trivial_taps)
     loop = run.bot_cpu.loop / max(1, run.moves)

@@ -217,8 +217,7 @@ async def run_race(
             ):
                 trivial = next(m for m in channel.history() if m.id == int(message_id))
                 before = cpu_of(process.pid)
-                for _ in range(TRIVIAL_PASSES):
-                    await trivial_taps(harness, trivial, members, "people")
+                await trivial_taps(harness, trivial, members, arrival_of(think), TRIVIAL_PASSES)
                 after = cpu_of(process.pid)
                 trivial_cpu = BotCpu(after.loop - before.loop, after.total - before.total)
             web = {} if web_port is None else pages_env(web_port)
@@ -255,6 +254,12 @@ async def run_race(
         [process.pid for process in sessions],
         [process.returncode for process in sessions],
     )
+
+
+def arrival_of(think: tuple[float, float]) -> str:
+    """The trivial baseline's arrivals for a race whose players pause ``think`` seconds: with
+    no pause, everyone at once and each again on its answer, as the race's players."""
+    return "closed" if think == (0.0, 0.0) else "people"
 
 
 async def open_race(harness: LoopbackHarness, channel: Any, members: list[Any], level: int) -> None:

@@ -144,12 +144,15 @@ async def run_typed(games: int, moves: int, *, busy: bool = False, seed: int = 4
                 message_id,
             ):
                 trivial = next(m for m in channels[0].history() if m.id == int(message_id))
+                # The same arrivals as the games' moves: one tap in flight per game, the
+                # next as soon as the last is answered.
+                first_players = [pair[0] for pair in players]
+                taps = TRIVIAL_PASSES * len(everyone) // len(first_players)
                 before = cpu_of(process.pid)
-                for _ in range(TRIVIAL_PASSES):
-                    await trivial_taps(harness, trivial, everyone, "people")
+                await trivial_taps(harness, trivial, first_players, "closed", taps)
                 after = cpu_of(process.pid)
                 run.trivial_cpu = BotCpu(after.loop - before.loop, after.total - before.total)
-                run.trivial_taps = TRIVIAL_PASSES * len(everyone)
+                run.trivial_taps = taps * len(first_players)
             harness.record(harness.taps, 0)
             run.trivial_acks = harness.latencies.ack.pop(burst.TRIVIAL_KIND, [])
             async with bot_process(fake, "island", folder, sessions) as (process, _):
