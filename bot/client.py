@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import re
 import signal
@@ -24,6 +23,7 @@ from locales import N_, language, speaking, translate
 from . import reach
 from .answers import answer_failure, arrived, reply_error, tell_restarting
 from .clicks import route_clicks_directly
+from .collector import settle
 from .commands_i18n import CatalogTranslator
 from .daily.panel import DAILY_ITEMS
 from .daily.service import DailyService
@@ -243,10 +243,7 @@ class IslandBot(commands.Bot):
         if self.heartbeat is not None:
             self.beat.start()
         self.run_jobs.start()
-        # What is loaded by now (modules, catalogs, commands) lives as long as the process:
-        # kept out of the collector's generations, a full collection does not walk it again
-        # while interactions wait.
-        gc.freeze()
+        settle()
 
     async def link_pages(self, config: WebConfig) -> None:
         """Give every board a Watch link to its game's page, served by a process of its own:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine import all_games
 from engine.core import Game, game_package, register
 
+from .collector import settle
 from .lifeline import die_with_parent
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ def start_worker(parent: int, games: Plugged) -> None:
     """A new worker's first steps: end with the bot (``parent``), know the bot's games."""
     die_with_parent(parent)
     adopt(games)
+    settle()
 
 
 def adopt(games: Plugged) -> None:
