@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -44,7 +43,7 @@ from .presenter import (
 )
 from .rendering import Drawer, MarkedBoard
 from .service import GameService, PanelStep
-from .service.navigator import LinesOf, PictureFor, PictureOrder
+from .service.navigator import LinesOf, PictureFor, PictureOrder, capitalised, name_menu
 
 PATH = r"[0-9+.!]{0,70}"
 VERSION = r"[0-9a-f]{8}"
@@ -91,43 +90,11 @@ def lines_of(game: str) -> LinesOf | None:
     return face_of(game).panel_look.lines
 
 
-NAMED_KEPT = 64
-_named_lately: dict[int, tuple[Menu, tuple[str, ...], str, Menu]] = {}
-"""Menus named lately, by the menu's identity: one tap asks for its menu several times."""
-
-
-def named(menu: Menu | None, names: Sequence[str]) -> Menu | None:
-    """The menu with seat placeholders replaced by players' names (then clipped again)."""
-    if menu is None:
-        return None
-    lang, key = current(), tuple(names)
-    kept = _named_lately.get(id(menu))
-    if kept is not None and kept[0] is menu and kept[1] == key and kept[2] == lang:
-        return kept[3]
-    if len(_named_lately) >= NAMED_KEPT:
-        _named_lately.pop(next(iter(_named_lately)))
-    shown_menu = _named(menu, names, lang)
-    _named_lately[id(menu)] = (menu, key, lang, shown_menu)
-    return shown_menu
-
-
-def _named(menu: Menu, names: Sequence[str], lang: str) -> Menu:
-    """:func:`named`, worked out."""
-
-    def words(text: str) -> str:
-        return fill_names(engine_text(lang, text), names)
-
-    choices = tuple(
-        Choice(words(c.label), capitalised(words(c.hint)), c.at, c.ends) for c in menu.choices
-    )
-    prompt = words(menu.prompt)
-    return Menu(prompt, choices, menu.min_picks, menu.max_picks)
-
-
 def shown(step: PanelStep) -> tuple[Menu | None, Marks]:
     """The step's menu as the panel shows it (names filled in, choices on the board lettered),
     and the letters' hexes."""
-    menu = named(step.menu, step.seated.names)
+    plan, lang = step.plan, current()
+    menu = plan.named if plan.lang == lang else name_menu(plan.menu, step.seated.names, lang)
     return (None, ()) if menu is None else lettered(menu)
 
 
@@ -162,9 +129,9 @@ def panel_text(step: PanelStep, labels: list[str], note: str = "", *, endings: b
         lang, names = current(), written(step.seated.names)
         told = [fill_names(capitalised(engine_text(lang, label)), names) for label in labels]
         lines.append("› ".join(f"{label} " for label in told).strip())
-    prompt = named(step.menu, written(step.seated.names))
-    assert prompt is not None
-    question, *more = prompt.prompt.split("\n")
+    assert step.menu is not None
+    prompt = fill_names(engine_text(current(), step.menu.prompt), written(step.seated.names))
+    question, *more = prompt.split("\n")
     lines.append(f"**{question}**")
     lines.extend(more)  # what the question lists (a suggested plan)
     if _as_buttons(menu):
@@ -203,11 +170,6 @@ def idle_lines(step: PanelStep) -> list[str]:
 def thinking_line(step: PanelStep) -> str:
     """Which computers are working out their moves ("🤖 Ada (computer) is thinking…")."""
     return thinking_text(written(step.seated.names), step.plan.thinking)
-
-
-def capitalised(text: str) -> str:
-    """``text`` with its first letter upper-case (the rest as it was)."""
-    return text[:1].upper() + text[1:]
 
 
 def _as_buttons(menu: Menu) -> bool:

@@ -20,8 +20,18 @@ from functools import partial
 from typing import Any
 
 from engine import find_game
-from engine.core import PICK_SEPARATOR, BoundedMemo, Menu, Path, Picked, View, lettered
-from locales import speaking
+from engine.core import (
+    PICK_SEPARATOR,
+    BoundedMemo,
+    Choice,
+    Menu,
+    Path,
+    Picked,
+    View,
+    fill_names,
+    lettered,
+)
+from locales import engine_words, speaking
 
 from ..rendering import Drawer, Drawn, MarkedBoard, draw_unless_shown
 from ..store import GameRecord
@@ -74,6 +84,10 @@ class PanelPlan:
     """The computer seats to move besides the seat (their moves are being worked out)."""
     to_move: tuple[int, ...] = ()
     """With no menu: the other seats to move now (whose turn it is)."""
+    named: Menu | None = None
+    """The menu as its panel shows it: in ``lang``, the seats' names filled in."""
+    lang: str = ""
+    """The language of ``named`` (and of ``lines``)."""
 
 
 PictureFor = Callable[[str], "PictureOrder | None"]
@@ -266,7 +280,30 @@ def navigate(
     """:func:`plan_panel` for ``seated`` (run in the worker pool): a finished game or attempt
     offers no menu."""
     plan = plan_panel(seated.saved, seat, version, path, lines_of, lang, seated.computers)
-    return replace(plan, menu=None, play=()) if seated.finished else plan
+    if seated.finished:
+        return replace(plan, menu=None, play=())
+    return replace(plan, named=name_menu(plan.menu, seated.names, lang), lang=lang)
+
+
+def name_menu(menu: Menu | None, names: Sequence[str], lang: str) -> Menu | None:
+    """``menu`` as a panel shows it: its words in ``lang``, seat placeholders replaced by
+    players' names (worked out in the worker pool with the menu: a 25-cell menu is 50 texts
+    to translate and fill in at every tap)."""
+    if menu is None:
+        return None
+
+    def words(text: str) -> str:
+        return fill_names(engine_words(lang, text), names)
+
+    choices = tuple(
+        Choice(words(c.label), capitalised(words(c.hint)), c.at, c.ends) for c in menu.choices
+    )
+    return Menu(words(menu.prompt), choices, menu.min_picks, menu.max_picks)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter upper-case (the rest as it was)."""
+    return text[:1].upper() + text[1:]
 
 
 def first_menu(

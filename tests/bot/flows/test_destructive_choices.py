@@ -109,15 +109,15 @@ async def test_choices_that_end_a_game_are_marked_and_confirmed(game: Game) -> N
 async def test_a_game_ending_choice_on_one_tap_is_found(monkeypatch) -> None:
     """A panel that forgets which choices end the game (Islant's "Stop: end my game now"
     then plays on one tap, as it once did) fails the check."""
-    shown = panel_module.named
+    shown = panel_module.name_menu
 
-    def careless(menu: Menu | None, names) -> Menu | None:
-        named = shown(menu, names)
+    def careless(menu: Menu | None, names, lang: str) -> Menu | None:
+        named = shown(menu, names, lang)
         if named is None:
             return None
         choices = tuple(replace(choice, ends=False) for choice in named.choices)
         return replace(named, choices=choices)
 
-    monkeypatch.setattr(panel_module, "named", careless)
+    monkeypatch.setattr(panel_module, "name_menu", careless)
     with pytest.raises(AssertionError, match="plays on one tap"):
         await test_choices_that_end_a_game_are_marked_and_confirmed(engine.find_game("islant"))
