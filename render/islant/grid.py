@@ -13,7 +13,7 @@ from render.common.layers import cached_layer
 
 from .glyphs import boat, compass, dashed_box, wave_lines
 from .palette import Palette
-from .parts import SMALLEST_PX
+from .parts import Scale
 
 # Sizes are fractions of the cell side.
 LAKE_RADIUS = 0.24
@@ -23,11 +23,13 @@ NAME_PX = 0.22
 
 @dataclass(frozen=True, slots=True)
 class GridLayout:
-    """A ``size`` × ``size`` grid of square cells ``cell`` pixels wide, top-left at ``origin``."""
+    """A ``size`` × ``size`` grid of square cells ``cell`` pixels wide, top-left at ``origin``,
+    in a picture drawn at ``scale`` (its text floor and the design's fixed strokes)."""
 
     size: int
     cell: float
     origin: Point
+    scale: Scale
 
     def box(self, index: int) -> Box:
         """The pixel box of a cell."""
@@ -101,7 +103,7 @@ def sea_layer(
     left, top, right, bottom = grid.extent
     image = Image.new("RGB", (round(right) + 1, round(bottom) + 1), palette.sea)
     draw = ImageDraw.Draw(image)
-    face = theme.font(max(SMALLEST_PX, grid.px(NAME_PX)))
+    face = theme.font(max(grid.scale.smallest_px, grid.px(NAME_PX)))
     for index, name in enumerate(names):
         draw_text(draw, grid.centre(index), name, face, palette.cell_name)
     for k in range(grid.size + 1):
