@@ -195,9 +195,9 @@ def draw_grid(
             quarters = {q: done.get(index * 4 + q, False) for q in cell.land}
             draw_land(draw, grid, cell, palette, quarters)
         elif cell.wave:
-            draw_wave(draw, grid, cell, palette, theme, corner=index in corners)
+            draw_wave(image, grid, cell, palette, theme, corner=index in corners)
         elif cell.ship:
-            draw_ship(draw, grid, cell, palette, theme)
+            draw_ship(image, grid, cell, palette, theme)
     draw_coasts(draw, grid, shapes, palette)
     draw_ship_borders(draw, grid, sheet.borders, palette)
     for cell in sheet.cells.values():
