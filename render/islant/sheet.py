@@ -41,7 +41,7 @@ from .parts import (
     title_height,
 )
 
-WIDTH = 640
+WIDTH = 640  # what a card shows of it on a computer (docs/performance.md)
 SCALE = Scale(WIDTH)
 # The layout, in pixels of the design (PICTURE_WIDTH wide).
 ROW_LABELS = 40  # room left of the grid for row numbers
@@ -86,10 +86,12 @@ class SheetFrame:
 
     @property
     def width(self) -> int:
+        """The picture's width in pixels."""
         return self.scale.width
 
     @property
     def margin(self) -> int:
+        """The room around the picture's content, in pixels."""
         return self.scale(MARGIN)
 
 
