@@ -20,7 +20,7 @@ from .grid import GridLayout
 from .palette import Palette
 
 LABEL_PX = 0.25
-MIN_LABEL_PX = 18
+MIN_LABEL_PX = 18  # of the design (see parts.Scale)
 LABEL_CELLS = 3.2  # widest label, in cells
 
 
@@ -146,8 +146,9 @@ def draw_labels(
     theme: Theme,
 ) -> None:
     """Island names on pale tags; completed islands' tags are golden with a tick."""
-    size = max(MIN_LABEL_PX, grid.px(LABEL_PX))
+    size = max(grid.scale.text(MIN_LABEL_PX), grid.px(LABEL_PX))
     face = theme.font(size, bold=True)
+    outline = grid.scale.stroke(2)
     for shape in shapes:
         island = shape.island
         if not island.name and not island.completed:
@@ -160,7 +161,7 @@ def draw_labels(
         pad = size * 0.35
         box = (cx - width / 2 - pad, cy - size * 0.75, cx + width / 2 + pad, cy + size * 0.75)
         fill = palette.gold if island.completed else palette.sea
-        draw.rounded_rectangle(box, size * 0.5, fill=fill, outline=palette.coast, width=2)
+        draw.rounded_rectangle(box, size * 0.5, fill=fill, outline=palette.coast, width=outline)
         x = cx - width / 2
         if mark:
             tick(draw, (x + mark / 2, cy), mark * 0.8, palette.coast, max(2, round(size * 0.14)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -13,21 +14,25 @@ from render.common.layers import cached_layer
 
 from .glyphs import boat, compass, dashed_box, wave_lines
 from .palette import Palette
-from .parts import SMALLEST_PX
+from .parts import Scale
 
 # Sizes are fractions of the cell side.
 LAKE_RADIUS = 0.24
 NUMBER_PX = 0.4
 NAME_PX = 0.22
+TILES = 128  # wave and ship cells kept drawn per process (a few per cell size and value)
 
 
 @dataclass(frozen=True, slots=True)
 class GridLayout:
-    """A ``size`` × ``size`` grid of square cells ``cell`` pixels wide, top-left at ``origin``."""
+    """A ``size`` × ``size`` grid of square cells ``cell`` pixels wide, top-left at ``origin``
+    (whole pixels), in a picture drawn at ``scale`` (its text floor and the design's fixed
+    strokes)."""
 
     size: int
-    cell: float
+    cell: int
     origin: Point
+    scale: Scale
 
     def box(self, index: int) -> Box:
         """The pixel box of a cell."""
@@ -101,7 +106,7 @@ def sea_layer(
     left, top, right, bottom = grid.extent
     image = Image.new("RGB", (round(right) + 1, round(bottom) + 1), palette.sea)
     draw = ImageDraw.Draw(image)
-    face = theme.font(max(SMALLEST_PX, grid.px(NAME_PX)))
+    face = theme.font(max(grid.scale.smallest_px, grid.px(NAME_PX)))
     for index, name in enumerate(names):
         draw_text(draw, grid.centre(index), name, face, palette.cell_name)
     for k in range(grid.size + 1):
@@ -153,6 +158,53 @@ def _number(
 
 
 def draw_wave(
+    image: Image.Image,
+    grid: GridLayout,
+    cell: SheetCell,
+    palette: Palette,
+    theme: Theme,
+    *,
+    corner: bool,
+) -> None:
+    """A wave cell (see :func:`paint_wave`), pasted from its tile."""
+    left, top = _corner(grid, cell.index)
+    tile = wave_tile(grid.cell, (left % 2, top % 2), grid.scale, cell.wave, corner, palette, theme)
+    image.paste(tile, (left, top))
+
+
+@lru_cache(maxsize=TILES)
+def wave_tile(
+    cell: int,
+    parity: tuple[int, int],
+    scale: Scale,
+    value: int,
+    corner: bool,
+    palette: Palette,
+    theme: Theme,
+) -> Image.Image:
+    """A wave cell of ``value`` with its sides (``cell + 1`` pixels square), drawn where a
+    corner of this ``parity`` puts it (see :func:`_corner`)."""
+    grid, image = _tile(cell, parity, scale, palette.sea)
+    wave = SheetCell(0, wave=value)
+    paint_wave(ImageDraw.Draw(image), grid, wave, palette, theme, corner=corner)
+    return image.crop((*parity, parity[0] + cell + 1, parity[1] + cell + 1))
+
+
+def _corner(grid: GridLayout, index: int) -> tuple[int, int]:
+    """The top-left pixel of a cell. Texts are anchored at whole pixels rounded half to even,
+    so a cell's tile depends on the parity of its corner as well as on its size."""
+    left, top, _, _ = grid.box(index)
+    return round(left), round(top)
+
+
+def _tile(
+    cell: int, parity: tuple[int, int], scale: Scale, background: RGB
+) -> tuple[GridLayout, Image.Image]:
+    """A one-cell grid whose corner has ``parity``, and an image it fits in."""
+    return GridLayout(1, cell, parity, scale), Image.new("RGB", (cell + 2, cell + 2), background)
+
+
+def paint_wave(
     draw: ImageDraw.ImageDraw,
     grid: GridLayout,
     cell: SheetCell,
@@ -173,6 +225,28 @@ def draw_wave(
 
 
 def draw_ship(
+    image: Image.Image, grid: GridLayout, cell: SheetCell, palette: Palette, theme: Theme
+) -> None:
+    """A ship cell (see :func:`paint_ship`) on plain sea, pasted inside its sides from its
+    tile."""
+    left, top = _corner(grid, cell.index)
+    tile = ship_tile(grid.cell, (left % 2, top % 2), grid.scale, cell.ship, palette, theme)
+    image.paste(tile, (left + 1, top + 1))
+
+
+@lru_cache(maxsize=TILES)
+def ship_tile(
+    cell: int, parity: tuple[int, int], scale: Scale, value: int, palette: Palette, theme: Theme
+) -> Image.Image:
+    """A ship cell of ``value`` inside its sides (``cell - 1`` pixels square), drawn where a
+    corner of this ``parity`` puts it (see :func:`_corner`)."""
+    grid, image = _tile(cell, parity, scale, palette.sea)
+    paint_ship(ImageDraw.Draw(image), grid, SheetCell(0, ship=value), palette, theme)
+    left, top = parity
+    return image.crop((left + 1, top + 1, left + cell, top + cell))
+
+
+def paint_ship(
     draw: ImageDraw.ImageDraw, grid: GridLayout, cell: SheetCell, palette: Palette, theme: Theme
 ) -> None:
     """A ship cell: a boat in the lower left and its value on the right."""

@@ -1,4 +1,5 @@
-"""Pieces shared by the Islant pictures: a row of dice with captions, and the page header."""
+"""Pieces shared by the Islant pictures: the scale of a layout, a row of dice with captions,
+and the page header."""
 
 from __future__ import annotations
 
@@ -16,10 +17,44 @@ MARGIN = 24
 TITLE_PX = 36
 STATUS_PX = 26
 CAPTION_PX = 20
-PICTURE_WIDTH = 1000  # the sheet, race board and ranking pictures
+PICTURE_WIDTH = 1000  # the race board and ranking pictures; the width every layout is designed at
 SMALLEST_PX = legible_px(PICTURE_WIDTH)  # no text in them smaller (see render.common.legible)
 DIE_PX = 62
 DIE_GAP = 16
+CAPTION_GAP = 6  # between a die and its caption
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """A layout designed :data:`PICTURE_WIDTH` pixels wide, drawn ``width`` pixels wide.
+
+    Every length of the design (sizes, margins, strokes, font sizes) is drawn ``width /
+    PICTURE_WIDTH`` as long, so the picture looks the same shrunk to any width; no text is
+    drawn smaller than a phone keeps legible in a picture ``width`` wide.
+    """
+
+    width: int = PICTURE_WIDTH
+
+    def __call__(self, length: float) -> int:
+        """A length of the design, in whole pixels of this picture."""
+        return round(length * self.width / PICTURE_WIDTH)
+
+    def stroke(self, width: float) -> int:
+        """A line width of the design, in whole pixels of this picture (at least one)."""
+        return max(1, self(width))
+
+    def text(self, size: float) -> int:
+        """A font size of the design, in pixels of this picture (at least :attr:`smallest_px`)."""
+        return max(self.smallest_px, self(size))
+
+    @property
+    def smallest_px(self) -> int:
+        """The smallest font size a phone keeps legible in this picture."""
+        return legible_px(self.width)
+
+
+DESIGN = Scale()
+"""Drawn as designed (the race board and the ranking)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +68,17 @@ class DieFace:
     wild: int | None = None
 
 
-def dice_width(count: int, size: float = DIE_PX) -> float:
+def dice_width(count: int, scale: Scale = DESIGN) -> float:
     """How wide a row of ``count`` dice is."""
-    return count * size + max(0, count - 1) * DIE_GAP
+    return count * scale(DIE_PX) + max(0, count - 1) * scale(DIE_GAP)
+
+
+def dice_height(faces: Sequence[DieFace], scale: Scale = DESIGN) -> int:
+    """How tall :func:`draw_dice` draws ``faces`` (captions included; 0 for no dice)."""
+    if not faces:
+        return 0
+    captions = any(face.caption for face in faces)
+    return scale(DIE_PX) + (scale(CAPTION_GAP) + scale.text(CAPTION_PX) if captions else 0)
 
 
 def draw_dice(
@@ -44,9 +87,10 @@ def draw_dice(
     top: float,
     faces: Sequence[DieFace],
     theme: Theme,
-    size: float = DIE_PX,
+    scale: Scale = DESIGN,
 ) -> float:
     """A row of dice from ``(left, top)``; returns the y below the row (captions included)."""
+    size, gap = scale(DIE_PX), scale(DIE_GAP)
     bottom = top + size
     x = left
     for face in faces:
@@ -65,28 +109,34 @@ def draw_dice(
                 draw,
                 (x + inset, top + inset, x + size - inset, top + size - inset),
                 theme.line,
-                max(3, round(size * 0.08)),
+                max(scale.stroke(3), round(size * 0.08)),
             )
         if face.wild is not None:
-            _badge(draw, (x + size, top), size * 0.3, str(face.wild), theme)
+            _badge(draw, (x + size, top), size * 0.3, str(face.wild), theme, scale)
         if face.caption:
             colour = face.colour or theme.muted_text
             text, fitted = fit_text(
                 face.caption,
-                size + DIE_GAP,
-                size=CAPTION_PX,
-                min_size=min(CAPTION_PX, legible_px(draw.im.size[0])),
+                size + gap,
+                size=scale.text(CAPTION_PX),
+                min_size=scale.smallest_px,
                 bold=True,
                 family=theme.fonts,
             )
-            draw_text(draw, (x + size / 2, top + size + 6), text, fitted, colour, anchor="mt")
-            bottom = top + size + 6 + CAPTION_PX
-        x += size + DIE_GAP
+            caption_top = top + size + scale(CAPTION_GAP)
+            draw_text(draw, (x + size / 2, caption_top), text, fitted, colour, anchor="mt")
+            bottom = caption_top + scale.text(CAPTION_PX)
+        x += size + gap
     return bottom
 
 
 def _badge(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, text: str, theme: Theme
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    radius: float,
+    text: str,
+    theme: Theme,
+    scale: Scale,
 ) -> None:
     """A small round badge (the value chosen for a wild die)."""
     cx, cy = centre
@@ -94,7 +144,7 @@ def _badge(
         (cx - radius, cy - radius, cx + radius, cy + radius),
         fill=theme.highlight,
         outline=theme.line,
-        width=2,
+        width=scale.stroke(2),
     )
     draw_text(draw, centre, text, theme.font(radius * 1.3, bold=True), theme.dark_text)
 
@@ -107,19 +157,20 @@ def draw_title(
     title: str,
     status: str,
     theme: Theme,
+    scale: Scale = DESIGN,
 ) -> float:
     """A bold title and a status line below it; returns the y below them."""
-    face = theme.font(TITLE_PX, bold=True)
+    face = theme.font(scale.text(TITLE_PX), bold=True)
     draw_text(draw, (left, top), ellipsize(title, face, width), face, theme.text, anchor="lt")
     if status:
-        small = theme.font(STATUS_PX, bold=True)
-        y = top + title_height("")
+        small = theme.font(scale.text(STATUS_PX), bold=True)
+        y = top + title_height("", scale)
         draw_text(
             draw, (left, y), ellipsize(status, small, width), small, theme.highlight, anchor="lt"
         )
-    return top + title_height(status)
+    return top + title_height(status, scale)
 
 
-def title_height(status: str) -> float:
+def title_height(status: str, scale: Scale = DESIGN) -> int:
     """How tall :func:`draw_title` draws a title with ``status`` (none when empty)."""
-    return TITLE_PX + 10 + (STATUS_PX + 6 if status else 0)
+    return scale(TITLE_PX + 10) + (scale(STATUS_PX + 6) if status else 0)

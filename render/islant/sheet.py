@@ -1,4 +1,10 @@
-"""One player's sheet: header with the roll, column labels, the grid, ship totals, score."""
+"""One player's sheet: header with the roll, column labels, the grid, ship totals, score.
+
+Its layout is designed :data:`~.parts.PICTURE_WIDTH` pixels wide like the other Islant
+pictures and drawn :data:`WIDTH` wide (every length scaled alike, see :class:`~.parts.Scale`):
+a sheet is shown in a card no wider than about 600 pixels, so a wider picture would only cost
+more to draw, encode and upload (docs/performance.md).
+"""
 
 from __future__ import annotations
 
@@ -24,20 +30,20 @@ from .grid import (
 )
 from .palette import Palette
 from .parts import (
-    CAPTION_PX,
-    DIE_PX,
     MARGIN,
-    PICTURE_WIDTH,
     SMALLEST_PX,
-    STATUS_PX,
-    TITLE_PX,
     DieFace,
+    Scale,
+    dice_height,
     dice_width,
     draw_dice,
     draw_title,
+    title_height,
 )
 
-WIDTH = PICTURE_WIDTH
+WIDTH = 640  # what a card shows of it on a computer (docs/performance.md)
+SCALE = Scale(WIDTH)
+# The layout, in pixels of the design (PICTURE_WIDTH wide).
 ROW_LABELS = 40  # room left of the grid for row numbers
 MAX_CELL = 120
 HEADER_PX = 22
@@ -69,7 +75,7 @@ STATUS_TEXT = {
 class SheetFrame:
     """Where the parts of a sheet picture go."""
 
-    width: int
+    scale: Scale
     height: int
     header_top: int
     labels_top: int
@@ -78,21 +84,34 @@ class SheetFrame:
     score_top: int
     legend_top: int
 
+    @property
+    def width(self) -> int:
+        """The picture's width in pixels."""
+        return self.scale.width
 
-def frame_sheet(sheet: SheetView, header_h: int) -> SheetFrame:
-    """Lay out a sheet picture ``WIDTH`` wide around its grid."""
-    room = WIDTH - 2 * MARGIN - ROW_LABELS
-    cell = min(MAX_CELL, room // sheet.size)
+    @property
+    def margin(self) -> int:
+        """The room around the picture's content, in pixels."""
+        return self.scale(MARGIN)
+
+
+def frame_sheet(sheet: SheetView, header_h: int, scale: Scale) -> SheetFrame:
+    """Lay out a sheet picture ``scale.width`` wide around its grid (``header_h`` in pixels of
+    the picture)."""
+    margin, row_labels, gap = scale(MARGIN), scale(ROW_LABELS), scale(GAP)
+    room = scale.width - 2 * margin - row_labels
+    cell = min(scale(MAX_CELL), room // sheet.size)
     span = cell * sheet.size
-    left = MARGIN + ROW_LABELS + (room - span) // 2
-    labels_top = MARGIN + header_h + GAP
-    grid_top = labels_top + LETTERS_H + (COLUMN_LABEL_H if sheet.column_labels else 0)
-    track_top = grid_top + span + GAP
-    score_top = track_top + (TRACK_H + GAP if sheet.has_ships else 0)
-    legend_top = score_top + SCORE_H + GAP
-    height = legend_top + LEGEND_H + MARGIN
-    grid = GridLayout(sheet.size, cell, (left, grid_top))
-    return SheetFrame(WIDTH, height, MARGIN, labels_top, grid, track_top, score_top, legend_top)
+    left = margin + row_labels + (room - span) // 2
+    labels_top = margin + header_h + gap
+    labels_h = scale(LETTERS_H) + (scale(COLUMN_LABEL_H) if sheet.column_labels else 0)
+    grid_top = labels_top + labels_h
+    track_top = grid_top + span + gap
+    score_top = track_top + (scale(TRACK_H) + gap if sheet.has_ships else 0)
+    legend_top = score_top + scale(SCORE_H) + gap
+    height = legend_top + scale(LEGEND_H) + margin
+    grid = GridLayout(sheet.size, cell, (left, grid_top), scale)
+    return SheetFrame(scale, height, margin, labels_top, grid, track_top, score_top, legend_top)
 
 
 def slot_colour(slot: str, palette: Palette) -> RGB | None:
@@ -131,31 +150,32 @@ def _draw_margins(
     draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: SheetView, theme: Theme, palette: Palette
 ) -> None:
     """Column labels (L1, L5), column letters above the grid and row numbers on its left."""
-    grid = frame.grid
+    grid, scale = frame.grid, frame.scale
     left, top, _, _ = grid.extent
-    face = theme.font(HEADER_PX, bold=True)
+    face = theme.font(scale.text(HEADER_PX), bold=True)
     y = frame.labels_top
     labels = sheet.column_labels
     if labels:
         allowed = _allowed_columns(sheet)
+        inset, height = scale(3), scale(COLUMN_LABEL_H - 10)
         for col, label in enumerate(labels):
-            x0 = left + col * grid.cell + 3
-            box = (x0, y, x0 + grid.cell - 6, y + COLUMN_LABEL_H - 10)
+            x0 = left + col * grid.cell + inset
+            box = (x0, y, x0 + grid.cell - 2 * inset, y + height)
             lit = col in allowed
             fill = theme.highlight if lit else theme.panel_band
             if label == ANY_LABEL and not lit:
                 fill = shade(palette.gold, 0.25)
-            draw.rounded_rectangle(box, 8, fill=fill)
+            draw.rounded_rectangle(box, scale(8), fill=fill)
             text_colour = theme.text_on(fill)
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
             shown = tr(ANY_CAPTION) if label == ANY_LABEL else label
             draw_text(draw, centre, shown, face, text_colour)
-        y += COLUMN_LABEL_H
+        y += scale(COLUMN_LABEL_H)
     for col in range(sheet.size):
-        centre = (left + (col + 0.5) * grid.cell, y + LETTERS_H / 2)
+        centre = (left + (col + 0.5) * grid.cell, y + scale(LETTERS_H) / 2)
         draw_text(draw, centre, chr(ord("A") + col), face, theme.muted_text)
     for row in range(sheet.size):
-        centre = (left - ROW_LABELS / 2, top + (row + 0.5) * grid.cell)
+        centre = (left - scale(ROW_LABELS) / 2, top + (row + 0.5) * grid.cell)
         draw_text(draw, centre, str(row + 1), face, theme.muted_text)
 
 
@@ -177,9 +197,9 @@ def draw_grid(
             quarters = {q: done.get(index * 4 + q, False) for q in cell.land}
             draw_land(draw, grid, cell, palette, quarters)
         elif cell.wave:
-            draw_wave(draw, grid, cell, palette, theme, corner=index in corners)
+            draw_wave(image, grid, cell, palette, theme, corner=index in corners)
         elif cell.ship:
-            draw_ship(draw, grid, cell, palette, theme)
+            draw_ship(image, grid, cell, palette, theme)
     draw_coasts(draw, grid, shapes, palette)
     draw_ship_borders(draw, grid, sheet.borders, palette)
     for cell in sheet.cells.values():
@@ -192,42 +212,40 @@ def _draw_track(
     draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: SheetView, theme: Theme
 ) -> None:
     """The ship totals and their points; marked totals are crossed, the next one is lit."""
+    scale = frame.scale
     left, _, right, _ = frame.grid.extent
     top = frame.track_top
-    heading = theme.font(HEADER_PX, bold=True)
+    heading = theme.font(scale.text(HEADER_PX), bold=True)
     draw_text(draw, (left, top), tr("Ship totals"), heading, theme.muted_text, anchor="lt")
     draw_text(
         draw,
         (right, top),
         tr("points: largest marked total"),
-        theme.font(HEADER_PX - 2),
+        theme.font(scale.text(HEADER_PX - 2)),
         theme.muted_text,
         anchor="rt",
     )
-    box_top = top + HEADER_PX + 10
+    box_top = top + scale(HEADER_PX + 10)
     width = (right - left) / len(SHIP_TOTALS)
     marked = set(sheet.marked_totals)
     upcoming = next((t for t in SHIP_TOTALS if t not in marked), None)
-    big, small = theme.font(28, bold=True), theme.font(20, bold=True)
+    big, small = theme.font(scale.text(28), bold=True), theme.font(scale.text(20), bold=True)
+    inset = scale(3)
     for k, (total, points) in enumerate(zip(SHIP_TOTALS, SHIP_POINTS, strict=True)):
-        x0 = left + k * width + 3
-        box = (x0, box_top, x0 + width - 6, top + TRACK_H)
+        x0 = left + k * width + inset
+        box = (x0, box_top, x0 + width - 2 * inset, top + scale(TRACK_H))
         fill = theme.panel_band if total in marked else theme.panel
         outline = theme.highlight if total == upcoming else theme.panel_band
-        draw.rounded_rectangle(box, 10, fill=fill, outline=outline, width=3)
+        draw.rounded_rectangle(box, scale(10), fill=fill, outline=outline, width=scale.stroke(3))
         mid = (box[0] + box[2]) / 2
         split = box_top + (box[3] - box_top) * 0.56
         draw_text(draw, (mid, split), str(total), big, theme.text, anchor="mb")
         worth = tr_counted(points, "{count} pt", "{count} pts")
-        draw_text(draw, (mid, split + 4), worth, small, theme.muted_text, anchor="mt")
+        draw_text(draw, (mid, split + scale(4)), worth, small, theme.muted_text, anchor="mt")
         if total in marked:
-            inset = 10
-            cross(
-                draw,
-                (box[0] + inset, box_top + inset, box[2] - inset, box[3] - inset),
-                theme.highlight,
-                4,
-            )
+            cut = scale(10)
+            crossed = (box[0] + cut, box_top + cut, box[2] - cut, box[3] - cut)
+            cross(draw, crossed, theme.highlight, scale.stroke(4))
 
 
 def score_terms(sheet: SheetView, score: ScoreView) -> list[tuple[str, str, int]]:
@@ -248,19 +266,24 @@ def _draw_score(
     draw: ImageDraw.ImageDraw, frame: SheetFrame, sheet: SheetView, theme: Theme
 ) -> None:
     """The score breakdown as the sheet prints it: sides + lakes − 2× islands … = total."""
+    scale = frame.scale
     left, _, right, _ = frame.grid.extent
-    left = min(left, MARGIN + ROW_LABELS)
-    right = max(right, WIDTH - MARGIN)
+    left = min(left, frame.margin + scale(ROW_LABELS))
+    right = max(right, frame.width - frame.margin)
     top = frame.score_top
     caption = tr("Score with this turn") if sheet.draft_score is not None else tr("Score")
-    draw_text(
-        draw, (left, top), caption, theme.font(HEADER_PX, bold=True), theme.muted_text, anchor="lt"
-    )
+    heading = theme.font(scale.text(HEADER_PX), bold=True)
+    draw_text(draw, (left, top), caption, heading, theme.muted_text, anchor="lt")
     terms = score_terms(sheet, sheet.shown_score)
-    op_face, label_face = theme.font(26, bold=True), theme.font(SMALLEST_PX, bold=True)
-    op_widths = [max(28, op_face.getlength(op) + 12) if op else 0 for op, _, _ in terms]
+    op_face = theme.font(scale.text(26), bold=True)
+    label_face = theme.font(scale.text(SMALLEST_PX), bold=True)
+    value_face = theme.font(scale.text(34), bold=True)
+    op_widths = [
+        max(scale(28), op_face.getlength(op) + scale(12)) if op else 0 for op, _, _ in terms
+    ]
     box_w = (right - left - sum(op_widths)) / len(terms)
-    box_top, box_bottom = top + HEADER_PX + 10, top + SCORE_H
+    box_top, box_bottom = top + scale(HEADER_PX + 10), top + scale(SCORE_H)
+    pad, inset = scale(6), scale(2)
     x = left
     for (op, label, value), op_w in zip(terms, op_widths, strict=True):
         mid_y = (box_top + box_bottom) / 2
@@ -269,18 +292,13 @@ def _draw_score(
             x += op_w
         is_total = label == "Total"
         fill = theme.highlight if is_total else theme.panel
-        draw.rounded_rectangle((x + 2, box_top, x + box_w - 2, box_bottom), 10, fill=fill)
+        box = (x + inset, box_top, x + box_w - inset, box_bottom)
+        draw.rounded_rectangle(box, scale(10), fill=fill)
         ink = theme.text_on(fill)
         muted = ink if is_total else theme.muted_text
-        draw_text(draw, (x + box_w / 2, box_top + 6), tr(label), label_face, muted, anchor="mt")
-        draw_text(
-            draw,
-            (x + box_w / 2, box_bottom - 6),
-            str(value),
-            theme.font(34, bold=True),
-            ink,
-            anchor="mb",
-        )
+        mid_x = x + box_w / 2
+        draw_text(draw, (mid_x, box_top + pad), tr(label), label_face, muted, anchor="mt")
+        draw_text(draw, (mid_x, box_bottom - pad), str(value), value_face, ink, anchor="mb")
         x += box_w
 
 
@@ -288,19 +306,21 @@ def _draw_legend(
     draw: ImageDraw.ImageDraw, frame: SheetFrame, theme: Theme, palette: Palette
 ) -> None:
     """Keys for the marks that are not self-explanatory."""
-    y = frame.legend_top + LEGEND_H / 2
-    x = MARGIN
-    face = theme.font(19)
+    scale = frame.scale
+    y = frame.legend_top + scale(LEGEND_H) / 2
+    x = frame.margin
+    face = theme.font(scale.text(19))
     keys = (
         (palette.gold, tr("completed island")),
         (palette.open_coast, tr("straight coast (unfinished)")),
         (palette.draft, tr("drawn this turn")),
     )
+    half, swatch = scale(9), scale(34)
     for colour, text in keys:
-        draw.rounded_rectangle((x, y - 9, x + 34, y + 9), 5, fill=colour)
-        x += 44
+        draw.rounded_rectangle((x, y - half, x + swatch, y + half), scale(5), fill=colour)
+        x += scale(44)
         draw_text(draw, (x, y), text, face, theme.muted_text, anchor="lm")
-        x += face.getlength(text) + 32
+        x += face.getlength(text) + scale(32)
 
 
 def sheet_image(
@@ -311,22 +331,22 @@ def sheet_image(
     title: str | None = None,
     theme: Theme,
     palette: Palette,
+    scale: Scale = SCALE,
 ) -> tuple[Image.Image, SheetFrame]:
-    """The picture of one sheet, and where its parts are."""
+    """The picture of one sheet, and where its parts are (``scale.width`` wide)."""
     faces = die_faces(sheet, roll, palette)
-    dice_w = dice_width(len(faces))
-    captions = any(f.caption for f in faces)
-    dice_h = DIE_PX + (6 + CAPTION_PX if captions else 0) if faces else 0
-    header_h = max(TITLE_PX + 10 + STATUS_PX + 6, dice_h)
-    frame = frame_sheet(sheet, header_h)
-    image = Image.new("RGB", (frame.width, frame.height), theme.background)
-    draw = ImageDraw.Draw(image)
-    text_w = WIDTH - 2 * MARGIN - (dice_w + MARGIN if faces else 0)
+    dice_w = dice_width(len(faces), scale)
     heading = title or tr("{name} · Level {level}", name=name, level=sheet.level)
     status = tr(STATUS_TEXT[sheet.status]) if sheet.status in STATUS_TEXT else ""
-    draw_title(draw, MARGIN, frame.header_top, text_w, heading, status, theme)
+    header_h = max(title_height(status, scale), dice_height(faces, scale))
+    frame = frame_sheet(sheet, header_h, scale)
+    image = Image.new("RGB", (frame.width, frame.height), theme.background)
+    draw = ImageDraw.Draw(image)
+    margin = frame.margin
+    text_w = frame.width - 2 * margin - (dice_w + margin if faces else 0)
+    draw_title(draw, margin, frame.header_top, text_w, heading, status, theme, scale)
     if faces:
-        draw_dice(draw, WIDTH - MARGIN - dice_w, frame.header_top, faces, theme)
+        draw_dice(draw, frame.width - margin - dice_w, frame.header_top, faces, theme, scale)
     _draw_margins(draw, frame, sheet, theme, palette)
     draw_grid(image, draw, frame.grid, sheet, theme, palette)
     if sheet.has_ships:

@@ -62,7 +62,7 @@ from tests.benchmarks.many_games import HEADER as LOAD_HEADER
 from tests.benchmarks.many_games import bench_many_games
 from tests.benchmarks.page_flood import bench_page_flood
 from tests.benchmarks.pages import bench_pages
-from tests.benchmarks.pictures import bench_pictures
+from tests.benchmarks.pictures import SHEET_HEADER, bench_pictures, bench_sheet_stages
 from tests.benchmarks.records import bench_records
 from tests.benchmarks.replays import bench_replays
 from tests.benchmarks.round_close import bench_round_close
@@ -677,6 +677,8 @@ def main() -> None:
             "bytes",
         )
         print_table(header, bench_pictures())
+        print()
+        print_table(SHEET_HEADER, bench_sheet_stages())
         print()
         header = ("event loop, 1 ms timer", "late p50 ms", "late p99 ms", "all drawn in")
         print_table(header, asyncio.run(bench_drawing_loop()))

@@ -6,7 +6,8 @@ picture; the budget is at most 4× that baseline and at most 300 KB per picture.
 the fastest of the runs: on a shared machine the slower ones measure the neighbours. Palette
 pictures are also set beside a flat RGB image (what the drawing canvas costs to encode), and
 the encoding of each finished picture alone (no drawing) is timed too: how much of a picture's
-cost is the encoding of its content, which no flat image has.
+cost is the encoding of its content, which no flat image has. Last, a player's Islant sheet
+stage by stage, as drawn beside the same sheet drawn at its design's width (1000 px).
 """
 
 from __future__ import annotations
@@ -19,19 +20,23 @@ from functools import partial
 
 from PIL import Image
 
-from engine.islant import sheet_view
+from engine.islant import SheetView, sheet_view
 from render import render_view
-from render.common.png import to_png
+from render.common import DEFAULT_THEME
+from render.common.png import palette_for, to_png
 from render.competition import render_board as competition_board
 from render.competition import render_hand
+from render.islant import DEFAULT_PALETTE, render_sheet, render_standings, sheet_image
 from render.islant import render_board as islant_board
-from render.islant import render_sheet, render_standings
+from render.islant.parts import DESIGN, Scale
+from render.islant.sheet import SCALE
 from tests.render import competition_views, tigerisland_views, wars_views
 from tests.render.islant_states import NAMES, crowd_view, played
 
 REPEAT = 15
 Picture = tuple[str, Callable[[], bytes]]
 PictureRow = tuple[str, str, str, str, str, str, str, str]
+SHEET_STAGES = ("draw", "palette", "quantize", "encode")
 
 
 def pictures() -> list[Picture]:
@@ -141,4 +146,68 @@ def bench_pictures() -> list[PictureRow]:
                 f"{len(png) / 1024:.0f} KB",
             )
         )
+    return rows
+
+
+SHEET_HEADER = (
+    "islant sheet, by stage",
+    "size",
+    *(f"{stage} ms" for stage in SHEET_STAGES),
+    "total ms (÷ 1000 px)",
+    "bytes (÷ 1000 px)",
+)
+
+
+def sheet_stages(data: dict, scale: Scale) -> tuple[list[Callable[[], object]], Image.Image, bytes]:
+    """The stages of a sheet's PNG at ``scale`` (the view's sheet with a roll), the picture
+    and its PNG."""
+
+    def draw() -> Image.Image:
+        sheet = SheetView.from_data(data)
+        theme, palette = DEFAULT_THEME, DEFAULT_PALETTE
+        image, _ = sheet_image(
+            sheet, "Alice", roll=(1, 2, 3), theme=theme, palette=palette, scale=scale
+        )
+        return image
+
+    image = draw()
+    palette = palette_for(image)
+    quantized = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    stages = [
+        draw,
+        partial(palette_for, image),
+        partial(image.quantize, palette=palette, dither=Image.Dither.NONE),
+        partial(to_png, quantized),
+    ]
+    return stages, image, to_png(quantized)
+
+
+def bench_sheet_stages() -> list[tuple[str, ...]]:
+    """A sheet early in a race, mid-race and near the end (level 5), drawn as sent and at the
+    design's width in turns: each stage's time and the PNG's bytes."""
+    states = {
+        "level 1, round 2": played(1, 2),
+        "level 5, round 6": played(5, 6, players=2, seed=3),
+        "level 5, round 22": played(5, 22, players=2, seed=4),
+    }
+    rows: list[tuple[str, ...]] = []
+    for label, state in states.items():
+        data = sheet_view(state, 0)
+        sent, image, png = sheet_stages(data, SCALE)
+        design, big, big_png = sheet_stages(data, DESIGN)
+        times = fastest_ms(*sent, *design)
+        ours, theirs = times[: len(sent)], times[len(sent) :]
+        for name, picture, ms, encoded in (
+            (label, image, ours, png),
+            (f"{label}, 1000 px", big, theirs, big_png),
+        ):
+            rows.append(
+                (
+                    name,
+                    f"{picture.width}×{picture.height}",
+                    *(f"{t:.2f}" for t in ms),
+                    f"{sum(ms):.2f} ({sum(ms) / sum(theirs):.2f})",
+                    f"{len(encoded) / 1024:.0f} KB ({len(encoded) / len(big_png):.2f})",
+                )
+            )
     return rows

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from engine.islant import GAME, IslantView, ScoreView, SheetView, Standing, sheet_view
 from render import pictures_for, render_view
 from render.common import DEFAULT_THEME, PanelRow, draw_panel, panel_height
+from render.common.layers import LAYER_CACHE
 from render.islant import (
     DEFAULT_PALETTE,
     board_image,
@@ -20,9 +21,12 @@ from render.islant import (
     sheet_image,
     standings_image,
 )
+from render.islant.parts import DESIGN
 from render.islant.parts import MARGIN as STANDINGS_MARGIN
 from render.islant.race import WIDTH as RACE_WIDTH
 from render.islant.race import draw_board, progress_text, waiting_text
+from render.islant.sheet import SCALE
+from render.islant.sheet import WIDTH as SHEET_WIDTH
 from render.islant.standings import (
     BIG_ROW_PX,
     BIG_TABLE,
@@ -35,6 +39,8 @@ from render.islant.standings import WIDTH as STANDINGS_WIDTH
 from render.islant.table import shown_rows
 
 from .islant_states import NAMES, crowd_view, played, scripted
+from .test_german_words import drawn_words
+from .test_layers import painted_ship, painted_wave
 
 MAX_BYTES = 500 * 1024
 PALETTE = DEFAULT_PALETTE
@@ -75,10 +81,53 @@ def test_every_level_renders_a_valid_phone_sized_sheet(mid_game):
     data = sheet_of(mid_game)
     png = render_sheet(data, "Alice", roll=list(mid_game.roll))
     image = open_png(png)
-    assert image.width == 1000
-    assert 1000 <= image.height <= 1600
+    assert image.width == SHEET_WIDTH
+    assert SHEET_WIDTH <= image.height <= 1.6 * SHEET_WIDTH
     assert len(png) < MAX_BYTES
     assert png == render_sheet(data, "Alice", roll=list(mid_game.roll))
+
+
+def drawn_texts(monkeypatch, state, scale) -> tuple[list, list, Image.Image]:
+    """The texts a sheet puts down at ``scale`` (its sea drawn afresh, each wave and ship cell
+    painted in place), their fonts, and the picture."""
+    LAYER_CACHE.clear()
+    monkeypatch.setattr("render.islant.sheet.draw_wave", painted_wave)
+    monkeypatch.setattr("render.islant.sheet.draw_ship", painted_ship)
+    faces: list = []
+    sheet = SheetView.from_data(sheet_of(state))
+    with drawn_words(monkeypatch, faces) as words:
+        image, _ = sheet_image(
+            sheet, "Alice", roll=list(state.roll), theme=DEFAULT_THEME, palette=PALETTE, scale=scale
+        )
+    return words, faces, image
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_the_sheet_is_its_design_scaled_down(monkeypatch, level):
+    """Every text of the sheet is where the design (1000 px wide) puts it and as large, in the
+    sheet's proportion; only the smallest are kept at the size a phone reads (legible_px)."""
+    state = played(level, rounds=12, seed=level)
+    factor = SHEET_WIDTH / DESIGN.width
+    big_words, big_faces, big = drawn_texts(monkeypatch, state, DESIGN)
+    words, faces, small = drawn_texts(monkeypatch, state, SCALE)
+    assert (big.width, small.width) == (DESIGN.width, SHEET_WIDTH)
+    # Cells are whole pixels: the grid (and what is below it) may come out 1 % larger.
+    assert small.height == pytest.approx(big.height * factor, rel=0.012)
+    assert len(words) == len(big_words) > 80
+    compared = 0
+    for (text, box, _), face, (big_text, big_box, _), big_face in zip(
+        words, faces, big_words, big_faces, strict=True
+    ):
+        if text != big_text:  # a title cut short at another letter
+            assert text.endswith("…") and big_text.endswith("…")
+            continue
+        compared += 1
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        big_centre = ((big_box[0] + big_box[2]) / 2, (big_box[1] + big_box[3]) / 2)
+        assert centre == pytest.approx([c * factor for c in big_centre], rel=0.012, abs=8), text
+        expected = max(SCALE.smallest_px, big_face.size * factor)
+        assert face.size == pytest.approx(expected, abs=1), text
+    assert compared >= len(words) - 1
 
 
 def test_a_land_quarter_has_its_colour_and_the_rest_of_the_cell_is_sea():

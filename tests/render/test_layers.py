@@ -12,7 +12,8 @@ from render.common.layers import LAYER_CACHE, LayerCache
 from render.islant import DEFAULT_PALETTE, sheet_image
 from render.islant import grid as islant_grid
 from render.islant.grid import NAME_PX, GridLayout
-from render.islant.parts import SMALLEST_PX
+from render.islant.parts import DESIGN
+from render.islant.sheet import SCALE
 from render.wars import WARS_THEME
 from render.wars.legend import draw_legend, legend_image
 
@@ -88,7 +89,7 @@ def test_the_wars_legend_is_cached_per_language():
 def uncached_sea(image, draw, grid: GridLayout, sheet: SheetView, palette, theme) -> None:
     """The sea as it was drawn before layers: names of the empty cells only, then the lines."""
     draw.rectangle(grid.extent, fill=palette.sea)
-    face = theme.font(max(SMALLEST_PX, grid.px(NAME_PX)))
+    face = theme.font(max(grid.scale.smallest_px, grid.px(NAME_PX)))
     for index in range(grid.size * grid.size):
         if index not in sheet.cells:
             draw_text(draw, grid.centre(index), sheet.name_of(index), face, palette.cell_name)
@@ -99,10 +100,22 @@ def uncached_sea(image, draw, grid: GridLayout, sheet: SheetView, palette, theme
         draw.line([(left, y), (right, y)], fill=palette.grid, width=1)
 
 
-def sheet_bytes(state, roll: bool) -> bytes:
+def painted_wave(image, grid, cell, palette, theme, *, corner: bool) -> None:
+    """A wave cell painted where it is (no tile)."""
+    islant_grid.paint_wave(ImageDraw.Draw(image), grid, cell, palette, theme, corner=corner)
+
+
+def painted_ship(image, grid, cell, palette, theme) -> None:
+    """A ship cell painted where it is (no tile)."""
+    islant_grid.paint_ship(ImageDraw.Draw(image), grid, cell, palette, theme)
+
+
+def sheet_bytes(state, roll: bool, scale=SCALE) -> bytes:
     sheet = SheetView.from_data(sheet_view(state, 0))
     dice = list(state.roll) if roll else None
-    image, _ = sheet_image(sheet, "Alice", roll=dice, theme=DEFAULT_THEME, palette=DEFAULT_PALETTE)
+    image, _ = sheet_image(
+        sheet, "Alice", roll=dice, theme=DEFAULT_THEME, palette=DEFAULT_PALETTE, scale=scale
+    )
     return image.tobytes()
 
 
@@ -132,12 +145,27 @@ def test_sea_layers_are_kept_apart_by_level_and_layout():
     assert LAYER_CACHE.drawn == one + 1  # same level and layout: found
 
 
-@pytest.mark.parametrize("cell", [81, 82])  # an odd cell puts names on half pixels
+@pytest.mark.parametrize("scale", [SCALE, DESIGN], ids=["sheet", "design"])
+@pytest.mark.parametrize("level", [2, 4, 5])
+@pytest.mark.parametrize("rounds", [4, 20])
+def test_wave_and_ship_tiles_have_the_pixels_of_cells_painted_in_place(
+    scale, level, rounds, monkeypatch
+):
+    """Odd and even cells (level 2 is 101 px wide at the design's scale, levels 4 and 5 are
+    53 px in the sheet), every corner parity."""
+    state = played(level, rounds, seed=level + rounds)
+    tiled = sheet_bytes(state, roll=True, scale=scale)
+    monkeypatch.setattr("render.islant.sheet.draw_wave", painted_wave)
+    monkeypatch.setattr("render.islant.sheet.draw_ship", painted_ship)
+    assert tiled == sheet_bytes(state, roll=True, scale=scale)
+
+
+@pytest.mark.parametrize("cell", [52, 53])  # an odd cell puts names on half pixels
 @pytest.mark.parametrize("origin", [(68, 222), (69, 222), (68, 223), (69, 223), (71, 230)])
 def test_the_sea_layer_matches_a_fresh_sea_wherever_the_grid_sits(cell, origin):
     state = played(5, 6, seed=3)
     sheet = SheetView.from_data(sheet_view(state, 0))
-    grid = GridLayout(sheet.size, cell, origin)
+    grid = GridLayout(sheet.size, cell, origin, SCALE)
     size = (origin[0] + sheet.size * cell + 20, origin[1] + sheet.size * cell + 20)
     ours, fresh = Image.new("RGB", size, (1, 2, 3)), Image.new("RGB", size, (1, 2, 3))
     islant_grid.draw_sea(ours, ImageDraw.Draw(ours), grid, sheet, DEFAULT_PALETTE, DEFAULT_THEME)

@@ -15,8 +15,10 @@ One exception, listed here: a long island name on the competition's small slot c
 at full size. A new slot layout would end it.
 
 The pictures are the bounds check's wide sample (random games, 99 players, long names, panel
-pictures with lettered places, final pictures), and the records cards. A picture's width is
-the widest PNG it returns (a game's end may be several pictures)."""
+pictures with lettered places, final pictures), and the records cards. A text is judged at the
+width of the picture it is encoded in (a game's end may be several pictures: an Islant race's
+ranking is wider than its sheets); one drawn into no PNG (an animation's caption) at the width
+of the widest picture returned."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from engine.competition.deck import load_deck
 from engine.core import Game, View
 from locales import LANGUAGES, speaking, tr
 from render import render_view
+from render.common import png as png_module
 from render.common.legible import MIN_PHONE_CAP, cap_height, phone_scale
 from render.common.theme import Theme, font
 from render.records import draw_card
@@ -69,14 +72,24 @@ def island_name_part(text: str) -> bool:
 
 
 def too_small(monkeypatch, draw, lang: str) -> list[str]:
-    """The texts ``draw`` puts down smaller than a phone keeps legible."""
+    """The texts ``draw`` puts down smaller than a phone keeps legible, each at the width of
+    the picture it is in (several pictures may differ: a race's ranking and its sheets)."""
     faces: list = []
-    with drawn_words(monkeypatch, faces) as words, speaking(lang):
+    encoded: list[tuple[int, int]] = []  # at each picture encoded: texts drawn so far, width
+    with drawn_words(monkeypatch, faces) as words, speaking(lang), monkeypatch.context() as m:
+        encode = png_module.to_png
+
+        def recorded(image: Image.Image) -> bytes:
+            encoded.append((len(words), image.width))
+            return encode(image)
+
+        m.setattr(png_module, "to_png", recorded)
         png = draw()
-    scale = phone_scale(widest(png))
+    whole = widest(png)  # texts drawn after the last picture encoded here (an animation)
     found = set()
-    for (text, _, _), face in zip(words, faces, strict=True):
-        seen = cap_height(face) * scale
+    for k, ((text, _, _), face) in enumerate(zip(words, faces, strict=True)):
+        width = next((width for drawn, width in encoded if k < drawn), whole)
+        seen = cap_height(face) * phone_scale(width)
         if seen < MIN_PHONE_CAP and not island_name_part(text):
             found.add(f"{text!r} {face.size}px: {seen:.1f} px tall at phone width")
     return sorted(found)
