@@ -31,7 +31,6 @@ from tests.benchmarks import burst
 from tests.benchmarks.burst import Clock, spin, token_of, trivial_taps
 from tests.loopback.fake_discord import FakeDiscord
 from tests.loopback.race import (
-    TRIVIAL_PASSES,
     BotCpu,
     LoopbackHarness,
     bot_process,
@@ -39,6 +38,7 @@ from tests.loopback.race import (
     cpu_of,
     display_name,
     quiet,
+    trivial_taps_each,
 )
 
 GAME = find_game("tigerisland")
@@ -138,7 +138,6 @@ async def run_typed(games: int, moves: int, *, busy: bool = False, seed: int = 4
     sessions: list[subprocess.Popen[str]] = []
     try:
         with tempfile.TemporaryDirectory() as folder:
-            everyone = [m for pair in players for m in pair]
             async with bot_process(fake, "trivial", str(channels[0].id), sessions) as (
                 process,
                 message_id,
@@ -147,7 +146,7 @@ async def run_typed(games: int, moves: int, *, busy: bool = False, seed: int = 4
                 # The same arrivals as the games' moves: one tap in flight per game, the
                 # next as soon as the last is answered.
                 first_players = [pair[0] for pair in players]
-                taps = TRIVIAL_PASSES * len(everyone) // len(first_players)
+                taps = trivial_taps_each("closed", len(first_players))
                 before = cpu_of(process.pid)
                 await trivial_taps(harness, trivial, first_players, "closed", taps)
                 after = cpu_of(process.pid)
