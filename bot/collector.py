@@ -14,6 +14,7 @@ hardly more survivors, and there are 30 times fewer of them (each a few millisec
 from __future__ import annotations
 
 import gc
+from functools import cache
 
 YOUNG_ALLOCATIONS = 20_000
 """Allocations (less frees) of tracked objects between collections of the youngest
@@ -22,10 +23,12 @@ OLDER_EVERY = 20
 """Collections of a generation between collections of the next one (Python's default: 10)."""
 
 
+@cache
 def settle() -> None:
     """After start-up: what it loaded (modules, catalogs, commands) lives as long as the
     process, so it is kept out of the collector's generations (a full collection does not
-    walk it again while interactions wait); from now on the collector runs less often."""
+    walk it again while interactions wait); from now on the collector runs less often.
+    Once per process (a bot started again in the same process finds it done)."""
     gc.collect()  # start-up's own cycles are freed, not kept for good
     gc.freeze()
     gc.set_threshold(YOUNG_ALLOCATIONS, OLDER_EVERY, OLDER_EVERY)

@@ -61,7 +61,7 @@ def run_offline(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)  # no .env
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("ISLANDBOT_DATABASE", str(tmp_path / "bot.db"))
-    monkeypatch.setattr("bot.client.gc.freeze", lambda: None)  # the test process goes on
+    monkeypatch.setattr("bot.client.settle", lambda: None)  # the test process goes on
     seen: list[tuple[int, int] | bool | None] = []
 
     async def login(self: IslandBot, token: str) -> None:
