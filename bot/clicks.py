@@ -24,18 +24,9 @@ log = logging.getLogger(__name__)
 
 
 def route_clicks_directly(store: ViewStore) -> None:
-    """Make ``store`` (a client's view store) call dynamic items by :func:`call_dynamic_item`."""
-
-    async def schedule(
-        component_type: int,
-        factory: type[discord.ui.DynamicItem[Any]],
-        interaction: discord.Interaction,
-        custom_id: str,
-        match: re.Match[str],
-    ) -> None:
-        await call_dynamic_item(component_type, factory, interaction, custom_id, match)
-
-    store.schedule_dynamic_item_call = schedule  # type: ignore[method-assign]
+    """Make ``store`` (a client's view store) call dynamic items by :func:`call_dynamic_item`
+    (set on the instance, so it is called without the store)."""
+    store.schedule_dynamic_item_call = call_dynamic_item  # type: ignore[method-assign]
 
 
 async def call_dynamic_item(
