@@ -25,10 +25,11 @@ from .answers import answer_failure, arrived, reply_error, tell_restarting
 from .clicks import route_clicks_directly
 from .collector import settle
 from .commands_i18n import CatalogTranslator
+from .courier import Courier
 from .daily.panel import DAILY_ITEMS
 from .daily.service import DailyService
 from .delivery import Delivery
-from .discord_requests import bound_requests
+from .discord_requests import bound_requests, deadline
 from .errors import UserError
 from .faces import all_faces
 from .i18n import user_language
@@ -139,6 +140,8 @@ class IslandBot(commands.Bot):
         self.served_pages: WebPages | None = None
         """The page server running in this process (:meth:`serve_pages`), if any."""
         self.page_process: PageProcess | None = None
+        self.courier: Courier | None = None
+        """Sends the panels' answers (None: the bot sends them itself, as under a test double)."""
         """The page server's own process, when this bot started it."""
         self.tree.on_error = self.on_app_command_error
         self.tree.interaction_check = self._on_arrival
@@ -222,7 +225,8 @@ class IslandBot(commands.Bot):
         await reply_error(interaction, UserError("unknown_button").text(user_language(interaction)))
 
     async def setup_hook(self) -> None:
-        bound_requests(self.http)  # logged in by now: its session exists
+        if bound_requests(self.http):  # logged in by now: its session exists
+            self.courier = Courier(deadline())
         self.store = await Store.open(self.database)
         kwargs = {"now": lambda: discord.utils.utcnow(), **self._service_kwargs}
         self.service = GameService(self.store, sink=self.publisher, **kwargs)
@@ -380,8 +384,11 @@ class IslandBot(commands.Bot):
         # taken first: a second call finds nothing
         pages, self.served_pages, self.pages = self.served_pages, None, None
         process, self.page_process = self.page_process, None
+        courier, self.courier = self.courier, None
         store, self.store = self.store, None
         try:
+            if courier is not None:
+                await courier.stop()
             if process is not None:
                 await process.stop()
             if pages is not None:

@@ -10,6 +10,7 @@ answer to a user is given up (logged) rather than waited on.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import aiohttp
@@ -17,10 +18,15 @@ import discord
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context
 
+from .courier import Courier, CourierLost, Errand, uploads_of
+
+log = logging.getLogger(__name__)
 REQUEST_SECONDS = 30.0
 """The longest one request to Discord may take, an uploaded picture included."""
 CONNECT_SECONDS = 10.0
 """The longest it may wait for a connection (from the pool or a new one)."""
+ORIGINAL_ANSWER = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+"""The webhook route of an interaction's first answer."""
 NOT_TAKEN = (discord.HTTPException, TimeoutError, aiohttp.ClientError)
 """What a request to Discord raises when Discord did not take it."""
 
@@ -30,12 +36,18 @@ def bound_requests(http: discord.http.HTTPClient, seconds: float | None = None) 
     and webhooks share) a deadline of ``seconds`` (default :data:`REQUEST_SECONDS`). False
     when there is no aiohttp session to bound (before login, or under a test double that
     replaces it)."""
-    seconds = REQUEST_SECONDS if seconds is None else seconds
     session = getattr(http, "_HTTPClient__session", None)  # where discord.py keeps it
     if not isinstance(session, aiohttp.ClientSession):
         return False
-    session._timeout = aiohttp.ClientTimeout(total=seconds, connect=min(CONNECT_SECONDS, seconds))
+    session._timeout = deadline(seconds)
     return True
+
+
+def deadline(seconds: float | None = None) -> aiohttp.ClientTimeout:
+    """A request's deadline: ``seconds`` in all (default :data:`REQUEST_SECONDS`), of which
+    at most :data:`CONNECT_SECONDS` to get a connection."""
+    seconds = REQUEST_SECONDS if seconds is None else seconds
+    return aiohttp.ClientTimeout(total=seconds, connect=min(CONNECT_SECONDS, seconds))
 
 
 def unavailable(error: BaseException) -> bool:
@@ -61,6 +73,7 @@ async def edit_answer(
     components are answered by their custom ids (dynamic items), not by a view kept in memory.
     """
     state: Any = interaction._state  # what discord.py's own edit uses
+    courier: Courier | None = getattr(interaction.client, "courier", None)
     with discord.http.handle_message_parameters(
         content=content,
         embeds=embeds,
@@ -69,6 +82,24 @@ async def edit_answer(
         previous_allowed_mentions=state.allowed_mentions,
     ) as params:
         http = state.http
+        if courier is not None and courier.ready:
+            payload_json, uploads = uploads_of(params.multipart)
+            errand = Errand(
+                0,
+                "PATCH",
+                ORIGINAL_ANSWER,
+                interaction.application_id,
+                interaction.token,
+                params.payload,
+                payload_json,
+                uploads,
+                http.proxy,
+                http.proxy_auth,
+            )
+            try:
+                return await courier.send(errand)
+            except CourierLost:  # it may have been sent: an edit sent twice shows the same
+                log.warning("the courier ended before answering: the bot sends the edit")
         await async_context.get().edit_original_interaction_response(
             interaction.application_id,
             interaction.token,

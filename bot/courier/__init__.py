@@ -1,0 +1,217 @@
+"""Interaction answers sent by a process of their own: the courier.
+
+A panel tap's answer is an edit of the panel with its picture: one multipart request that
+costs the bot's event loop more than everything else of the tap (aiohttp's form, the
+request, the response). The loop hands it to the courier instead, a child process with its
+own event loop and HTTP session that sends it exactly as discord.py would (its rate limits,
+its retries, the same deadline), and hears back how it ended: Discord's refusal raises the
+same :class:`discord.HTTPException`, no answer the same :class:`TimeoutError`, so callers
+handle a failure as before.
+
+The courier starts at its first errand (until it is up, the bot sends answers itself) and
+again after it ended. An errand whose courier ended before saying how it went raises
+:class:`CourierLost`: an answer's edit shows the same when sent twice, so the caller sends it
+itself. Only webhook routes go this way (an interaction's token is their only credential):
+the bot's own token never leaves its process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import os
+import socket
+import sys
+from dataclasses import replace
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import discord
+
+from .errands import Errand, Outcome, Upload, frame, read_frame
+from .process import READY
+
+log = logging.getLogger(__name__)
+STOP_SECONDS = 3.0
+"""How long the bot's stop waits for the courier to send what it holds before killing it."""
+RESTART_SECONDS = 1.0
+"""How long after the courier ended it may start again."""
+PRIVATE_VARIABLES = ("DISCORD_TOKEN",)
+"""What the courier is not given: webhook routes need no bot token."""
+
+__all__ = ["Courier", "CourierLost", "Errand", "Upload"]
+
+
+class CourierLost(Exception):
+    """The courier is not up, or ended before it said how an errand went."""
+
+
+class Courier:
+    """The bot's courier process and the errands it was given that it has not answered."""
+
+    def __init__(self, timeout: aiohttp.ClientTimeout) -> None:
+        """``timeout``: the deadline of each request the courier sends."""
+        self.timeout = timeout
+        self._process: asyncio.subprocess.Process | None = None
+        self._channel: asyncio.StreamWriter | None = None
+        self._ready = False
+        self._waiting: dict[int, asyncio.Future[Outcome]] = {}
+        self._numbers = itertools.count(READY + 1)
+        self._running: asyncio.Task[None] | None = None
+        self._started_at = -RESTART_SECONDS
+        self._stopped = False
+
+    @property
+    def ready(self) -> bool:
+        """Whether the courier takes errands now (if not, it is started in the background)."""
+        channel = self._channel
+        if self._ready and channel is not None and not channel.is_closing():
+            return True
+        self._start_soon()
+        return False
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    async def send(self, errand: Errand) -> None:
+        """Have ``errand`` sent (its number is given here); raises as discord.py's own
+        request would (see the module), or :class:`CourierLost`."""
+        channel = self._channel
+        if not self._ready or channel is None or channel.is_closing():
+            raise CourierLost("the courier is not running")
+        errand = replace(errand, number=next(self._numbers))
+        waiting = asyncio.get_running_loop().create_future()
+        self._waiting[errand.number] = waiting
+        channel.write(frame(errand))
+        try:
+            outcome = await waiting
+        finally:
+            self._waiting.pop(errand.number, None)
+        raise_for(outcome)
+
+    def _start_soon(self) -> None:
+        """Start the courier in the background, unless it is starting or stopped, or it
+        started less than :data:`RESTART_SECONDS` ago."""
+        loop = asyncio.get_running_loop()
+        if self._stopped or self._running is not None:
+            return
+        if loop.time() - self._started_at < RESTART_SECONDS:
+            return
+        self._started_at = loop.time()
+        self._running = loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        """Start the courier, pass on its outcomes until it ends, then fail what it held."""
+        try:
+            reader = await self._spawn()
+            hello = await read_frame(reader)
+            self._ready = isinstance(hello, Outcome) and hello.number == READY
+            while self._ready and (outcome := await read_frame(reader)) is not None:
+                waiting = self._waiting.get(outcome.number)
+                if waiting is not None and not waiting.done():
+                    waiting.set_result(outcome)
+        except Exception:
+            log.exception("the courier failed")
+        finally:
+            self._ready = False
+            for waiting in self._waiting.values():
+                if not waiting.done():
+                    waiting.set_exception(CourierLost("the courier ended"))
+            await self._end()
+            self._running = None
+
+    async def _spawn(self) -> asyncio.StreamReader:
+        """Start the courier's process on one end of a socket pair; the reader of ours."""
+        ours, theirs = socket.socketpair()
+        env = {k: v for k, v in os.environ.items() if k not in PRIVATE_VARIABLES}
+        here = str(Path(__file__).resolve().parents[2])  # the bot's own code, wherever it is
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [here, env.get("PYTHONPATH")]))
+        timeout = self.timeout
+        arguments = (
+            *(str(n) for n in (theirs.fileno(), os.getpid())),
+            discord.http.Route.BASE,
+            *(str(n) for n in (timeout.total, timeout.connect)),
+        )
+        try:
+            self._process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot.courier",
+                *arguments,
+                pass_fds=(theirs.fileno(),),
+                env=env,
+                stdin=asyncio.subprocess.DEVNULL,
+            )
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        reader, self._channel = await asyncio.open_connection(sock=ours)
+        return reader
+
+    async def _end(self) -> None:
+        """Close the courier's socket and wait for its process (killed after a while)."""
+        channel, self._channel = self._channel, None
+        if channel is not None:
+            channel.close()
+        process, self._process = self._process, None
+        if process is None:
+            return
+        try:
+            await asyncio.wait_for(process.wait(), STOP_SECONDS)
+        except TimeoutError:
+            log.warning("the courier did not end in time: killed")
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+
+    async def stop(self) -> None:
+        """End the courier for good, once it has sent what it was given (bounded)."""
+        self._stopped = True
+        if self._channel is not None and self._channel.can_write_eof():
+            self._channel.write_eof()  # the courier ends after its errands under way
+        if self._running is not None:
+            await asyncio.shield(self._running)
+
+
+def raise_for(outcome: Outcome) -> None:
+    """Raise what discord.py's own request would have raised for ``outcome``."""
+    if outcome.kind == "done":
+        return
+    if outcome.kind == "http":
+        response = SimpleNamespace(status=outcome.status, reason=outcome.reason)
+        kind: type[discord.HTTPException] = discord.HTTPException
+        if outcome.status == 403:
+            kind = discord.Forbidden
+        elif outcome.status == 404:
+            kind = discord.NotFound
+        elif outcome.status >= 500:
+            kind = discord.DiscordServerError
+        raise kind(response, outcome.answer)  # type: ignore[arg-type]
+    if outcome.kind == "timeout":
+        raise TimeoutError
+    if outcome.kind == "connection":
+        raise aiohttp.ClientConnectionError(outcome.detail)
+    raise RuntimeError(f"the courier could not send a request: {outcome.detail}")
+
+
+def uploads_of(multipart: list[dict[str, Any]]) -> tuple[str | None, tuple[Upload, ...]]:
+    """A multipart request of discord.py's (``handle_message_parameters``) as the courier
+    takes it: its JSON field, and its files' bytes."""
+    payload_json: str | None = None
+    uploads: list[Upload] = []
+    for part in multipart:
+        if part["name"] == "payload_json":
+            payload_json = part["value"]
+            continue
+        stream = part["value"]
+        stream.seek(0)
+        uploads.append(Upload(part["name"], part["filename"], stream.read(), part["content_type"]))
+        stream.seek(0)
+    return payload_json, tuple(uploads)

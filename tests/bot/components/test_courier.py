@@ -1,0 +1,233 @@
+"""The courier sends a panel's answer from a process of its own, as discord.py would have:
+the card and its picture reach Discord; a refusal raises what discord.py raises; an answer
+whose courier died on the way is sent by the bot itself; the courier comes back after it
+died, ends with the bot's stop, and within seconds of the bot's death.
+
+Against a small HTTP server on loopback standing in for Discord's webhook routes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+
+import aiohttp
+import discord
+import pytest
+from aiohttp import web
+
+from bot.cards import Card
+from bot.courier import Courier, CourierLost, Errand
+from bot.discord_requests import deadline, edit_answer
+
+WAIT_SECONDS = 30.0  # the longest a courier may take to start, here (a guard, not a figure)
+PICTURE = b"\x89PNG picture bytes"
+TOKENS_REFUSED = {"refused": (400, 50035, "Invalid Form Body"), "gone": (404, 10015, "Unknown")}
+
+
+@dataclass
+class FakeDiscord:
+    """What the stand-in for Discord received, and the answers it holds back."""
+
+    base: str = ""
+    received: list[dict] = field(default_factory=list)
+    holding: asyncio.Event = field(default_factory=asyncio.Event)
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@pytest.fixture
+async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
+    """Webhook routes that record each request (its method, path, JSON and files) and
+    answer it: refused for the tokens of :data:`TOKENS_REFUSED`; for the token "held", the
+    first request is held until ``release`` is set."""
+    fake = FakeDiscord()
+
+    async def answer(request: web.Request) -> web.StreamResponse:
+        form = await request.post()
+        files = {
+            name: value.file.read() for name, value in form.items() if hasattr(value, "file")
+        }
+        payload = json.loads(str(form["payload_json"])) if "payload_json" in form else None
+        token = request.match_info["token"]
+        fake.received.append(
+            {"method": request.method, "token": token, "payload": payload, "files": files}
+        )
+        if token == "held" and not fake.holding.is_set():
+            fake.holding.set()
+            await fake.release.wait()
+        if token in TOKENS_REFUSED:
+            status, code, message = TOKENS_REFUSED[token]
+            body = json.dumps({"code": code, "message": message})
+            return web.Response(status=status, body=body, content_type="application/json")
+        return web.Response(status=204)
+
+    app = web.Application()
+    app.router.add_route("*", "/api/v10/webhooks/{id}/{token}/messages/@original", answer)
+    runner = web.AppRunner(app, shutdown_timeout=0.1)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    fake.base = f"http://127.0.0.1:{port}/api/v10"
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.base)
+    try:
+        yield fake
+    finally:
+        fake.release.set()
+        await runner.cleanup()
+
+
+@pytest.fixture
+async def courier(fake_discord) -> AsyncIterator[Courier]:
+    """A courier that has started and takes errands."""
+    courier = Courier(deadline(10.0))
+    await until_ready(courier)
+    try:
+        yield courier
+    finally:
+        await courier.stop()
+
+
+async def until_ready(courier: Courier) -> None:
+    async with asyncio.timeout(WAIT_SECONDS):
+        while not courier.ready:
+            await asyncio.sleep(0.05)
+
+
+def an_interaction(courier: Courier | None, token: str, session: object = None) -> object:
+    """What :func:`edit_answer` reads of an interaction: its client's courier, its ids and
+    token, and discord.py's session (None: the bot could not send the answer itself)."""
+    http = SimpleNamespace(proxy=None, proxy_auth=None)
+    state = SimpleNamespace(allowed_mentions=None, http=http)
+    client = SimpleNamespace(courier=courier)
+    return SimpleNamespace(
+        _state=state, client=client, application_id=10, token=token, _session=session
+    )
+
+
+def a_panel() -> dict:
+    """The keyword arguments of a panel's edit: a card with a button and its picture."""
+    controls = discord.ui.View().add_item(discord.ui.Button(label="Go", custom_id="go"))
+    card = Card(title="Islant", text="Pick a cell", image="panel.png")
+    return card.edit(controls, [discord.File(io.BytesIO(PICTURE), filename="panel.png")])
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+async def until_gone(pid: int) -> None:
+    async with asyncio.timeout(WAIT_SECONDS):
+        while alive(pid):
+            await asyncio.sleep(0.05)
+
+
+async def test_a_panel_answer_reaches_discord_from_the_courier_with_its_card_and_picture(
+    courier, fake_discord
+) -> None:
+    # no session of the bot's own: the answer can only have gone through the courier
+    await edit_answer(an_interaction(courier, "tap-1"), **a_panel())  # type: ignore[arg-type]
+    [request] = fake_discord.received
+    assert (request["method"], request["token"]) == ("PATCH", "tap-1")
+    payload = request["payload"]
+    assert payload["flags"] & (1 << 15)  # a V2 card
+    assert "Pick a cell" in json.dumps(payload["components"])
+    assert '"go"' in json.dumps(payload["components"])
+    assert payload["attachments"] == [{"id": 0, "filename": "panel.png"}]
+    assert request["files"] == {"files[0]": PICTURE}
+    assert courier.pid is not None and courier.pid != os.getpid()
+
+
+async def test_discord_refusing_an_answer_raises_what_discord_py_raises(courier) -> None:
+    with pytest.raises(discord.HTTPException) as refused:
+        await edit_answer(an_interaction(courier, "refused"), **a_panel())  # type: ignore[arg-type]
+    assert (refused.value.status, refused.value.code) == (400, 50035)
+    assert "Invalid Form Body" in refused.value.text
+    with pytest.raises(discord.NotFound):
+        await edit_answer(an_interaction(courier, "gone"), **a_panel())  # type: ignore[arg-type]
+
+
+async def test_an_answer_whose_courier_died_is_sent_by_the_bot_and_the_courier_comes_back(
+    courier, fake_discord
+) -> None:
+    async with aiohttp.ClientSession() as session:
+        interaction = an_interaction(courier, "held", session)
+        answer = asyncio.create_task(edit_answer(interaction, **a_panel()))  # type: ignore[arg-type]
+        await asyncio.wait_for(fake_discord.holding.wait(), WAIT_SECONDS)
+        dead = courier.pid
+        assert dead is not None
+        os.kill(dead, signal.SIGKILL)
+        await asyncio.wait_for(answer, WAIT_SECONDS)  # sent again, by the bot itself
+    assert [r["token"] for r in fake_discord.received] == ["held", "held"]
+    assert fake_discord.received[1]["files"] == {"files[0]": PICTURE}
+    await until_ready(courier)
+    assert courier.pid not in (None, dead)
+    await edit_answer(an_interaction(courier, "again"), **a_panel())  # type: ignore[arg-type]
+    assert fake_discord.received[-1]["token"] == "again"
+
+
+async def test_the_courier_ends_with_the_stop_and_does_not_come_back(fake_discord) -> None:
+    courier = Courier(deadline(10.0))
+    assert not courier.ready  # it starts in the background; the bot answers meanwhile
+    await until_ready(courier)
+    pid = courier.pid
+    assert pid is not None
+    await courier.stop()
+    assert not alive(pid)
+    assert not courier.ready and courier.pid is None
+    with pytest.raises(CourierLost):
+        await courier.send(Errand(0, "PATCH", "/webhooks/1/t/messages/@original", 1, "t"))
+
+
+BOT = textwrap.dedent(
+    """
+    import asyncio, time
+    from bot.courier import Courier
+    from bot.discord_requests import deadline
+
+    async def main():
+        courier = Courier(deadline(10.0))
+        while not courier.ready:
+            await asyncio.sleep(0.05)
+        print(courier.pid, flush=True)
+        await asyncio.sleep(600)
+
+    asyncio.run(main())
+    """
+)
+
+
+async def test_the_courier_ends_within_seconds_of_the_bots_death() -> None:
+    root = str(Path(__file__).resolve().parents[3])
+    bot = subprocess.Popen(
+        [sys.executable, "-c", BOT],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": root},
+    )
+    try:
+        assert bot.stdout is not None
+        line = await asyncio.wait_for(asyncio.to_thread(bot.stdout.readline), WAIT_SECONDS)
+        courier = int(line)
+        assert alive(courier)
+        bot.kill()
+        bot.wait()
+        await until_gone(courier)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.wait()
