@@ -54,9 +54,7 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
 
     async def answer(request: web.Request) -> web.StreamResponse:
         form = await request.post()
-        files = {
-            name: value.file.read() for name, value in form.items() if hasattr(value, "file")
-        }
+        files = {name: value.file.read() for name, value in form.items() if hasattr(value, "file")}
         payload = json.loads(str(form["payload_json"])) if "payload_json" in form else None
         token = request.match_info["token"]
         fake.received.append(
