@@ -27,6 +27,10 @@ CONNECT_SECONDS = 10.0
 """The longest it may wait for a connection (from the pool or a new one)."""
 ORIGINAL_ANSWER = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 """The webhook route of an interaction's first answer."""
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+"""The route of an interaction's acknowledgement."""
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's error code for an interaction acknowledged already."""
 NOT_TAKEN = (discord.HTTPException, TimeoutError, aiohttp.ClientError)
 """What a request to Discord raises when Discord did not take it."""
 
@@ -110,3 +114,64 @@ async def edit_answer(
             multipart=params.multipart,
             files=params.files,
         )
+
+
+async def defer(
+    interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False
+) -> None:
+    """Acknowledge ``interaction`` as :meth:`discord.InteractionResponse.defer` does, the
+    request sent by the courier when it is up (the loop's own share of a tap's requests
+    is then a frame written and one read). A deferral whose courier ended before saying
+    how it went is sent again here; Discord refusing it as acknowledged already means the
+    courier's reached it."""
+    courier: Courier | None = getattr(interaction.client, "courier", None)
+    kind = deferral(interaction, ephemeral=ephemeral, thinking=thinking)
+    if courier is None or kind is None or not courier.ready:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        return
+    if interaction.response.is_done():
+        raise discord.InteractionResponded(interaction)
+    response_type, data = kind
+    payload: dict[str, Any] = {"type": response_type}
+    if data is not None:
+        payload["data"] = data
+    http = interaction._state.http
+    errand = Errand(
+        0,
+        "POST",
+        CALLBACK,
+        interaction.id,
+        interaction.token,
+        payload,
+        query={"with_response": "1"},
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+    )
+    try:
+        await courier.send(errand)
+    except CourierLost:
+        log.warning("the courier ended before answering: the bot acknowledges")
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+            return
+        except discord.HTTPException as error:
+            if error.code != ALREADY_ACKNOWLEDGED:
+                raise
+    # what discord.py's own defer records: the interaction is acknowledged, so its answer
+    # is an edit or a follow-up from now on
+    interaction.response._response_type = discord.InteractionResponseType(response_type)
+
+
+def deferral(
+    interaction: discord.Interaction, *, ephemeral: bool, thinking: bool
+) -> tuple[int, dict[str, Any] | None] | None:
+    """The acknowledgement :meth:`discord.InteractionResponse.defer` sends for
+    ``interaction``: its response type and data (None: it sends none)."""
+    kinds, types = discord.InteractionResponseType, discord.InteractionType
+    if interaction.type in (types.component, types.modal_submit):
+        if thinking:
+            return kinds.deferred_channel_message.value, {"flags": 64} if ephemeral else None
+        return kinds.deferred_message_update.value, None
+    if interaction.type is types.application_command:
+        return kinds.deferred_channel_message.value, {"flags": 64} if ephemeral else None
+    return None

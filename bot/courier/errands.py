@@ -25,9 +25,10 @@ class Upload:
 
 @dataclass(frozen=True, slots=True)
 class Errand:
-    """One request to a webhook route of Discord's (an interaction's answer): ``number``
-    names it on the way back. A request with files has its JSON as ``payload_json`` (a
-    form field, as discord.py sends it), one without as ``payload``."""
+    """One request to a route of Discord's whose credential is an interaction's token (the
+    interaction's callback, its answers): ``number`` names it on the way back. A request
+    with files has its JSON as ``payload_json`` (a form field, as discord.py sends it), one
+    without as ``payload``; ``query`` is the URL's query."""
 
     number: int
     method: str
@@ -37,6 +38,7 @@ class Errand:
     payload: dict[str, Any] | None = None
     payload_json: str | None = None
     uploads: tuple[Upload, ...] = ()
+    query: dict[str, str] | None = None
     proxy: str | None = None
     proxy_auth: Any = None
 

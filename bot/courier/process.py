@@ -94,6 +94,7 @@ async def deliver(
             payload=errand.payload,
             multipart=multipart or None,
             files=files,
+            params=errand.query,
             proxy=errand.proxy,
             proxy_auth=errand.proxy_auth,
         )
