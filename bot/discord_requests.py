@@ -144,6 +144,7 @@ async def defer(
         interaction.token,
         payload,
         query={"with_response": "1"},
+        urgent=True,
         proxy=http.proxy,
         proxy_auth=http.proxy_auth,
     )

@@ -39,6 +39,8 @@ class Errand:
     payload_json: str | None = None
     uploads: tuple[Upload, ...] = ()
     query: dict[str, str] | None = None
+    urgent: bool = False
+    """An acknowledgement: sent on connections of its own, never behind answers' uploads."""
     proxy: str | None = None
     proxy_auth: Any = None
 

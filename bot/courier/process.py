@@ -1,6 +1,8 @@
 """The courier's own process: it reads errands from the bot, sends each to Discord with
 discord.py's webhook adapter (its rate limits and retries, the bot's request deadline) and
-writes back how each ended.
+writes back how each ended. Acknowledgements have an HTTP session of their own: a wave of
+answers uploading pictures holds every connection of theirs, and an acknowledgement must
+not wait for one (Discord's 3 s).
 
 It ends once the bot closes its end (after sending what it was given) or within a second
 of the bot's death (:func:`bot.lifeline.die_with_parent`). SIGINT and SIGTERM are left to
@@ -42,11 +44,15 @@ async def serve(
     discord.http.Route.BASE = base
     reader, writer = await asyncio.open_connection(sock=channel)
     running: set[asyncio.Task[None]] = set()
-    async with aiohttp.ClientSession(timeout=timeout) as session:
+    async with (
+        aiohttp.ClientSession(timeout=timeout) as answers,
+        aiohttp.ClientSession(timeout=timeout) as acknowledgements,
+    ):
         adapter = AsyncWebhookAdapter()
         writer.write(frame(Outcome(READY, "ready")))
         settle()
         while (errand := await read_frame(reader)) is not None:
+            session = acknowledgements if errand.urgent else answers
             task = asyncio.create_task(run(errand, adapter, session, writer))
             running.add(task)
             task.add_done_callback(running.discard)
