@@ -1,4 +1,6 @@
-"""A deadline on every request the bot makes to Discord.
+"""A deadline on every request the bot makes to Discord, and the requests of an
+interaction's token (its acknowledgement, its first answer's edits, its follow-ups) sent by
+the courier (:mod:`bot.courier`) when it is up.
 
 discord.py sends its REST requests, interaction answers and webhook follow-ups through one
 aiohttp session whose default timeout is aiohttp's: five minutes. A connection that hangs
@@ -29,6 +31,8 @@ ORIGINAL_ANSWER = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 """The webhook route of an interaction's first answer."""
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 """The route of an interaction's acknowledgement."""
+FOLLOW_UP = "/webhooks/{webhook_id}/{webhook_token}"
+"""The webhook route of an interaction's follow-up messages."""
 ALREADY_ACKNOWLEDGED = 40060
 """Discord's error code for an interaction acknowledged already."""
 NOT_TAKEN = (discord.HTTPException, TimeoutError, aiohttp.ClientError)
@@ -75,9 +79,10 @@ async def edit_answer(
     of it, and making a :class:`discord.Message` of it (with its components) costs the event
     loop as much as the rest of the edit. Nothing is kept for ``view`` either: a panel's
     components are answered by their custom ids (dynamic items), not by a view kept in memory.
+    Sent by the courier when it is up; after a courier that ended before saying how it went,
+    sent again by the bot (an edit sent twice shows the same).
     """
     state: Any = interaction._state  # what discord.py's own edit uses
-    courier: Courier | None = getattr(interaction.client, "courier", None)
     with discord.http.handle_message_parameters(
         content=content,
         embeds=embeds,
@@ -86,24 +91,8 @@ async def edit_answer(
         previous_allowed_mentions=state.allowed_mentions,
     ) as params:
         http = state.http
-        if courier is not None and courier.ready:
-            payload_json, uploads = uploads_of(params.multipart)
-            errand = Errand(
-                0,
-                "PATCH",
-                ORIGINAL_ANSWER,
-                interaction.application_id,
-                interaction.token,
-                params.payload,
-                payload_json,
-                uploads,
-                http.proxy,
-                http.proxy_auth,
-            )
-            try:
-                return await courier.send(errand)
-            except CourierLost:  # it may have been sent: an edit sent twice shows the same
-                log.warning("the courier ended before answering: the bot sends the edit")
+        if await by_courier(interaction, "PATCH", ORIGINAL_ANSWER, params):
+            return
         await async_context.get().edit_original_interaction_response(
             interaction.application_id,
             interaction.token,
@@ -116,51 +105,111 @@ async def edit_answer(
         )
 
 
-async def defer(
-    interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False
+async def send_follow_up(
+    interaction: discord.Interaction,
+    *,
+    view: discord.ui.BaseView,
+    files: list[discord.File] | None = None,
+    ephemeral: bool = True,
 ) -> None:
-    """Acknowledge ``interaction`` as :meth:`discord.InteractionResponse.defer` does, the
-    request sent by the courier when it is up (the loop's own share of a tap's requests
-    is then a frame written and one read). A deferral whose courier ended before saying
-    how it went is sent again here; Discord refusing it as acknowledged already means the
-    courier's reached it."""
+    """Send a follow-up message to ``interaction`` (private unless not ``ephemeral``) as
+    :meth:`discord.Webhook.send` does, without reading the message back (a panel's
+    components are answered by their ids, not by a view kept in memory). One whose courier
+    ended before saying how it went is sent again by the bot: the player may then see a
+    panel twice, never none."""
+    state: Any = interaction._state
+    flags = discord.MessageFlags(ephemeral=ephemeral)
+    with discord.http.handle_message_parameters(
+        view=view,
+        files=files or [],
+        flags=flags,
+        previous_allowed_mentions=state.allowed_mentions,
+    ) as params:
+        if await by_courier(interaction, "POST", FOLLOW_UP, params, {"wait": "1"}):
+            return
+        http = state.http
+        await async_context.get().execute_webhook(
+            interaction.application_id,
+            interaction.token,
+            session=interaction._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+            wait=True,
+        )
+
+
+async def by_courier(
+    interaction: discord.Interaction,
+    method: str,
+    path: str,
+    params: discord.http.MultipartParameters,
+    query: dict[str, str] | None = None,
+    *,
+    acknowledgement: bool = False,
+) -> bool:
+    """Have the courier send a request of ``interaction``'s (``path`` one of its token's
+    routes, the webhook's id in it the application's; ``acknowledgement``: the
+    interaction's callback, whose route names the interaction, sent without waiting for
+    answers' connections); False when the bot is to send it itself: the
+    courier is not up (it starts now), or it ended before saying how the request went (it
+    may have been sent)."""
     courier: Courier | None = getattr(interaction.client, "courier", None)
-    kind = deferral(interaction, ephemeral=ephemeral, thinking=thinking)
-    if courier is None or kind is None or not courier.ready:
-        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
-        return
-    if interaction.response.is_done():
-        raise discord.InteractionResponded(interaction)
-    response_type, data = kind
-    payload: dict[str, Any] = {"type": response_type}
-    if data is not None:
-        payload["data"] = data
+    if courier is None or not courier.ready:
+        return False
+    payload_json, uploads = uploads_of(params.multipart or [])
     http = interaction._state.http
     errand = Errand(
         0,
-        "POST",
-        CALLBACK,
-        interaction.id,
+        method,
+        path,
+        interaction.id if acknowledgement else interaction.application_id,
         interaction.token,
-        payload,
-        query={"with_response": "1"},
-        urgent=True,
-        proxy=http.proxy,
-        proxy_auth=http.proxy_auth,
+        params.payload,
+        payload_json,
+        uploads,
+        query,
+        acknowledgement,
+        http.proxy,
+        http.proxy_auth,
     )
     try:
         await courier.send(errand)
     except CourierLost:
-        log.warning("the courier ended before answering: the bot acknowledges")
-        try:
-            await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        log.warning("the courier ended before answering: the bot sends the request")
+        return False
+    return True
+
+
+async def defer(
+    interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False
+) -> None:
+    """Acknowledge ``interaction`` as :meth:`discord.InteractionResponse.defer` does, the
+    request sent by the courier when it is up (the loop's own share of it is then a frame
+    written and one read). Sent by the bot after a courier that ended before saying how it
+    went, Discord's refusal as acknowledged already means the courier's reached it."""
+    kind = deferral(interaction, ephemeral=ephemeral, thinking=thinking)
+    if kind is not None:
+        if interaction.response.is_done():
+            raise discord.InteractionResponded(interaction)
+        response_type, data = kind
+        payload: dict[str, Any] = {"type": response_type}
+        if data is not None:
+            payload["data"] = data
+        params = discord.http.MultipartParameters(payload, None, None)  # type: ignore[arg-type]
+        query = {"with_response": "1"}
+        if await by_courier(interaction, "POST", CALLBACK, params, query, acknowledgement=True):
+            # what discord.py's own defer records: the answer is an edit or a follow-up now
+            interaction.response._response_type = discord.InteractionResponseType(response_type)
             return
-        except discord.HTTPException as error:
-            if error.code != ALREADY_ACKNOWLEDGED:
-                raise
-    # what discord.py's own defer records: the interaction is acknowledged, so its answer
-    # is an edit or a follow-up from now on
-    interaction.response._response_type = discord.InteractionResponseType(response_type)
+    try:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+    except discord.HTTPException as error:
+        if kind is None or error.code != ALREADY_ACKNOWLEDGED:
+            raise
+        interaction.response._response_type = discord.InteractionResponseType(kind[0])
 
 
 def deferral(

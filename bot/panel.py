@@ -29,7 +29,7 @@ from render import seat_colour
 from .cards import Card, plain
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
-from .discord_requests import defer, edit_answer
+from .discord_requests import defer, edit_answer, send_follow_up
 from .errors import UserError
 from .faces import PanelLook, face_of
 from .i18n import as_written, engine_text, game_title, written
@@ -357,7 +357,7 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
         raise UserError("wrong_game_button")
     image, files = await picture(service, step)
     card = panel_card(step, panel_text(step, []), image)
-    await interaction.followup.send(**card.send(panel_view(step), files or []), ephemeral=True)
+    await send_follow_up(interaction, **card.send(panel_view(step), files or []))
     await after_computers(interaction, step, "", step.drawn.digest if step.drawn else "")
 
 

@@ -19,7 +19,7 @@ from locales import _, current, engine_words, speaking
 from ..cards import Card
 from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
-from ..discord_requests import defer, edit_answer
+from ..discord_requests import defer, edit_answer, send_follow_up
 from ..errors import UserError
 from ..i18n import as_written, public_language
 from ..islant.pictures import DAILY_CARD, SEAT_SHEET
@@ -121,9 +121,7 @@ async def open_daily(interaction: discord.Interaction, level: int) -> None:
     png = await _sheet_picture(daily, step.panel, step.attempt)
     card = panel_card(step.panel, _text(step.panel, step.attempt, []))
     components = _components(step.panel, step.attempt)
-    await interaction.followup.send(
-        **card.send(components, [_file(png, PANEL_FILE)]), ephemeral=True
-    )
+    await send_follow_up(interaction, **card.send(components, [_file(png, PANEL_FILE)]))
 
 
 def _first_screen(step: PanelStep, attempt: DailyAttempt) -> bool:

@@ -29,7 +29,7 @@ from aiohttp import web
 
 from bot.cards import Card
 from bot.courier import Courier, CourierLost, Errand
-from bot.discord_requests import deadline, defer, edit_answer
+from bot.discord_requests import deadline, defer, edit_answer, send_follow_up
 
 WAIT_SECONDS = 30.0  # the longest a courier may take to start, here (a guard, not a figure)
 PICTURE = b"\x89PNG picture bytes"
@@ -88,6 +88,7 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
     app = web.Application()
     app.router.add_route("*", "/api/v10/webhooks/{id}/{token}/messages/@original", answer)
     app.router.add_route("POST", "/api/v10/interactions/{id}/{token}/callback", answer)
+    app.router.add_route("POST", "/api/v10/webhooks/{id}/{token}", answer)
     runner = web.AppRunner(app, shutdown_timeout=0.1)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -174,6 +175,16 @@ async def test_a_panel_answer_reaches_discord_from_the_courier_with_its_card_and
     assert payload["attachments"] == [{"id": 0, "filename": "panel.png"}]
     assert request["files"] == {"files[0]": PICTURE}
     assert courier.pid is not None and courier.pid != os.getpid()
+
+
+async def test_a_new_private_panel_reaches_discord_from_the_courier(courier, fake_discord) -> None:
+    panel = a_panel()
+    interaction = an_interaction(courier, "open-1")
+    await send_follow_up(interaction, view=panel["view"], files=panel["attachments"])  # type: ignore[arg-type]
+    [request] = fake_discord.received
+    assert (request["path"], request["query"]) == ("/api/v10/webhooks/10/open-1", {"wait": "1"})
+    assert request["payload"]["flags"] == (1 << 15) | 64  # a V2 card, seen by the player alone
+    assert request["files"] == {"files[0]": PICTURE}
 
 
 async def test_discord_refusing_an_answer_raises_what_discord_py_raises(courier) -> None:
