@@ -38,8 +38,11 @@ from .process import READY
 log = logging.getLogger(__name__)
 STOP_SECONDS = 3.0
 """How long the bot's stop waits for the courier to send what it holds before killing it."""
-RESTART_SECONDS = 1.0
-"""How long after the courier ended it may start again."""
+RESTART_SECONDS = (1.0, 60.0)
+"""The first and the longest wait before a courier that ended starts again (the wait
+doubles while it keeps ending soon after it started)."""
+HEALTHY_SECONDS = 60.0
+"""A courier that ran this long before it ended starts again after the first wait."""
 PRIVATE_VARIABLES = ("DISCORD_TOKEN",)
 """What the courier is not given: webhook routes need no bot token."""
 
@@ -62,7 +65,9 @@ class Courier:
         self._waiting: dict[int, asyncio.Future[Outcome]] = {}
         self._numbers = itertools.count(READY + 1)
         self._running: asyncio.Task[None] | None = None
-        self._started_at = -RESTART_SECONDS
+        self._not_before = 0.0
+        self._wait: float | None = None
+        """The last wait before a restart (None: it never ended)."""
         self._stopped = False
 
     @property
@@ -95,18 +100,17 @@ class Courier:
         raise_for(outcome)
 
     def _start_soon(self) -> None:
-        """Start the courier in the background, unless it is starting or stopped, or it
-        started less than :data:`RESTART_SECONDS` ago."""
+        """Start the courier in the background, unless it is running or stopped, or it
+        ended less than a restart's wait ago (:data:`RESTART_SECONDS`)."""
         loop = asyncio.get_running_loop()
-        if self._stopped or self._running is not None:
+        if self._stopped or self._running is not None or loop.time() < self._not_before:
             return
-        if loop.time() - self._started_at < RESTART_SECONDS:
-            return
-        self._started_at = loop.time()
         self._running = loop.create_task(self._run())
 
     async def _run(self) -> None:
         """Start the courier, pass on its outcomes until it ends, then fail what it held."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         try:
             reader = await self._spawn()
             hello = await read_frame(reader)
@@ -123,6 +127,17 @@ class Courier:
                 if not waiting.done():
                     waiting.set_exception(CourierLost("the courier ended"))
             await self._end()
+            first, longest = RESTART_SECONDS
+            healthy = loop.time() - started >= HEALTHY_SECONDS
+            if healthy or self._wait is None:
+                self._wait = first
+            else:
+                self._wait = min(self._wait * 2, longest)
+            self._not_before = loop.time() + self._wait
+            if not self._stopped:
+                log.warning(
+                    "the courier ended: it starts again in %.0f s at the soonest", self._wait
+                )
             self._running = None
 
     async def _spawn(self) -> asyncio.StreamReader:

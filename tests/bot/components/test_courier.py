@@ -296,3 +296,22 @@ async def test_the_courier_ends_within_seconds_of_the_bots_death() -> None:
         if bot.poll() is None:
             bot.kill()
             bot.wait()
+
+
+async def test_a_courier_that_cannot_start_is_tried_again_later_and_later(monkeypatch) -> None:
+    async def cannot_start(self: Courier) -> None:
+        raise OSError("no such program")
+
+    monkeypatch.setattr(Courier, "_spawn", cannot_start)
+    courier = Courier(deadline(10.0))
+    loop = asyncio.get_running_loop()
+    waits = []
+    for _ in range(8):
+        courier._not_before = 0.0  # its wait over: the next look starts it
+        assert not courier.ready
+        assert courier._running is not None
+        await courier._running
+        waits.append(round(courier._not_before - loop.time()))
+    assert waits == [1, 2, 4, 8, 16, 32, 60, 60]
+    assert not courier.ready  # not before its wait is over
+    assert courier._running is None
