@@ -25,7 +25,7 @@ from .answers import answer_failure, arrived, reply_error, tell_restarting
 from .clicks import route_clicks_directly
 from .collector import settle
 from .commands_i18n import CatalogTranslator
-from .courier import Courier
+from .courier import Courier, Credentials, route_requests
 from .daily.panel import DAILY_ITEMS
 from .daily.service import DailyService
 from .delivery import Delivery
@@ -140,9 +140,10 @@ class IslandBot(commands.Bot):
         self.served_pages: WebPages | None = None
         """The page server running in this process (:meth:`serve_pages`), if any."""
         self.page_process: PageProcess | None = None
-        self.courier: Courier | None = None
-        """Sends the panels' answers (None: the bot sends them itself, as under a test double)."""
         """The page server's own process, when this bot started it."""
+        self.courier: Courier | None = None
+        """Sends the bot's requests to Discord (None: the bot sends them itself, as under a
+        test double, which has no HTTP session)."""
         self.tree.on_error = self.on_app_command_error
         self.tree.interaction_check = self._on_arrival
         self._component_templates: dict[type, re.Pattern[str]] = {}
@@ -226,7 +227,11 @@ class IslandBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if bound_requests(self.http):  # logged in by now: its session exists
-            self.courier = Courier(deadline())
+            http = self.http
+            assert http.token is not None
+            credentials = Credentials(http.token, http.proxy, http.proxy_auth)
+            self.courier = Courier(deadline(), credentials)
+            route_requests(http, self.courier)
         self.store = await Store.open(self.database)
         kwargs = {"now": lambda: discord.utils.utcnow(), **self._service_kwargs}
         self.service = GameService(self.store, sink=self.publisher, **kwargs)

@@ -1,18 +1,21 @@
-"""Interaction answers sent by a process of their own: the courier.
+"""Discord's requests sent by a process of their own: the courier.
 
-A panel tap's answer is an edit of the panel with its picture: one multipart request that
-costs the bot's event loop more than everything else of the tap (aiohttp's form, the
-request, the response). The loop hands it to the courier instead, a child process with its
-own event loop and HTTP session that sends it exactly as discord.py would (its rate limits,
-its retries, the same deadline), and hears back how it ended: Discord's refusal raises the
-same :class:`discord.HTTPException`, no answer the same :class:`TimeoutError`, so callers
-handle a failure as before.
+A panel tap's acknowledgement and its answer (an edit of the panel with its picture, one
+multipart request) cost the bot's event loop more than everything else of the tap; a typed
+move's board post, its calls to act and the old board's edit likewise. The loop hands each
+request to the courier instead, a child process with its own event loop and HTTP clients
+that sends it exactly as discord.py would (the interaction's webhook adapter, or a REST
+client logged in with the bot's token: their rate limits, their retries, the same
+deadline), and hears back how it ended: Discord's answer is returned, its refusal raises
+the same :class:`discord.HTTPException`, no answer the same :class:`TimeoutError`, so
+callers work and handle a failure as before. All REST requests go the one way once the
+courier is up, so its rate-limit buckets are the only ones.
 
-The courier starts at its first errand (until it is up, the bot sends answers itself) and
-again after it ended. An errand whose courier ended before saying how it went raises
-:class:`CourierLost`: an answer's edit shows the same when sent twice, so the caller sends it
-itself. Only webhook routes go this way (an interaction's token is their only credential):
-the bot's own token never leaves its process.
+The courier starts at the first request (until it is up, the bot sends them itself) and
+again after it ended. A request whose courier ended before saying how it went raises
+:class:`CourierLost`; its caller sends it itself when sending it twice does no harm (an
+edit, a deletion, an acknowledgement Discord then refuses as given) and otherwise fails as
+a request with no answer does (a post: the outbox posts it again, as after a timeout).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import logging
 import os
 import socket
 import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -32,8 +36,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from .errands import Errand, Outcome, Upload, frame, read_frame
-from .process import READY
+from .errands import READY, Credentials, Errand, Outcome, Request, Upload, frame, read_frame
 
 log = logging.getLogger(__name__)
 STOP_SECONDS = 3.0
@@ -44,9 +47,11 @@ doubles while it keeps ending soon after it started)."""
 HEALTHY_SECONDS = 60.0
 """A courier that ran this long before it ended starts again after the first wait."""
 PRIVATE_VARIABLES = ("DISCORD_TOKEN",)
-"""What the courier is not given: webhook routes need no bot token."""
+"""What the courier's environment does not get: the token comes on its socket."""
+RESENT = frozenset({"GET", "PUT", "PATCH", "DELETE"})
+"""The methods of requests that do no harm sent twice."""
 
-__all__ = ["Courier", "CourierLost", "Errand", "Upload"]
+__all__ = ["Courier", "CourierLost", "Credentials", "Errand", "Upload", "route_requests"]
 
 
 class CourierLost(Exception):
@@ -56,9 +61,11 @@ class CourierLost(Exception):
 class Courier:
     """The bot's courier process and the errands it was given that it has not answered."""
 
-    def __init__(self, timeout: aiohttp.ClientTimeout) -> None:
-        """``timeout``: the deadline of each request the courier sends."""
+    def __init__(self, timeout: aiohttp.ClientTimeout, credentials: Credentials) -> None:
+        """``timeout``: the deadline of each request the courier sends; ``credentials``:
+        the bot's, for its REST requests."""
         self.timeout = timeout
+        self._credentials = credentials
         self._process: asyncio.subprocess.Process | None = None
         self._channel: asyncio.StreamWriter | None = None
         self._ready = False
@@ -83,9 +90,10 @@ class Courier:
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
 
-    async def send(self, errand: Errand) -> None:
-        """Have ``errand`` sent (its number is given here); raises as discord.py's own
-        request would (see the module), or :class:`CourierLost`."""
+    async def send(self, errand: Errand | Request) -> Any:
+        """Have ``errand`` sent (its number is given here); Discord's answer (None for an
+        :class:`Errand`'s). Raises as discord.py's own request would (see the module), or
+        :class:`CourierLost`."""
         channel = self._channel
         if not self._ready or channel is None or channel.is_closing():
             raise CourierLost("the courier is not running")
@@ -98,6 +106,7 @@ class Courier:
         finally:
             self._waiting.pop(errand.number, None)
         raise_for(outcome)
+        return outcome.answer
 
     def _start_soon(self) -> None:
         """Start the courier in the background, unless it is running or stopped, or it
@@ -168,6 +177,7 @@ class Courier:
         finally:
             theirs.close()
         reader, self._channel = await asyncio.open_connection(sock=ours)
+        self._channel.write(frame(self._credentials))
         return reader
 
     async def _end(self) -> None:
@@ -230,3 +240,57 @@ def uploads_of(multipart: list[dict[str, Any]]) -> tuple[str | None, tuple[Uploa
         uploads.append(Upload(part["name"], part["filename"], stream.read(), part["content_type"]))
         stream.seek(0)
     return payload_json, tuple(uploads)
+
+
+def route_requests(http: discord.http.HTTPClient, courier: Courier) -> None:
+    """Have ``http``'s REST requests sent by ``courier`` once it is up (by ``http`` itself
+    until then, and after a courier that ended before answering, for requests that do no
+    harm sent twice)."""
+    own = http.request
+
+    async def request(
+        route: discord.http.Route,
+        *,
+        files: Sequence[discord.File] | None = None,
+        form: Iterable[dict[str, Any]] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        if not courier.ready:
+            return await own(route, files=files, form=form, **kwargs)
+        try:
+            return await courier.send(rest_request(route, form, kwargs))
+        except CourierLost:
+            if route.method not in RESENT:
+                raise aiohttp.ClientConnectionError("the courier ended before answering") from None
+            log.warning("the courier ended before answering: the bot sends the request")
+            return await own(route, files=files, form=form, **kwargs)
+
+    http.request = request  # type: ignore[method-assign]
+
+
+def rest_request(
+    route: discord.http.Route, form: Iterable[dict[str, Any]] | None, kwargs: dict[str, Any]
+) -> Request:
+    """A REST request as the courier takes it: each file field's stream read into an
+    upload (a request's ``files`` are those same streams: discord.py only rewinds them)."""
+    if form is None:
+        return Request(0, route, dict(kwargs))
+    uploads: list[Upload] = []
+    fields: list[dict[str, Any]] = []
+    for field in form:
+        value = field.get("value")
+        if not hasattr(value, "read"):
+            fields.append(field)
+            continue
+        named = {k: v for k, v in field.items() if k != "value"}
+        fields.append(named | {"upload": len(uploads)})
+        uploads.append(Upload(field["name"], field.get("filename") or "", _read(value)))
+    return Request(0, route, dict(kwargs), tuple(fields), tuple(uploads))
+
+
+def _read(stream: Any) -> bytes:
+    """A stream's bytes from its start (it is left at its start, as discord.py expects)."""
+    stream.seek(0)
+    data: bytes = stream.read()
+    stream.seek(0)
+    return data

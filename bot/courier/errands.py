@@ -1,5 +1,7 @@
-"""What the bot's process and its courier say to each other: an errand (one webhook request
-to Discord) and its outcome, framed on a stream socket (a length, then the pickled value)."""
+"""What the bot's process and its courier say to each other, framed on a stream socket (a
+length, then the pickled value): the bot's token first (:class:`Credentials`), then errands
+(:class:`Errand`, a request of an interaction's token; :class:`Request`, one of the bot's REST
+client) and their outcomes; the courier's first outcome (:data:`READY`) says it takes them."""
 
 from __future__ import annotations
 
@@ -11,6 +13,18 @@ from typing import Any
 
 HEADER = struct.Struct("!I")
 """A frame's header: the length of the pickled value that follows."""
+READY = 0
+"""The number of the outcome that says the courier takes errands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Credentials:
+    """The bot's token, for the courier's REST client (given on the socket, never in the
+    courier's arguments or environment, which other users of the machine can read)."""
+
+    token: str
+    proxy: str | None = None
+    proxy_auth: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +60,23 @@ class Errand:
 
 
 @dataclass(frozen=True, slots=True)
+class Request:
+    """A request of the bot's REST client (``HTTPClient.request``): its route, its keyword
+    arguments (``json``, ``params``, ``reason``) and its multipart form, whose files' fields
+    name an upload (``"upload"``: its index in ``uploads``) instead of a stream."""
+
+    number: int
+    route: Any
+    kwargs: dict[str, Any]
+    form: tuple[dict[str, Any], ...] | None = None
+    uploads: tuple[Upload, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
-    """How an errand ended: taken (``kind`` "done"), refused by Discord ("http", with its
-    status, reason and answer), no answer in time ("timeout"), or the request failed on the
-    way ("connection", "failed"; ``detail`` says how)."""
+    """How an errand ended: taken (``kind`` "done", with Discord's answer), refused by
+    Discord ("http", with its status, reason and answer), no answer in time ("timeout"), or
+    the request failed on the way ("connection", "failed"; ``detail`` says how)."""
 
     number: int
     kind: str = "done"
@@ -59,7 +86,7 @@ class Outcome:
     detail: str = ""
 
 
-def frame(value: Errand | Outcome) -> bytes:
+def frame(value: Credentials | Errand | Request | Outcome) -> bytes:
     """``value`` as one frame."""
     body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     return HEADER.pack(len(body)) + body

@@ -28,13 +28,26 @@ import pytest
 from aiohttp import web
 
 from bot.cards import Card
-from bot.courier import Courier, CourierLost, Errand
+from bot.courier import Courier, CourierLost, Credentials, Errand, route_requests
 from bot.discord_requests import deadline, defer, edit_answer, send_follow_up
 
 WAIT_SECONDS = 30.0  # the longest a courier may take to start, here (a guard, not a figure)
 PICTURE = b"\x89PNG picture bytes"
-TOKENS_REFUSED = {"refused": (400, 50035, "Invalid Form Body"), "gone": (404, 10015, "Unknown")}
+TOKENS_REFUSED = {
+    "refused": (400, 50035, "Invalid Form Body"),
+    "gone": (404, 10015, "Unknown"),
+    "403": (403, 50013, "Missing Permissions"),  # a channel the bot may not post in
+}
+HELD = {"held", "13"}  # an interaction's token, a channel: its first request is held
+MESSAGE = "777"
+TOKEN = "bot-token"
+USER = {"id": "10", "username": "islandbot", "discriminator": "0", "avatar": None, "bot": True}
 ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
+
+
+def as_discord_does(payload: dict) -> web.Response:
+    """A JSON answer with Discord's exact content type (discord.py parses only that)."""
+    return web.Response(body=json.dumps(payload), headers={"Content-Type": "application/json"})
 
 
 @dataclass
@@ -49,10 +62,10 @@ class FakeDiscord:
 
 @pytest.fixture
 async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
-    """An interaction's routes that record each request (its method, path, query, JSON and
-    files) and answer it: refused for the tokens of :data:`TOKENS_REFUSED`, an interaction
-    acknowledged a second time as Discord refuses it; for the token "held", the first
-    request is held until ``release`` is set."""
+    """An interaction's routes and a channel's messages that record each request (its
+    method, path, query, JSON and files) and answer it: refused for the tokens and channels
+    of :data:`TOKENS_REFUSED`, an interaction acknowledged a second time as Discord refuses
+    it; for those of :data:`HELD`, the first request is held until ``release`` is set."""
     fake = FakeDiscord()
 
     async def answer(request: web.Request) -> web.StreamResponse:
@@ -73,7 +86,7 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
                 "files": files,
             }
         )
-        if token == "held" and not fake.holding.is_set():
+        if token in HELD and not fake.holding.is_set():
             fake.holding.set()
             await fake.release.wait()
         refused = TOKENS_REFUSED.get(token)
@@ -83,12 +96,21 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
             status, code, message = refused
             body = json.dumps({"code": code, "message": message})
             return web.Response(status=status, body=body, content_type="application/json")
+        if "/channels/" in request.path:  # a message of the bot's REST client
+            return as_discord_does({"id": MESSAGE, "channel_id": token})
         return web.Response(status=204)
+
+    async def logged_in(request: web.Request) -> web.StreamResponse:
+        assert request.headers["Authorization"] == f"Bot {TOKEN}"
+        return as_discord_does(USER)
 
     app = web.Application()
     app.router.add_route("*", "/api/v10/webhooks/{id}/{token}/messages/@original", answer)
     app.router.add_route("POST", "/api/v10/interactions/{id}/{token}/callback", answer)
     app.router.add_route("POST", "/api/v10/webhooks/{id}/{token}", answer)
+    app.router.add_route("GET", "/api/v10/users/@me", logged_in)
+    app.router.add_route("POST", "/api/v10/channels/{token}/messages", answer)
+    app.router.add_route("PATCH", "/api/v10/channels/{token}/messages/{message}", answer)
     runner = web.AppRunner(app, shutdown_timeout=0.1)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -106,7 +128,7 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
 @pytest.fixture
 async def courier(fake_discord) -> AsyncIterator[Courier]:
     """A courier that has started and takes errands."""
-    courier = Courier(deadline(10.0))
+    courier = Courier(deadline(10.0), Credentials(TOKEN))
     await until_ready(courier)
     try:
         yield courier
@@ -246,7 +268,7 @@ async def test_an_acknowledgement_whose_courier_died_after_sending_it_counts_as_
 
 
 async def test_the_courier_ends_with_the_stop_and_does_not_come_back(fake_discord) -> None:
-    courier = Courier(deadline(10.0))
+    courier = Courier(deadline(10.0), Credentials(TOKEN))
     assert not courier.ready  # it starts in the background; the bot answers meanwhile
     await until_ready(courier)
     pid = courier.pid
@@ -260,12 +282,14 @@ async def test_the_courier_ends_with_the_stop_and_does_not_come_back(fake_discor
 
 BOT = textwrap.dedent(
     """
-    import asyncio, time
-    from bot.courier import Courier
+    import asyncio, sys
+    import discord
+    from bot.courier import Courier, Credentials
     from bot.discord_requests import deadline
 
     async def main():
-        courier = Courier(deadline(10.0))
+        discord.http.Route.BASE = sys.argv[1]
+        courier = Courier(deadline(10.0), Credentials(sys.argv[2]))
         while not courier.ready:
             await asyncio.sleep(0.05)
         print(courier.pid, flush=True)
@@ -276,10 +300,10 @@ BOT = textwrap.dedent(
 )
 
 
-async def test_the_courier_ends_within_seconds_of_the_bots_death() -> None:
+async def test_the_courier_ends_within_seconds_of_the_bots_death(fake_discord) -> None:
     root = str(Path(__file__).resolve().parents[3])
     bot = subprocess.Popen(
-        [sys.executable, "-c", BOT],
+        [sys.executable, "-c", BOT, fake_discord.base, TOKEN],
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONPATH": root},
@@ -303,7 +327,7 @@ async def test_a_courier_that_cannot_start_is_tried_again_later_and_later(monkey
         raise OSError("no such program")
 
     monkeypatch.setattr(Courier, "_spawn", cannot_start)
-    courier = Courier(deadline(10.0))
+    courier = Courier(deadline(10.0), Credentials(TOKEN))
     loop = asyncio.get_running_loop()
     waits = []
     for _ in range(8):
@@ -315,3 +339,69 @@ async def test_a_courier_that_cannot_start_is_tried_again_later_and_later(monkey
     assert waits == [1, 2, 4, 8, 16, 32, 60, 60]
     assert not courier.ready  # not before its wait is over
     assert courier._running is None
+
+
+@pytest.fixture
+async def rest(courier) -> AsyncIterator[discord.http.HTTPClient]:
+    """The bot's REST client, logged in, its requests routed to the courier (one it sent
+    itself fails the test, unless the test lets it)."""
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    await http.static_login(TOKEN)
+
+    async def by_the_bot(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the bot sent a request itself")
+
+    http.request = by_the_bot  # type: ignore[method-assign]
+    route_requests(http, courier)
+    try:
+        yield http
+    finally:
+        await http.close()
+
+
+def a_post(text: str = "Your turn") -> discord.http.MultipartParameters:
+    board = discord.File(io.BytesIO(PICTURE), filename="board.png")
+    return discord.http.handle_message_parameters(text, file=board)
+
+
+async def test_a_post_of_the_bots_reaches_discord_from_the_courier_and_its_answer_comes_back(
+    rest, fake_discord
+) -> None:
+    with a_post() as post:
+        message = await rest.send_message(1200, params=post)
+    assert message["id"] == MESSAGE  # what Discord answered, as discord.py returns it
+    [request] = fake_discord.received
+    assert (request["method"], request["path"]) == ("POST", "/api/v10/channels/1200/messages")
+    assert request["payload"]["content"] == "Your turn"
+    assert request["files"] == {"files[0]": PICTURE}
+    edit = discord.http.handle_message_parameters("Edited")
+    await rest.edit_message(1200, 5, params=edit)
+    assert fake_discord.received[-1]["payload"]["content"] == "Edited"
+
+
+async def test_a_refused_post_of_the_bots_raises_what_discord_py_raises(rest) -> None:
+    with pytest.raises(discord.Forbidden) as refused, a_post() as post:
+        await rest.send_message(403, params=post)
+    assert (refused.value.status, refused.value.code) == (403, 50013)
+
+
+async def test_a_post_whose_courier_died_fails_as_one_without_answer_an_edit_is_sent_again(
+    courier, fake_discord
+) -> None:
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    await http.static_login(TOKEN)
+    route_requests(http, courier)
+    try:
+        with a_post() as post:
+            posting = asyncio.create_task(http.send_message(13, params=post))
+            await asyncio.wait_for(fake_discord.holding.wait(), WAIT_SECONDS)
+            assert courier.pid is not None
+            os.kill(courier.pid, signal.SIGKILL)
+            with pytest.raises(aiohttp.ClientConnectionError):  # the outbox posts it again
+                await asyncio.wait_for(posting, WAIT_SECONDS)
+        # the courier is not up again yet: the bot sends this one itself
+        assert not courier.ready
+        await http.edit_message(13, 5, params=discord.http.handle_message_parameters("x"))
+    finally:
+        await http.close()
+    assert [r["method"] for r in fake_discord.received] == ["POST", "PATCH"]
