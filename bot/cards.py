@@ -100,10 +100,7 @@ class Card:
         """Keyword arguments turning a message into the card: content and embeds cleared (a
         message from before cards becomes one), the attachments replaced when ``files`` is
         given (kept otherwise)."""
-        kwargs: dict[str, Any] = {"content": None, "embeds": [], "view": self.layout(controls)}
-        if files is not None:
-            kwargs["attachments"] = list(files)
-        return kwargs
+        return edit_into(self.layout(controls), files)
 
     def summary(self) -> str:
         """The card's words as a reader without pictures gets them: title, text, alt text
@@ -111,6 +108,31 @@ class Card:
         named = [f"{name}\n{value}" for name, value in self.fields]
         parts = (self.title, self.text, *named, self.alt_text if self.image else "", self.footer)
         return "\n".join(part for part in parts if part)
+
+
+class LaidOut:
+    """A card laid out already, its components as Discord takes them (made where a panel is
+    planned, off the event loop): what discord.py asks of a message's view when it sends
+    one. Its components are dynamic items, answered by their ids, so nothing is kept."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        self.components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.components
+
+    def has_components_v2(self) -> bool:
+        return True
+
+
+def edit_into(
+    view: discord.ui.LayoutView | LaidOut, files: Sequence[discord.File] | None = None
+) -> dict[str, Any]:
+    """Keyword arguments turning a message into the card ``view`` (see :meth:`Card.edit`)."""
+    kwargs: dict[str, Any] = {"content": None, "embeds": [], "view": view}
+    if files is not None:
+        kwargs["attachments"] = list(files)
+    return kwargs
 
 
 def named_parts(fields: Sequence[tuple[str, str]], room: int) -> list[str]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 import discord
@@ -26,7 +28,7 @@ from engine.core import PICK_SEPARATOR, Choice, Marks, Menu, Path, fill_names, j
 from locales import N_, _, current, tr_counted
 from render import seat_colour
 
-from .cards import Card, plain
+from .cards import Card, LaidOut, edit_into, plain
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .discord_requests import defer, edit_answer, send_follow_up
@@ -42,8 +44,15 @@ from .presenter import (
     thinking_text,
 )
 from .rendering import Drawer, MarkedBoard
-from .service import GameService, PanelStep
-from .service.navigator import LinesOf, PictureFor, PictureOrder, capitalised, name_menu
+from .service import GameService, MoveResult, PanelStep
+from .service.navigator import (
+    Laid,
+    LinesOf,
+    PictureFor,
+    PictureOrder,
+    capitalised,
+    name_menu,
+)
 
 PATH = r"[0-9+.!]{0,70}"
 VERSION = r"[0-9a-f]{8}"
@@ -278,15 +287,35 @@ def shown_picture(interaction: discord.Interaction) -> str:
     return ""
 
 
-def picture_for(shown: str = "") -> PictureFor:
+def picture_for(shown: str = "", *, laid: bool = True) -> PictureFor:
     """The picture a game's panel shows, drawn with its menu unless its fingerprint is
-    ``shown`` (the panel shows it already)."""
+    ``shown`` (the panel shows it already); with ``laid``, the panel's components are laid
+    out there too (:func:`laid_out`)."""
 
     def order(game: str) -> PictureOrder:
         look = face_of(game).panel_look
-        return PictureOrder(look.drawer, look.own_part, shown)
+        return PictureOrder(look.drawer, look.own_part, shown, laid_out if laid else None)
 
     return order
+
+
+def laid_out(step: PanelStep, said: str) -> Laid:
+    """The components of the panel ``step`` shows, opening with ``said`` (what the player
+    just did; else the note that the panel was out of date, if it was): the card
+    :func:`show_step` would build, laid out where the step is planned (a worker process:
+    the event loop then only sends it). Its picture is the one drawn with the step."""
+    assert step.drawn is not None
+    note = said or tap_note(step)
+    text = panel_text(step, list(step.plan.labels), note)
+    card = panel_card(step, text, picture_name(step.drawn.digest))
+    return card.layout(panel_view(step)).to_components()
+
+
+def tap_note(step: PanelStep) -> str:
+    """What a panel says first after a tap that played nothing: that the game moved on
+    since it was drawn (not while computers think: the panel says so instead)."""
+    waits = step.menu is None and bool(step.plan.thinking)
+    return _(STALE_NOTE) if step.stale and not waits else ""
 
 
 async def picture(service: GameService, step: PanelStep) -> tuple[str, list[discord.File] | None]:
@@ -315,28 +344,44 @@ async def picture(service: GameService, step: PanelStep) -> tuple[str, list[disc
 
 
 async def show_step(
-    interaction: discord.Interaction, service: GameService, step: PanelStep, text: str
+    interaction: discord.Interaction,
+    service: GameService,
+    step: PanelStep,
+    text: Callable[[], str],
 ) -> str:
-    """Edit the tapped panel into ``step`` saying ``text``, its picture kept when unchanged;
-    returns the fingerprint of the picture it shows ("" when not known). A kept picture the
-    panel no longer shows (another tap on the same panel changed it meanwhile) is drawn and
-    uploaded again."""
+    """Edit the tapped panel into ``step`` saying ``text()``, its picture kept when
+    unchanged; returns the fingerprint of the picture it shows ("" when not known). A kept
+    picture the panel no longer shows (another tap on the same panel changed it meanwhile)
+    is drawn and uploaded again."""
     try:
         await _edit_into(interaction, service, step, text)
     except discord.HTTPException as error:
         if step.drawn is None or step.drawn.png is not None or error.status != INVALID_FORM:
             raise
-        step.drawn = None  # the kept picture is gone: draw it again
+        step.drawn = step.laid = None  # the kept picture is gone: draw it again
         await _edit_into(interaction, service, step, text)
     return step.drawn.digest if step.drawn is not None else ""
 
 
 async def _edit_into(
-    interaction: discord.Interaction, service: GameService, step: PanelStep, text: str
+    interaction: discord.Interaction,
+    service: GameService,
+    step: PanelStep,
+    text: Callable[[], str],
 ) -> None:
-    """Edit the tapped panel into ``step`` saying ``text``, with its picture."""
+    """Edit the tapped panel into ``step`` saying ``text()`` (not asked when its components
+    were laid out with the step), with its picture."""
     image, files = await picture(service, step)
-    await edit_answer(interaction, **panel_card(step, text, image).edit(panel_view(step), files))
+    await edit_answer(interaction, **edit_into(panel_layout(step, text, image), files))
+
+
+def panel_layout(
+    step: PanelStep, text: Callable[[], str], image: str
+) -> discord.ui.LayoutView | LaidOut:
+    """The panel's card with its components: as laid out with the step, or built here."""
+    if step.laid is not None:
+        return LaidOut(step.laid)
+    return panel_card(step, text(), image).layout(panel_view(step))
 
 
 async def open_panel(interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -356,8 +401,8 @@ async def open_panel(interaction: discord.Interaction, game_id: int | None = Non
     if game_id is not None and step.seated.id != game_id:
         raise UserError("wrong_game_button")
     image, files = await picture(service, step)
-    card = panel_card(step, panel_text(step, []), image)
-    await send_follow_up(interaction, **card.send(panel_view(step), files or []))
+    layout = panel_layout(step, partial(panel_text, step, []), image)
+    await send_follow_up(interaction, view=layout, files=files or [])
     await after_computers(interaction, step, "", step.drawn.digest if step.drawn else "")
 
 
@@ -379,6 +424,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
             interaction_id=interaction.id,
             lines=lines_of,
             picture=picture_for(shows),
+            said=partial(said_of, interaction),
         )
     except UserError as error:
         card, file = await finished_game(interaction, game_id, error)
@@ -390,19 +436,23 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         card = panel_card(step, sure_text(step, choice), kept)
         await edit_answer(interaction, **card.edit(panel_view(step, asking=asking)))
         return
-    if step.move is None:  # (while computers think, an idle panel says so instead)
-        waits = step.menu is None and bool(step.plan.thinking)
-        note = _(STALE_NOTE) if step.stale and not waits else ""
-        text = panel_text(step, list(step.plan.labels), note)
+    if step.move is None:
+        text = partial(panel_text, step, list(step.plan.labels), tap_note(step))
         shows = await show_step(interaction, service, step, text)
         await after_computers(interaction, step, "", shows)
         return
     move, user = step.move, interaction.user
     headline = move_headline(move, user.id, user.display_name)
-    said = as_sentence(own_move_line(move, user.id, user.display_name).text(current()))
-    shows = await show_step(interaction, service, step, panel_text(step, [], said))
+    said = said_of(interaction, move)
+    shows = await show_step(interaction, service, step, partial(panel_text, step, [], said))
     await service.sink.show(move, headline)
     await after_computers(interaction, step, said, shows)
+
+
+def said_of(interaction: discord.Interaction, move: MoveResult) -> str:
+    """What the panel says the player did with ``move`` (their own words for it)."""
+    user = interaction.user
+    return as_sentence(own_move_line(move, user.id, user.display_name).text(current()))
 
 
 async def after_computers(
@@ -420,13 +470,13 @@ async def after_computers(
     assert interaction.channel_id is not None
     try:
         step = await service.open_panel(
-            interaction.channel_id, interaction.user.id, lines_of, picture_for(shows)
+            interaction.channel_id, interaction.user.id, lines_of, picture_for(shows, laid=False)
         )
     except UserError as error:
         card, file = await finished_game(interaction, step.seated.id, error)
         await edit_answer(interaction, **card.edit(None, [file]))
         return
-    await show_step(interaction, service, step, panel_text(step, [], said))
+    await show_step(interaction, service, step, partial(panel_text, step, [], said))
 
 
 async def finished_game(

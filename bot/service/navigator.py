@@ -90,6 +90,11 @@ class PanelPlan:
     """The language of ``named`` (and of ``lines``)."""
 
 
+Laid = list[dict[str, Any]]
+"""A message's components as Discord takes them (JSON)."""
+Lay = Callable[["PanelStep", str], Laid | None]
+"""A panel's components laid out from its step (its picture drawn) and the note the panel
+opens with, where the step is planned; None when they cannot be (module-level: it pickles)."""
 PictureFor = Callable[[str], "PictureOrder | None"]
 """The picture a game's panel shows, by the game's name (None: no picture with the menu)."""
 
@@ -234,6 +239,9 @@ class PanelStep:
     """The change the tap made (a :class:`~bot.service.MoveResult`), if it made one."""
     drawn: Drawn | None = None
     """The panel's picture, when it was asked for with the menu (see :class:`PictureOrder`)."""
+    laid: Laid | None = None
+    """The panel's components as Discord takes them, when they were laid out with the menu
+    and the picture (see :class:`PictureOrder`)."""
 
     @property
     def seat(self) -> int:
@@ -318,11 +326,14 @@ def first_menu(
 class PictureOrder:
     """The panel's picture, drawn in the same hand-over as its menu: by the game's panel
     drawer (None: the board), of the seat's own part (``Game.seat_view``) or its whole view;
-    not drawn again when its fingerprint is ``shown`` (the picture the panel shows)."""
+    not drawn again when its fingerprint is ``shown`` (the picture the panel shows). With
+    ``lay``, the panel's components are laid out there too, opening with ``note``."""
 
     drawer: Drawer | None = None
     own_part: bool = False
     shown: str = ""
+    lay: Lay | None = None
+    note: str = ""
 
 
 def panel_picture(
@@ -349,10 +360,11 @@ def navigate_drawn(
     lines_of: LinesOf | None,
     lang: str,
     order: PictureOrder | None,
-) -> tuple[PanelPlan, Drawn | None]:
-    """:func:`navigate`, and the panel's picture with it (one hand-over to the pool)."""
+) -> tuple[PanelPlan, Drawn | None, Laid | None]:
+    """:func:`navigate`, and the panel's picture and components with it (one hand-over to
+    the pool)."""
     plan = navigate(seated, seat, version, path, lines_of, lang)
-    return plan, panel_picture(seated, plan, order, lang)
+    return finished(seated, plan, order, lang)
 
 
 def first_menu_drawn(
@@ -362,7 +374,19 @@ def first_menu_drawn(
     lang: str,
     stale: bool,
     order: PictureOrder | None,
-) -> tuple[PanelPlan, Drawn | None]:
-    """:func:`first_menu`, and the panel's picture with it (one hand-over to the pool)."""
+) -> tuple[PanelPlan, Drawn | None, Laid | None]:
+    """:func:`first_menu`, and the panel's picture and components with it (one hand-over to
+    the pool)."""
     plan = first_menu(seated, seat, lines_of, lang, stale)
-    return plan, panel_picture(seated, plan, order, lang)
+    return finished(seated, plan, order, lang)
+
+
+def finished(
+    seated: Seated, plan: PanelPlan, order: PictureOrder | None, lang: str
+) -> tuple[PanelPlan, Drawn | None, Laid | None]:
+    """``plan`` with the picture and the components ``order`` asks for."""
+    drawn = panel_picture(seated, plan, order, lang)
+    if order is None or order.lay is None or drawn is None:
+        return plan, drawn, None
+    with speaking(lang):
+        return plan, drawn, order.lay(PanelStep(seated, plan, drawn=drawn), order.note)

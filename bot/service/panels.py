@@ -4,6 +4,8 @@ paths played; moves tapped while a change is being saved are saved together."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from dataclasses import replace
 
 from engine.core import Path
 from locales import current
@@ -50,7 +52,7 @@ class Panels:
     ) -> PanelStep:
         """``seat``'s panel at ``path`` of a panel drawn for ``version`` (None: a new one),
         worked out in the worker pool, with its picture when ``picture`` asks for one."""
-        plan, drawn = await self.pictures.run(
+        plan, drawn, laid = await self.pictures.run(
             navigate_drawn,
             seated,
             seat,
@@ -60,7 +62,7 @@ class Panels:
             current(),
             picture(seated.game),
         )
-        return PanelStep(seated, plan, drawn=drawn)
+        return PanelStep(seated, plan, drawn=drawn, laid=laid)
 
     async def first(
         self,
@@ -70,14 +72,18 @@ class Panels:
         picture: PictureFor = no_picture,
         *,
         stale: bool = False,
+        note: str = "",
     ) -> PanelStep:
-        """``seat``'s first menu (with its picture when ``picture`` asks for one); ``stale``:
-        the answer to a tap from an outdated panel."""
+        """``seat``'s first menu (with its picture, and its components opening with
+        ``note``, when ``picture`` asks for them); ``stale``: the answer to a tap from an
+        outdated panel."""
         order = picture(seated.game)
-        plan, drawn = await self.pictures.run(
+        if order is not None and note:
+            order = replace(order, note=note)
+        plan, drawn, laid = await self.pictures.run(
             first_menu_drawn, seated, seat, lines(seated.game), current(), stale, order
         )
-        return PanelStep(seated, plan, drawn=drawn)
+        return PanelStep(seated, plan, drawn=drawn, laid=laid)
 
     async def open_panel(
         self,
@@ -105,8 +111,11 @@ class Panels:
         interaction_id: int | None = None,
         lines: LinesFor = no_lines,
         picture: PictureFor = no_picture,
+        said: Callable[[MoveResult], str] | None = None,
     ) -> PanelStep:
-        """Follow a tap on a panel: the menu ``path`` leads to, or the move it completes.
+        """Follow a tap on a panel: the menu ``path`` leads to, or the move it completes
+        (the next menu's components then open with ``said`` of the move, when ``picture``
+        asks for them).
 
         The seat's version is compared with the panel's: a panel drawn before the seat's
         options changed gets the current first menu, ``stale`` (``version`` None: a new
@@ -125,7 +134,8 @@ class Panels:
         if move is None:  # the seat's first menu, as for any panel out of date
             record = await self.running_record(channel_id)
             return await self.first(seated(record, self.reader), seat, lines, picture, stale=True)
-        step = await self.first(seated(move.record, self.reader), seat, lines, picture)
+        note = said(move) if said is not None else ""
+        step = await self.first(seated(move.record, self.reader), seat, lines, picture, note=note)
         step.move = move
         return step
 
