@@ -29,13 +29,13 @@ from .courier import Courier, Credentials, route_requests
 from .daily.panel import DAILY_ITEMS
 from .daily.service import DailyService
 from .delivery import Delivery
-from .discord_requests import bound_requests, deadline
 from .errors import UserError
 from .faces import all_faces
 from .i18n import user_language
 from .jobs import JobRunner
 from .publisher import PlainBoard, Publisher
 from .rematch import RematchButton
+from .request_deadlines import bound_requests, deadline
 from .rounds import RoundBoard
 from .service import SHOW_GRACE, GameService, MoveResult
 from .shards import Shards

@@ -1,13 +1,7 @@
-"""A deadline on every request the bot makes to Discord, and the requests of an
-interaction's token (its acknowledgement, its first answer's edits, its follow-ups) sent by
-the courier (:mod:`bot.courier`) when it is up.
-
-discord.py sends its REST requests, interaction answers and webhook follow-ups through one
-aiohttp session whose default timeout is aiohttp's: five minutes. A connection that hangs
-would hold a handler, a board worker or the outbox's delivery for that long. Bounded, a
-request that gets no answer ends in :class:`TimeoutError`, which every caller treats as
-Discord not taking the request: the outbox keeps the change and tries again later, and an
-answer to a user is given up (logged) rather than waited on.
+"""The requests of an interaction's token (its acknowledgement, its first answer's edits,
+its follow-ups), sent by the courier (:mod:`bot.courier`) when it is up and by the bot
+itself otherwise, and what a request to Discord raises when Discord did not take it. Every
+request has a deadline (:mod:`bot.request_deadlines`).
 """
 
 from __future__ import annotations
@@ -23,10 +17,6 @@ from discord.webhook.async_ import async_context
 from .courier import Courier, CourierLost, Errand, uploads_of
 
 log = logging.getLogger(__name__)
-REQUEST_SECONDS = 30.0
-"""The longest one request to Discord may take, an uploaded picture included."""
-CONNECT_SECONDS = 10.0
-"""The longest it may wait for a connection (from the pool or a new one)."""
 ORIGINAL_ANSWER = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 """The webhook route of an interaction's first answer."""
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
@@ -37,25 +27,6 @@ ALREADY_ACKNOWLEDGED = 40060
 """Discord's error code for an interaction acknowledged already."""
 NOT_TAKEN = (discord.HTTPException, TimeoutError, aiohttp.ClientError)
 """What a request to Discord raises when Discord did not take it."""
-
-
-def bound_requests(http: discord.http.HTTPClient, seconds: float | None = None) -> bool:
-    """Give every later request of ``http``'s session (the REST client's, which interactions
-    and webhooks share) a deadline of ``seconds`` (default :data:`REQUEST_SECONDS`). False
-    when there is no aiohttp session to bound (before login, or under a test double that
-    replaces it)."""
-    session = getattr(http, "_HTTPClient__session", None)  # where discord.py keeps it
-    if not isinstance(session, aiohttp.ClientSession):
-        return False
-    session._timeout = deadline(seconds)
-    return True
-
-
-def deadline(seconds: float | None = None) -> aiohttp.ClientTimeout:
-    """A request's deadline: ``seconds`` in all (default :data:`REQUEST_SECONDS`), of which
-    at most :data:`CONNECT_SECONDS` to get a connection."""
-    seconds = REQUEST_SECONDS if seconds is None else seconds
-    return aiohttp.ClientTimeout(total=seconds, connect=min(CONNECT_SECONDS, seconds))
 
 
 def unavailable(error: BaseException) -> bool:

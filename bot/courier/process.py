@@ -26,8 +26,8 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from ..collector import settle
-from ..discord_requests import bound_requests
 from ..lifeline import die_with_parent
+from ..request_deadlines import bound_requests
 from .errands import READY, Credentials, Errand, Outcome, Request, frame, read_frame
 
 log = logging.getLogger(__name__)

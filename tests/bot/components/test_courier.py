@@ -29,7 +29,8 @@ from aiohttp import web
 
 from bot.cards import Card
 from bot.courier import Courier, CourierLost, Credentials, Errand, route_requests
-from bot.discord_requests import deadline, defer, edit_answer, send_follow_up
+from bot.discord_requests import defer, edit_answer, send_follow_up
+from bot.request_deadlines import deadline
 
 WAIT_SECONDS = 30.0  # the longest a courier may take to start, here (a guard, not a figure)
 PICTURE = b"\x89PNG picture bytes"
@@ -285,7 +286,7 @@ BOT = textwrap.dedent(
     import asyncio, sys
     import discord
     from bot.courier import Courier, Credentials
-    from bot.discord_requests import deadline
+    from bot.request_deadlines import deadline
 
     async def main():
         discord.http.Route.BASE = sys.argv[1]

@@ -20,9 +20,9 @@ import discord
 import pytest
 from aiohttp import web
 
-from bot import discord_requests
+from bot import discord_requests, request_deadlines
 from bot.answers import reply_error
-from bot.discord_requests import bound_requests
+from bot.request_deadlines import bound_requests
 
 from ..conftest import make_bot
 
@@ -108,7 +108,7 @@ async def test_a_post_and_an_interaction_follow_up_discord_never_answers_fail_in
 async def test_the_bot_bounds_its_requests_as_it_logs_in(
     silent_discord, tmp_path, monkeypatch
 ) -> None:
-    monkeypatch.setattr(discord_requests, "REQUEST_SECONDS", DEADLINE)
+    monkeypatch.setattr(request_deadlines, "REQUEST_SECONDS", DEADLINE)
     bot = make_bot(tmp_path / "bot.sqlite3")
     await bot.login("token")
     try:
