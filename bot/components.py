@@ -14,6 +14,7 @@ import discord
 from .answers import answer_failure, arrived
 from .clicks import nested
 from .custom_ids import IdFormat
+from .discord_requests import defer
 from .errors import UserError
 from .service import GameService
 from .settings import effective
@@ -35,7 +36,7 @@ async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = Tru
     """Acknowledge with Discord's "thinking…" unless the interaction was acknowledged already:
     the first await of a handler whose answer needs the store or the engine."""
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        await defer(interaction, ephemeral=ephemeral, thinking=True)
 
 
 async def check_may_start(interaction: discord.Interaction) -> None:

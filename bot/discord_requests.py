@@ -1,9 +1,7 @@
-"""The answers of an interaction (its first answer's edits, its follow-ups), sent by the
-courier (:mod:`bot.courier`) when it is up and by the bot itself otherwise, and what a
-request to Discord raises when Discord did not take it. Every request has a deadline
-(:mod:`bot.request_deadlines`). Acknowledgements stay the bot's own: handed to another
-process, one waits for that process to get a processor, which on a loaded machine is
-tens of milliseconds (see docs/performance.md).
+"""The requests of an interaction's token (its acknowledgement, its first answer's edits,
+its follow-ups), sent by the courier (:mod:`bot.courier`) when it is up and by the bot
+itself otherwise, and what a request to Discord raises when Discord did not take it. Every
+request has a deadline (:mod:`bot.request_deadlines`).
 """
 
 from __future__ import annotations
@@ -21,8 +19,12 @@ from .courier import Courier, CourierLost, Errand, uploads_of
 log = logging.getLogger(__name__)
 ORIGINAL_ANSWER = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 """The webhook route of an interaction's first answer."""
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+"""The route of an interaction's acknowledgement."""
 FOLLOW_UP = "/webhooks/{webhook_id}/{webhook_token}"
 """The webhook route of an interaction's follow-up messages."""
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's error code for an interaction acknowledged already."""
 NOT_TAKEN = (discord.HTTPException, TimeoutError, aiohttp.ClientError)
 """What a request to Discord raises when Discord did not take it."""
 
@@ -116,9 +118,13 @@ async def by_courier(
     path: str,
     params: discord.http.MultipartParameters,
     query: dict[str, str] | None = None,
+    *,
+    acknowledgement: bool = False,
 ) -> bool:
     """Have the courier send a request of ``interaction``'s (``path`` one of its token's
-    webhook routes); False when the bot is to send it itself: the
+    routes, the webhook's id in it the application's; ``acknowledgement``: the
+    interaction's callback, whose route names the interaction, sent without waiting for
+    answers' connections); False when the bot is to send it itself: the
     courier is not up (it starts now), or it ended before saying how the request went (it
     may have been sent)."""
     courier: Courier | None = getattr(interaction.client, "courier", None)
@@ -130,12 +136,13 @@ async def by_courier(
         0,
         method,
         path,
-        interaction.application_id,
+        interaction.id if acknowledgement else interaction.application_id,
         interaction.token,
         params.payload,
         payload_json,
         uploads,
         query,
+        acknowledgement,
         http.proxy,
         http.proxy_auth,
     )
@@ -145,3 +152,47 @@ async def by_courier(
         log.warning("the courier ended before answering: the bot sends the request")
         return False
     return True
+
+
+async def defer(
+    interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False
+) -> None:
+    """Acknowledge ``interaction`` as :meth:`discord.InteractionResponse.defer` does, the
+    request sent by the courier when it is up (the loop's own share of it is then a frame
+    written and one read). Sent by the bot after a courier that ended before saying how it
+    went, Discord's refusal as acknowledged already means the courier's reached it."""
+    kind = deferral(interaction, ephemeral=ephemeral, thinking=thinking)
+    if kind is not None:
+        if interaction.response.is_done():
+            raise discord.InteractionResponded(interaction)
+        response_type, data = kind
+        payload: dict[str, Any] = {"type": response_type}
+        if data is not None:
+            payload["data"] = data
+        params = discord.http.MultipartParameters(payload, None, None)  # type: ignore[arg-type]
+        query = {"with_response": "1"}
+        if await by_courier(interaction, "POST", CALLBACK, params, query, acknowledgement=True):
+            # what discord.py's own defer records: the answer is an edit or a follow-up now
+            interaction.response._response_type = discord.InteractionResponseType(response_type)
+            return
+    try:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+    except discord.HTTPException as error:
+        if kind is None or error.code != ALREADY_ACKNOWLEDGED:
+            raise
+        interaction.response._response_type = discord.InteractionResponseType(kind[0])
+
+
+def deferral(
+    interaction: discord.Interaction, *, ephemeral: bool, thinking: bool
+) -> tuple[int, dict[str, Any] | None] | None:
+    """The acknowledgement :meth:`discord.InteractionResponse.defer` sends for
+    ``interaction``: its response type and data (None: it sends none)."""
+    kinds, types = discord.InteractionResponseType, discord.InteractionType
+    if interaction.type in (types.component, types.modal_submit):
+        if thinking:
+            return kinds.deferred_channel_message.value, {"flags": 64} if ephemeral else None
+        return kinds.deferred_message_update.value, None
+    if interaction.type is types.application_command:
+        return kinds.deferred_channel_message.value, {"flags": 64} if ephemeral else None
+    return None

@@ -31,7 +31,7 @@ from render import seat_colour
 from .cards import Card, LaidOut, edit_into, plain
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
-from .discord_requests import edit_answer, send_follow_up
+from .discord_requests import defer, edit_answer, send_follow_up
 from .errors import UserError
 from .faces import PanelLook, face_of
 from .i18n import as_written, engine_text, game_title, written
@@ -410,7 +410,7 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
     """A tap on a panel: acknowledge, then show the next menu or play the completed move."""
     service = service_of(interaction)
     assert interaction.channel_id is not None
-    await interaction.response.defer()
+    await defer(interaction)
     drawn_for, path = looked(version, path)
     path, asking = asked(path)
     shows = shown_picture(interaction)

@@ -39,7 +39,7 @@ from engine.core import Event
 from locales import _, current, speaking
 
 from .cards import Card
-from .discord_requests import NOT_TAKEN, unavailable
+from .discord_requests import NOT_TAKEN, defer, unavailable
 from .i18n import Phrase, game_language, in_words
 from .presenter import Ping, board_message, own_move_line
 from .service import GameService, MoveResult
@@ -253,7 +253,7 @@ class Publisher:
         answers = style.answers_with_board and not secret  # a secret is answered privately
         if interaction is not None and answers and style.fresh(result, actor):
             if not interaction.response.is_done():
-                await interaction.response.defer(thinking=True)
+                await defer(interaction, thinking=True)
             await self._post(style, result, headline, interaction)
             return
         if interaction is not None and not interaction.response.is_done():

@@ -20,6 +20,7 @@ from .cards import Card
 from .components import IdItem, is_moderator, service_of
 from .computers import LEVEL_LABELS
 from .custom_ids import NUMBER, IdFormat, one_of
+from .discord_requests import defer
 from .errors import UserError
 from .i18n import Phrase, as_written, game_title, public_language, say, written
 from .panel import PANEL_ITEMS, finished_game, open_panel
@@ -251,7 +252,7 @@ class BoardButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=B
                 raise UserError("not_playing")
             await open_panel(interaction)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         png = await service.render(record, state, seat)
         card = Card(
             title=_("Your view · {game}", game=game_title(record.game)),
@@ -267,7 +268,7 @@ class BoardButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=B
 async def show_over(interaction: discord.Interaction, game_id: int, error: UserError) -> None:
     """A board button of game ``game_id`` that is over: "This game is over" with its final
     picture (``error`` when that game is not over)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True, thinking=True)
     card, file = await finished_game(interaction, game_id, error)
     await interaction.followup.send(**card.send(files=[file]), ephemeral=True)
 

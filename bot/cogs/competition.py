@@ -18,6 +18,7 @@ from ..competition.scores import scoreboard_card
 from ..competition.texts import next_step, table_of
 from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat
+from ..discord_requests import defer
 from ..errors import UserError
 from ..faces import GameFace, register_face
 from ..i18n import game_title
@@ -79,9 +80,9 @@ async def reveal_next(interaction: discord.Interaction, *, expected_version: int
         raise UserError("islands_not_yet", waiting=next_step(table, record.names))
     from_button = interaction.type is discord.InteractionType.component
     if from_button:
-        await interaction.response.defer()
+        await defer(interaction)
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
     try:
         result = await service.play(
             record.channel_id,

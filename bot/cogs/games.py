@@ -14,6 +14,7 @@ from locales import N_, _, current, speaking, translate
 from ..cards import Card
 from ..choices import legal_move_choices
 from ..components import acknowledge, check_may_start, is_moderator, service_of
+from ..discord_requests import defer
 from ..errors import UserError
 from ..game_options import example, suggestions
 from ..i18n import as_written, game_title, public_language, say
@@ -176,7 +177,7 @@ class GamesCog(commands.Cog):
             channel_id=interaction.channel_id or 0,
             game_id=game_id,
         )
-        await interaction.response.defer(thinking=True)
+        await defer(interaction, thinking=True)
         lang = await public_language(interaction)
         gif = await service.replays.gif(record, lang)
         title = game_title(record.game, lang)

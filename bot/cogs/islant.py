@@ -24,6 +24,7 @@ from ..choices import MAX_CHOICES, storage_note
 from ..components import IdItem, acknowledge, is_moderator, picked, service_of
 from ..custom_ids import NUMBER, IdFormat
 from ..daily.panel import open_daily, show_board
+from ..discord_requests import defer
 from ..errors import UserError
 from ..faces import GameFace, PanelLook, register_face
 from ..i18n import Phrase, as_written, game_title, public_language, written
@@ -129,7 +130,7 @@ class RoundButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=R
 
     async def run(self, interaction: discord.Interaction) -> None:
         if self.action == "confirm":
-            await interaction.response.defer()  # the confirmation message becomes the answer
+            await defer(interaction)  # the confirmation message becomes the answer
         else:
             await acknowledge(interaction)
         record = await race_by_id(interaction, self.game_id)

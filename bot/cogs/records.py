@@ -19,6 +19,7 @@ from locales import _, speaking
 from ..cards import Card
 from ..components import IdItem, service_of
 from ..custom_ids import NUMBER, IdFormat, number, one_of
+from ..discord_requests import defer
 from ..errors import UserError
 from ..i18n import public_language
 from ..reach import Reach, server_of, works
@@ -240,7 +241,7 @@ class RecordsCog(commands.Cog):
     ) -> None:
         who = player or interaction.user
         service = service_of(interaction)
-        await interaction.response.defer()
+        await defer(interaction)
         scope = records_scope(interaction)
         _total, entries = await service.store.history(scope, user_id=who.id, limit=STATS_GAMES)
         numbers = player_stats(who.id, entries)
@@ -279,7 +280,7 @@ class RecordsCog(commands.Cog):
     ) -> None:
         if records_scope(interaction) == GLOBAL:
             scope = "global"  # no server here: its ranking would be empty
-        await interaction.response.defer()
+        await defer(interaction)
         with speaking(await public_language(interaction)):
             card, file, view = await leaderboard_page(
                 interaction, game, scope, period, computers == "hide", 0

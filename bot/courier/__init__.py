@@ -1,8 +1,8 @@
 """Discord's requests sent by a process of their own: the courier.
 
-A panel tap's answer (an edit of the panel with its picture, one multipart request) cost the
-bot's event loop more than everything else of the tap; a typed move's board post, its calls
-to act and the old board's edit likewise. The loop hands each
+A panel tap's acknowledgement and its answer (an edit of the panel with its picture, one
+multipart request) cost the bot's event loop more than everything else of the tap; a typed
+move's board post, its calls to act and the old board's edit likewise. The loop hands each
 request to the courier instead, a child process with its own event loop and HTTP clients
 that sends it exactly as discord.py would (the interaction's webhook adapter, or a REST
 client logged in with the bot's token: their rate limits, their retries, the same
@@ -14,9 +14,8 @@ courier is up, so its rate-limit buckets are the only ones.
 The courier starts at the first request (until it is up, the bot sends them itself) and
 again after it ended. A request whose courier ended before saying how it went raises
 :class:`CourierLost`; its caller sends it itself when sending it twice does no harm (an
-edit, a deletion) and otherwise fails as a request with no answer does (a post: the outbox
-posts it again, as after a timeout). Acknowledgements are not handed over
-(:mod:`bot.discord_requests`).
+edit, a deletion, an acknowledgement Discord then refuses as given) and otherwise fails as
+a request with no answer does (a post: the outbox posts it again, as after a timeout).
 """
 
 from __future__ import annotations

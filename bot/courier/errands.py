@@ -39,8 +39,8 @@ class Upload:
 
 @dataclass(frozen=True, slots=True)
 class Errand:
-    """One request to a webhook route of Discord's whose credential is an interaction's
-    token (its answers): ``number`` names it on the way back. A request
+    """One request to a route of Discord's whose credential is an interaction's token (the
+    interaction's callback, its answers): ``number`` names it on the way back. A request
     with files has its JSON as ``payload_json`` (a form field, as discord.py sends it), one
     without as ``payload``; ``query`` is the URL's query."""
 
@@ -53,6 +53,8 @@ class Errand:
     payload_json: str | None = None
     uploads: tuple[Upload, ...] = ()
     query: dict[str, str] | None = None
+    urgent: bool = False
+    """An acknowledgement: sent on connections of its own, never behind answers' uploads."""
     proxy: str | None = None
     proxy_auth: Any = None
 

@@ -1,7 +1,9 @@
 """The courier's own process: it reads errands from the bot, sends each to Discord as
 discord.py would (a request of an interaction's token with its webhook adapter, a REST
 request with a REST client logged in with the bot's token: their rate limits and retries,
-the bot's request deadline) and writes back how each ended.
+the bot's request deadline) and writes back how each ended. Acknowledgements have an HTTP
+session of their own: a wave of answers uploading pictures holds every connection of theirs,
+and an acknowledgement must not wait for one (Discord's 3 s).
 
 It ends once the bot closes its end (after sending what it was given) or within a second
 of the bot's death (:func:`bot.lifeline.die_with_parent`). SIGINT and SIGTERM are left to
@@ -51,7 +53,10 @@ async def serve(
     try:
         await rest.static_login(credentials.token)
         bound_requests(rest, timeout.total)
-        async with aiohttp.ClientSession(timeout=timeout) as session:
+        async with (
+            aiohttp.ClientSession(timeout=timeout) as answers,
+            aiohttp.ClientSession(timeout=timeout) as acknowledgements,
+        ):
             adapter = AsyncWebhookAdapter()
             writer.write(frame(Outcome(READY, "ready")))
             settle()
@@ -59,6 +64,7 @@ async def serve(
                 if isinstance(errand, Request):
                     sending = request(errand, rest)
                 else:
+                    session = acknowledgements if errand.urgent else answers
                     sending = deliver(errand, adapter, session)
                 task = asyncio.create_task(answer(errand.number, sending, writer))
                 running.add(task)

@@ -19,7 +19,7 @@ from locales import _, current, engine_words, speaking
 from ..cards import Card
 from ..components import IdItem, picked
 from ..custom_ids import NUMBER, IdFormat
-from ..discord_requests import edit_answer, send_follow_up
+from ..discord_requests import defer, edit_answer, send_follow_up
 from ..errors import UserError
 from ..i18n import as_written, public_language
 from ..islant.pictures import DAILY_CARD, SEAT_SHEET
@@ -110,7 +110,7 @@ async def _result_answer(
 async def open_daily(interaction: discord.Interaction, level: int) -> None:
     """``/islant daily``: the user's attempt of today, as a fresh private panel (or its
     result once it is over)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True, thinking=True)
     daily = daily_of(interaction)
     name = interaction.user.display_name
     step = await daily.open(interaction.user.id, name, server_of(interaction), level, lines_of)
@@ -147,7 +147,7 @@ async def follow(
 ) -> None:
     """A tap on a daily panel: acknowledge, then the next menu, the move, or the result."""
     daily = daily_of(interaction)
-    await interaction.response.defer()
+    await defer(interaction)
     drawn_for, path = looked(version, path)
     path, asking = asked(path)
     step: DailyStep = await daily.choose(interaction.user.id, attempt_id, drawn_for, path, lines_of)
@@ -244,7 +244,7 @@ class SheetSelect(IdItem, discord.ui.DynamicItem[discord.ui.Select], id_format=S
 
     async def run(self, interaction: discord.Interaction) -> None:
         daily = daily_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         attempt = await daily.past_sheet(int(picked(self.item)[0]))
         png = await daily.picture(attempt, SEAT_SHEET)
         day = date.fromisoformat(attempt.day)

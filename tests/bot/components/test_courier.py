@@ -1,9 +1,8 @@
-"""The courier sends a panel's answer and the bot's REST requests from a process of its
-own, as discord.py would have: the card and its picture reach Discord, and Discord's answer
-comes back; a refusal raises what discord.py raises; an answer whose courier died on the way
-is sent by the bot itself, a post fails as one without answer; the courier comes back after
-it died (later and later while it cannot start), ends with the bot's stop, and within
-seconds of the bot's death.
+"""The courier sends a tap's acknowledgement and its panel's answer from a process of its
+own, as discord.py would have: the card and its picture reach Discord; a refusal raises what
+discord.py raises; an answer whose courier died on the way is sent by the bot itself (an
+acknowledgement the courier's reached already counts as sent); the courier comes back after
+it died, ends with the bot's stop, and within seconds of the bot's death.
 
 Against a small HTTP server on loopback standing in for Discord's webhook routes.
 """
@@ -30,7 +29,7 @@ from aiohttp import web
 
 from bot.cards import Card
 from bot.courier import Courier, CourierLost, Credentials, Errand, route_requests
-from bot.discord_requests import edit_answer, send_follow_up
+from bot.discord_requests import defer, edit_answer, send_follow_up
 from bot.request_deadlines import deadline
 
 WAIT_SECONDS = 30.0  # the longest a courier may take to start, here (a guard, not a figure)
@@ -44,6 +43,7 @@ HELD = {"held", "13"}  # an interaction's token, a channel: its first request is
 MESSAGE = "777"
 TOKEN = "bot-token"
 USER = {"id": "10", "username": "islandbot", "discriminator": "0", "avatar": None, "bot": True}
+ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
 
 
 def as_discord_does(payload: dict) -> web.Response:
@@ -63,10 +63,10 @@ class FakeDiscord:
 
 @pytest.fixture
 async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
-    """An interaction's webhook routes and a channel's messages that record each request
-    (its method, path, query, JSON and files) and answer it: refused for the tokens and
-    channels of :data:`TOKENS_REFUSED`; for those of :data:`HELD`, the first request is held
-    until ``release`` is set."""
+    """An interaction's routes and a channel's messages that record each request (its
+    method, path, query, JSON and files) and answer it: refused for the tokens and channels
+    of :data:`TOKENS_REFUSED`, an interaction acknowledged a second time as Discord refuses
+    it; for those of :data:`HELD`, the first request is held until ``release`` is set."""
     fake = FakeDiscord()
 
     async def answer(request: web.Request) -> web.StreamResponse:
@@ -76,6 +76,7 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
         token = request.match_info["token"]
         if payload is None and request.can_read_body:
             payload = await request.json()
+        seen = [r for r in fake.received if r["token"] == token and r["path"] == request.path]
         fake.received.append(
             {
                 "method": request.method,
@@ -90,6 +91,8 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
             fake.holding.set()
             await fake.release.wait()
         refused = TOKENS_REFUSED.get(token)
+        if request.path.endswith("/callback") and seen:
+            refused = ACKNOWLEDGED
         if refused is not None:
             status, code, message = refused
             body = json.dumps({"code": code, "message": message})
@@ -104,6 +107,7 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
 
     app = web.Application()
     app.router.add_route("*", "/api/v10/webhooks/{id}/{token}/messages/@original", answer)
+    app.router.add_route("POST", "/api/v10/interactions/{id}/{token}/callback", answer)
     app.router.add_route("POST", "/api/v10/webhooks/{id}/{token}", answer)
     app.router.add_route("GET", "/api/v10/users/@me", logged_in)
     app.router.add_route("POST", "/api/v10/channels/{token}/messages", answer)
@@ -148,6 +152,15 @@ def an_interaction(courier: Courier | None, token: str, session: object = None) 
     return SimpleNamespace(
         _state=state, client=client, application_id=10, token=token, _session=session
     )
+
+
+def a_tap(courier: Courier | None, token: str, session: object = None, **kind: object) -> object:
+    """An interaction as :func:`defer` reads it (a component's, unless ``kind`` says)."""
+    interaction = an_interaction(courier, token, session)
+    interaction.id = 55  # type: ignore[attr-defined]
+    interaction.type = kind.get("type", discord.InteractionType.component)  # type: ignore[attr-defined]
+    interaction.response = discord.InteractionResponse(interaction)  # type: ignore[attr-defined, arg-type]
+    return interaction
 
 
 def a_panel() -> dict:
@@ -223,6 +236,36 @@ async def test_an_answer_whose_courier_died_is_sent_by_the_bot_and_the_courier_c
     assert courier.pid not in (None, dead)
     await edit_answer(an_interaction(courier, "again"), **a_panel())  # type: ignore[arg-type]
     assert fake_discord.received[-1]["token"] == "again"
+
+
+async def test_a_tap_is_acknowledged_by_the_courier_as_discord_py_would(
+    courier, fake_discord
+) -> None:
+    tap = a_tap(courier, "tap-2")
+    await defer(tap)  # type: ignore[arg-type]
+    assert tap.response.is_done()  # type: ignore[attr-defined]
+    command = a_tap(courier, "command", type=discord.InteractionType.application_command)
+    await defer(command, ephemeral=True, thinking=True)  # type: ignore[arg-type]
+    first, second = fake_discord.received
+    assert first["path"] == "/api/v10/interactions/55/tap-2/callback"
+    assert (first["payload"], first["query"]) == ({"type": 6}, {"with_response": "1"})
+    assert second["payload"] == {"type": 5, "data": {"flags": 64}}  # "thinking…", private
+    with pytest.raises(discord.InteractionResponded):
+        await defer(tap)  # type: ignore[arg-type]
+
+
+async def test_an_acknowledgement_whose_courier_died_after_sending_it_counts_as_sent(
+    courier, fake_discord
+) -> None:
+    async with aiohttp.ClientSession() as session:
+        tap = a_tap(courier, "held", session)
+        acknowledging = asyncio.create_task(defer(tap))  # type: ignore[arg-type]
+        await asyncio.wait_for(fake_discord.holding.wait(), WAIT_SECONDS)
+        assert courier.pid is not None
+        os.kill(courier.pid, signal.SIGKILL)
+        await asyncio.wait_for(acknowledging, WAIT_SECONDS)  # refused as acknowledged: done
+    assert tap.response.is_done()  # type: ignore[attr-defined]
+    assert [r["path"].endswith("/callback") for r in fake_discord.received] == [True, True]
 
 
 async def test_the_courier_ends_with_the_stop_and_does_not_come_back(fake_discord) -> None:
