@@ -61,18 +61,10 @@ async def edit_answer(
         attachments=attachments,
         previous_allowed_mentions=state.allowed_mentions,
     ) as params:
-        http = state.http
         if await by_courier(interaction, "PATCH", ORIGINAL_ANSWER, params):
             return
         await async_context.get().edit_original_interaction_response(
-            interaction.application_id,
-            interaction.token,
-            session=interaction._session,
-            proxy=http.proxy,
-            proxy_auth=http.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
+            interaction.application_id, interaction.token, **as_sent(interaction, params)
         )
 
 
@@ -98,18 +90,25 @@ async def send_follow_up(
     ) as params:
         if await by_courier(interaction, "POST", FOLLOW_UP, params, {"wait": "1"}):
             return
-        http = state.http
         await async_context.get().execute_webhook(
-            interaction.application_id,
-            interaction.token,
-            session=interaction._session,
-            proxy=http.proxy,
-            proxy_auth=http.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
-            wait=True,
+            interaction.application_id, interaction.token, wait=True, **as_sent(interaction, params)
         )
+
+
+def as_sent(
+    interaction: discord.Interaction, params: discord.http.MultipartParameters
+) -> dict[str, Any]:
+    """What discord.py's webhook adapter is given to send ``params`` for ``interaction``
+    from the bot's own session."""
+    http = interaction._state.http
+    return {
+        "session": interaction._session,
+        "proxy": http.proxy,
+        "proxy_auth": http.proxy_auth,
+        "payload": params.payload,
+        "multipart": params.multipart,
+        "files": params.files,
+    }
 
 
 async def by_courier(

@@ -1,4 +1,5 @@
-"""A child process that ends by itself when the process that started it dies.
+"""A child process that ends by itself when the process that started it dies, and a child
+the bot asked to end that is killed if it does not (:func:`reap`).
 
 The bot starts children (picture and computer workers, the page server). A graceful stop ends
 them, but a killed bot (SIGKILL, an out-of-memory kill, a container stop) cannot: without this
@@ -12,10 +13,14 @@ holding its pipe (the bot and these children) is gone.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import os
 import threading
 import time
 
+log = logging.getLogger(__name__)
 WATCH_SECONDS = 1.0
 """How often the watching thread looks whether the parent is still there."""
 
@@ -38,3 +43,15 @@ def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(WATCH_SECONDS)
     os._exit(0)
+
+
+async def reap(process: asyncio.subprocess.Process, seconds: float, name: str) -> None:
+    """Wait up to ``seconds`` for a child ``process`` asked to end (``name`` says which, in
+    the log), then kill it."""
+    try:
+        await asyncio.wait_for(process.wait(), seconds)
+    except TimeoutError:
+        log.warning("%s did not stop in time: killed", name)
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()

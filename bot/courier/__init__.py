@@ -21,7 +21,6 @@ a request with no answer does (a post: the outbox posts it again, as after a tim
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
 import os
@@ -36,6 +35,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from ..lifeline import reap
 from .errands import READY, Credentials, Errand, Outcome, Request, Upload, frame, read_frame
 
 log = logging.getLogger(__name__)
@@ -188,13 +188,7 @@ class Courier:
         process, self._process = self._process, None
         if process is None:
             return
-        try:
-            await asyncio.wait_for(process.wait(), STOP_SECONDS)
-        except TimeoutError:
-            log.warning("the courier did not end in time: killed")
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
+        await reap(process, STOP_SECONDS, "the courier")
 
     async def stop(self) -> None:
         """End the courier for good, once it has sent what it was given (bounded)."""

@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..lifeline import die_with_parent
+from ..lifeline import die_with_parent, reap
 from .config import WebConfig
 
 log = logging.getLogger(__name__)
@@ -95,13 +95,7 @@ class PageProcess:
             return
         with contextlib.suppress(ProcessLookupError):
             process.send_signal(signal.SIGTERM)
-        try:
-            await asyncio.wait_for(process.wait(), STOP_SECONDS)
-        except TimeoutError:
-            log.warning("the page server did not stop in time: killed")
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
+        await reap(process, STOP_SECONDS, "the page server")
 
 
 async def serve(database: str | Path, config: WebConfig, *, with_parent: bool = False) -> None:

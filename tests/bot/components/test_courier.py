@@ -32,6 +32,8 @@ from bot.courier import Courier, CourierLost, Credentials, Errand, route_request
 from bot.discord_requests import defer, edit_answer, send_follow_up
 from bot.request_deadlines import deadline
 
+from .loopback_discord import USER, as_discord_does, serving
+
 WAIT_SECONDS = 30.0  # the longest a courier may take to start, here (a guard, not a figure)
 PICTURE = b"\x89PNG picture bytes"
 TOKENS_REFUSED = {
@@ -42,13 +44,7 @@ TOKENS_REFUSED = {
 HELD = {"held", "13"}  # an interaction's token, a channel: its first request is held
 MESSAGE = "777"
 TOKEN = "bot-token"
-USER = {"id": "10", "username": "islandbot", "discriminator": "0", "avatar": None, "bot": True}
 ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
-
-
-def as_discord_does(payload: dict) -> web.Response:
-    """A JSON answer with Discord's exact content type (discord.py parses only that)."""
-    return web.Response(body=json.dumps(payload), headers={"Content-Type": "application/json"})
 
 
 @dataclass
@@ -112,18 +108,13 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
     app.router.add_route("GET", "/api/v10/users/@me", logged_in)
     app.router.add_route("POST", "/api/v10/channels/{token}/messages", answer)
     app.router.add_route("PATCH", "/api/v10/channels/{token}/messages/{message}", answer)
-    runner = web.AppRunner(app, shutdown_timeout=0.1)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    fake.base = f"http://127.0.0.1:{port}/api/v10"
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.base)
-    try:
-        yield fake
-    finally:
-        fake.release.set()
-        await runner.cleanup()
+    async with serving(app) as base:
+        fake.base = base
+        monkeypatch.setattr(discord.http.Route, "BASE", base)
+        try:
+            yield fake
+        finally:
+            fake.release.set()
 
 
 @pytest.fixture

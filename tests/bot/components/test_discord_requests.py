@@ -9,7 +9,6 @@ Against a small HTTP server on loopback that logs the bot in and then never answ
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -25,10 +24,10 @@ from bot.answers import reply_error
 from bot.request_deadlines import bound_requests
 
 from ..conftest import make_bot
+from .loopback_discord import USER, as_discord_does, serving
 
 DEADLINE = 0.3  # seconds given to a request here
 LATE = 3.0  # a request still waiting after this was not bounded
-USER = {"id": "10", "username": "islandbot", "discriminator": "0", "avatar": None, "bot": True}
 APPLICATION = {
     "id": "10",
     "name": "islandbot",
@@ -40,11 +39,6 @@ APPLICATION = {
     "verify_key": "0",
     "flags": 0,
 }
-
-
-def as_discord_does(payload: dict) -> web.Response:
-    """A JSON answer with Discord's exact content type (discord.py parses only that)."""
-    return web.Response(body=json.dumps(payload), headers={"Content-Type": "application/json"})
 
 
 @pytest.fixture
@@ -65,17 +59,12 @@ async def silent_discord(monkeypatch) -> AsyncIterator[list[str]]:
 
     app = web.Application()
     app.router.add_route("*", "/{tail:.*}", answer)
-    runner = web.AppRunner(app, shutdown_timeout=0.1)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
-    try:
-        yield holding
-    finally:
-        never.set()
-        await runner.cleanup()
+    async with serving(app) as base:
+        monkeypatch.setattr(discord.http.Route, "BASE", base)
+        try:
+            yield holding
+        finally:
+            never.set()
 
 
 async def fails_in_time(request) -> float:
