@@ -122,6 +122,8 @@ class Courier:
         started = loop.time()
         try:
             reader = await self._spawn()
+            if self._stopped and self._channel is not None:  # stopped while it started
+                self._channel.write_eof()
             hello = await read_frame(reader)
             self._ready = isinstance(hello, Outcome) and hello.number == READY
             while self._ready and (outcome := await read_frame(reader)) is not None:

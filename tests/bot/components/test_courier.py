@@ -259,6 +259,17 @@ async def test_an_acknowledgement_whose_courier_died_after_sending_it_counts_as_
     assert [r["path"].endswith("/callback") for r in fake_discord.received] == [True, True]
 
 
+async def test_a_courier_stopped_while_it_starts_ends_with_the_stop(fake_discord) -> None:
+    courier = Courier(deadline(10.0), Credentials(TOKEN))
+    assert not courier.ready  # its start is under way
+    async with asyncio.timeout(WAIT_SECONDS):
+        while courier.pid is None:
+            await asyncio.sleep(0.001)
+    pid = courier.pid
+    await asyncio.wait_for(courier.stop(), WAIT_SECONDS)  # not waiting for a courier that runs on
+    assert not alive(pid) and not courier.ready
+
+
 async def test_the_courier_ends_with_the_stop_and_does_not_come_back(fake_discord) -> None:
     courier = Courier(deadline(10.0), Credentials(TOKEN))
     assert not courier.ready  # it starts in the background; the bot answers meanwhile
