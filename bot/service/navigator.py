@@ -364,7 +364,7 @@ def navigate_drawn(
     """:func:`navigate`, and the panel's picture and components with it (one hand-over to
     the pool)."""
     plan = navigate(seated, seat, version, path, lines_of, lang)
-    return finished(seated, plan, order, lang)
+    return drawn_and_laid(seated, plan, order, lang)
 
 
 def first_menu_drawn(
@@ -378,10 +378,10 @@ def first_menu_drawn(
     """:func:`first_menu`, and the panel's picture and components with it (one hand-over to
     the pool)."""
     plan = first_menu(seated, seat, lines_of, lang, stale)
-    return finished(seated, plan, order, lang)
+    return drawn_and_laid(seated, plan, order, lang)
 
 
-def finished(
+def drawn_and_laid(
     seated: Seated, plan: PanelPlan, order: PictureOrder | None, lang: str
 ) -> tuple[PanelPlan, Drawn | None, Laid | None]:
     """``plan`` with the picture and the components ``order`` asks for."""
