@@ -86,8 +86,17 @@ class Tx(ABC):
         await self.execute(sql, params)
 
     async def later_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        """:meth:`execute_many`, as :meth:`later` runs a statement."""
-        await self.execute_many(sql, rows)
+        """:meth:`execute_many`, as :meth:`later` runs a statement (nothing for no rows)."""
+        if rows:
+            await self.execute_many(sql, rows)
+
+    async def later_checked(
+        self, sql: str, params: Sequence[Any], *, changes: int, otherwise: type[Exception]
+    ) -> None:
+        """:meth:`later`, for a statement that must change ``changes`` rows: ``otherwise`` is
+        raised if it did not (by this call, or by the statement that took it along)."""
+        if await self.execute(sql, params) != changes:
+            raise otherwise()
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         found = await self.rows(sql, params)
@@ -115,16 +124,17 @@ class Tx(ABC):
         setting: dict[str, Any] | None = None,
     ) -> None:
         """Advance the game's version, with the columns of ``setting`` set in the same
-        statement, or raise VersionConflict if it moved on or closed."""
+        statement, or raise VersionConflict if it moved on or closed (on SQLite, with the
+        change's next statement that is waited for)."""
         columns = "".join(f", {column} = ?" for column in setting or {})
         marks = ", ".join("?" for _ in status_in)
-        changed = await self.execute(
+        await self.later_checked(
             f"UPDATE games SET version = version + 1, updated_at = ?{columns}"
             f" WHERE id = ? AND version = ? AND status IN ({marks})",
             (stamp, *(setting or {}).values(), game_id, expected_version, *status_in),
+            changes=1,
+            otherwise=VersionConflict,
         )
-        if changed != 1:
-            raise VersionConflict()
 
     async def log_actions(self, game_id: int, actions: Sequence[LoggedAction], stamp: str) -> None:
         """Append ``actions`` to the game's log, each numbered after the last (the game's row
@@ -437,10 +447,10 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         async with self.transaction() as tx:
-            await tx.execute(
+            await tx.later(
                 "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
             )
-            await tx.execute(
+            await tx.later(
                 "UPDATE history SET board_message_id = ? WHERE game_id = ?", (message_id, game_id)
             )
 

@@ -108,36 +108,34 @@ class OutboxStore(ABC):
         async with self.transaction() as tx:
             if reminder is not None:
                 await write_notice(tx, game_id, version, reminder)
-            await tx.execute(
+            await tx.later(
                 "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
             )
-            await tx.execute(
+            await tx.later(
                 "UPDATE history SET board_message_id = ? WHERE game_id = ?", (message_id, game_id)
             )
-            for call in calls:
-                await tx.execute(
-                    "INSERT INTO board_calls (game_id, message_id) VALUES (?, ?)", (game_id, call)
-                )
+            await tx.later_many(
+                "INSERT INTO board_calls (game_id, message_id) VALUES (?, ?)",
+                [(game_id, call) for call in calls],
+            )
             await _board_done(tx, game_id, version)
 
     async def notices_done(self, ids: Iterable[int]) -> None:
         """Entries whose message Discord accepted (or that can never be shown)."""
         async with self.transaction() as tx:
-            for entry_id in ids:
-                await tx.execute("DELETE FROM outbox WHERE id = ?", (entry_id,))
+            await tx.later_many("DELETE FROM outbox WHERE id = ?", [(i,) for i in ids])
 
     async def postpone_notices(self, ids: Iterable[int], due: datetime) -> None:
         """Entries whose publication failed: tried again from ``due`` on."""
         async with self.transaction() as tx:
-            for entry_id in ids:
-                await tx.execute(
-                    "UPDATE outbox SET due_at = ?, attempts = attempts + 1 WHERE id = ?",
-                    (stamp_of(due), entry_id),
-                )
+            await tx.later_many(
+                "UPDATE outbox SET due_at = ?, attempts = attempts + 1 WHERE id = ?",
+                [(stamp_of(due), entry_id) for entry_id in ids],
+            )
 
 
 async def _board_done(tx: Any, game_id: int, version: int) -> None:
-    await tx.execute(
+    await tx.later(
         "DELETE FROM outbox WHERE game_id = ? AND kind = ? AND version <= ?",
         (game_id, BOARD, version),
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
@@ -32,6 +33,10 @@ BUSY_TIMEOUT_MS = 1000
 """How long a statement waits for a lock another program holds: the connection runs one
 statement at a time, so this is also how long a blocked write holds up the reads behind it."""
 LOCKED = ("database is locked", "database table is locked")
+OPEN_GROUP = ("BEGIN IMMEDIATE", "SAVEPOINT change")
+"""What a change that opens the transaction runs before its first statement."""
+OPEN_CHANGE = ("SAVEPOINT change",)
+"""What a change that joins an open transaction runs before its first statement."""
 PRAGMAS = (f"busy_timeout = {BUSY_TIMEOUT_MS}", "journal_mode = WAL", "foreign_keys = ON")
 SYNCHRONOUS_VARIABLE = "ISLANDBOT_SQLITE_SYNCHRONOUS"
 SYNCHRONOUS = ("FULL", "NORMAL")
@@ -57,6 +62,8 @@ class SQLiteStore(Store):
         self._rollbacks: set[asyncio.Task[bool]] = set()
         self._group: _Group | None = None
         """The transaction changes are joining, if one is open."""
+        self._waiting = 0
+        """Changes waiting for the write lock (a change alone commits at once)."""
         self._committing: set[asyncio.Task[None]] = set()
 
     @classmethod
@@ -94,22 +101,40 @@ class SQLiteStore(Store):
         changes already waiting for the lock: they join the open transaction, and one COMMIT
         (one wait for the disk) saves them all. The commit is awaited to its end: cutting it
         short could report as failed a change that is then saved.
+
+        A change's statements go to the connection's thread together (see :class:`_SQLiteTx`):
+        the transaction's opening with its first statement that is waited for, and a change
+        that no other is waiting to join is committed in the same hand-over as its last
+        statements. A move's save is then one hand-over, not four.
         """
-        await bounded(self._write_lock.acquire(), "the write lock")
-        group = None
+        self._waiting += 1
         try:
-            group, began = await self._open_group(then="SAVEPOINT change")
-            tx = _SQLiteTx(self._db)
-            try:
-                if not began:  # (a transaction begun now has its savepoint already)
-                    await asyncio.shield(self._statement("SAVEPOINT change"))  # undone if need be
-                yield tx
-                await asyncio.shield(tx.finish("RELEASE change"))
-            except BaseException:
-                await self._undo_change(group)
-                raise
+            await bounded(self._write_lock.acquire(), "the write lock")
         finally:
-            if group is not None:
+            self._waiting -= 1
+        group, began = self._group_to_join()
+        tx = _SQLiteTx(self._db, opening=OPEN_GROUP if began else OPEN_CHANGE)
+        alone = rolled_back = False
+        try:
+            yield tx
+            alone = began and not self._waiting
+            if alone:
+                await asyncio.shield(self._finish_alone(tx, group))
+            else:
+                await asyncio.shield(tx.finish("RELEASE change"))
+        except BaseException:
+            if not began:
+                await self._undo_change(group)
+            elif not alone:  # (one finished alone was rolled back in the thread)
+                rolled_back = True
+                await self._roll_back("ROLLBACK")  # the transaction holds this change alone
+            raise
+        finally:
+            if alone or rolled_back:
+                self._group = None
+                if rolled_back:
+                    group.committed.cancel()
+            else:
                 self._commit_soon(group)
             self._write_lock.release()
         await asyncio.shield(group.committed)
@@ -118,20 +143,25 @@ class SQLiteStore(Store):
         for tournament_id in tx.announced_tournaments:
             self.tournament_changes.publish(tournament_id)
 
-    async def _open_group(self, then: str) -> tuple[_Group, bool]:
-        """The open transaction, and whether it was begun now (the write lock held): if
-        there is none, BEGIN IMMEDIATE and the statement ``then`` run in one hand-over."""
+    def _group_to_join(self) -> tuple[_Group, bool]:
+        """The open transaction, and whether the change holding the lock begins it now."""
         if self._group is not None:
             return self._group, False
-        try:
-            await _bounded(
-                _in_thread(self._db, _run_each, f"BEGIN IMMEDIATE;{then}"), "BEGIN IMMEDIATE"
-            )
-        except BaseException:
-            await self._roll_back("ROLLBACK")  # a BEGIN whose wait ran out may run yet
-            raise
         self._group = _Group(asyncio.get_running_loop().create_future())
         return self._group, True
+
+    async def _finish_alone(self, tx: _SQLiteTx, group: _Group) -> None:
+        """The change's last statements, its savepoint's release and the COMMIT, in one
+        hand-over awaited to its end (on any error the thread rolls the transaction back);
+        ``group`` hears how it went."""
+        try:
+            await tx.finish_and_commit()
+        except BaseException as error:
+            group.committed.set_exception(
+                error if isinstance(error, Exception) else StorageTimeout("the commit")
+            )
+            raise
+        group.committed.set_result(None)
 
     async def _undo_change(self, group: _Group) -> None:
         """Roll the change back to its savepoint, behind whatever statement of it still runs;
@@ -244,13 +274,14 @@ class _Group:
 
 
 class _SQLiteTx(Tx):
-    """One change's statements. Those whose outcome nobody waits for (:meth:`later`) go to
-    the connection's thread with the next statement that is waited for, or with the
-    savepoint's release: a save is a few hand-overs, not one per statement."""
+    """One change's statements. Those whose outcome nobody waits for (:meth:`later`,
+    :meth:`later_checked`), and the ``opening`` (BEGIN, the savepoint), go to the
+    connection's thread with the next statement that is waited for, or with the savepoint's
+    release: a save is one hand-over, not one per statement."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, opening: Sequence[str]) -> None:
         self._db = db
-        self._pending: list[_Later] = []
+        self._pending: list[_Later] = [_Later(sql, ()) for sql in opening]
         self.announced: list[int] = []
         self.announced_tournaments: list[int] = []
 
@@ -277,9 +308,28 @@ class _SQLiteTx(Tx):
     async def later_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         self._pending.append(_Later(sql, rows, many=True))
 
+    async def later_checked(
+        self, sql: str, params: Sequence[Any], *, changes: int, otherwise: type[Exception]
+    ) -> None:
+        self._pending.append(_Later(sql, params, changes=changes, otherwise=otherwise))
+
     async def finish(self, sql: str) -> None:
         """Run the statements still pending, then ``sql`` (the savepoint's release)."""
         await self._after_pending(_changed, sql, ())
+
+    async def finish_and_commit(self) -> None:
+        """Run the statements still pending, release the savepoint and COMMIT, in one
+        hand-over awaited to its end: the thread commits only within the time left, and
+        rolls the transaction back on any error."""
+        pending, self._pending = self._pending, []
+        try:
+            await _in_thread(self._db, _committed, pending, time.perf_counter() + remaining())
+        except sqlite3.OperationalError as exc:
+            if str(exc) in LOCKED:
+                raise StorageTimeout(str(exc)) from exc
+            raise
+        except sqlite3.IntegrityError as exc:
+            raise _translated(exc) from exc
 
     async def _after_pending(self, work: Any, sql: str, params: Any) -> Any:
         """``work(connection, sql, params)`` after the pending statements, in one hand-over
@@ -293,11 +343,21 @@ class _SQLiteTx(Tx):
 
 @dataclass(frozen=True, slots=True)
 class _Later:
-    """A statement whose outcome nobody waits for (with ``many``: once per parameter row)."""
+    """A statement whose outcome nobody waits for (with ``many``: once per parameter row);
+    with ``changes``, a statement that raises ``otherwise`` unless it changed that many rows."""
 
     sql: str
     params: Any
     many: bool = False
+    changes: int | None = None
+    otherwise: type[Exception] = sqlite3.OperationalError
+
+    def run(self, conn: sqlite3.Connection) -> None:
+        cursor = (conn.executemany if self.many else conn.execute)(self.sql, self.params)
+        changed = cursor.rowcount
+        cursor.close()
+        if self.changes is not None and changed != self.changes:
+            raise self.otherwise()
 
 
 def _after(
@@ -305,9 +365,26 @@ def _after(
 ) -> Any:
     """Run ``pending`` in order, then ``work(conn, sql, params)``."""
     for statement in pending:
-        run = conn.executemany if statement.many else conn.execute
-        run(statement.sql, statement.params).close()
+        statement.run(conn)
     return work(conn, sql, params)
+
+
+def _committed(conn: sqlite3.Connection, pending: Sequence[_Later], by: float) -> None:
+    """Run ``pending`` in order, release the change's savepoint and COMMIT, unless
+    ``time.perf_counter()`` passed ``by`` (the caller's time ran out: a clock that no test
+    double turns); on any error, roll the whole transaction back (it holds this change
+    alone)."""
+    try:
+        for statement in pending:
+            statement.run(conn)
+        conn.execute("RELEASE change").close()
+        if time.perf_counter() > by:
+            raise StorageTimeout("the commit")
+        conn.execute("COMMIT").close()
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK").close()
+        raise
 
 
 async def _bounded_statement(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
