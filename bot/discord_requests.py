@@ -7,12 +7,13 @@ request has a deadline (:mod:`bot.request_deadlines`).
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
 import discord
 from discord.utils import MISSING
-from discord.webhook.async_ import async_context
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from .courier import Courier, CourierLost, Errand, uploads_of
 
@@ -23,6 +24,8 @@ CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 """The route of an interaction's acknowledgement."""
 FOLLOW_UP = "/webhooks/{webhook_id}/{webhook_token}"
 """The webhook route of an interaction's follow-up messages."""
+NOT_SENT: Any = object()
+"""What :func:`by_courier` returns for a request the bot is to send itself."""
 ALREADY_ACKNOWLEDGED = 40060
 """Discord's error code for an interaction acknowledged already."""
 NOT_TAKEN = (discord.HTTPException, TimeoutError, aiohttp.ClientError)
@@ -44,14 +47,15 @@ async def edit_answer(
     embeds: list[discord.Embed] = MISSING,
     view: discord.ui.BaseView | None = MISSING,
     attachments: list[discord.File] = MISSING,
-) -> None:
+) -> int:
     """Edit ``interaction``'s first answer, as :meth:`discord.Interaction.edit_original_response`
-    does, but without reading back the message Discord returns: a panel's edit needs nothing
-    of it, and making a :class:`discord.Message` of it (with its components) costs the event
-    loop as much as the rest of the edit. Nothing is kept for ``view`` either: a panel's
-    components are answered by their custom ids (dynamic items), not by a view kept in memory.
-    Sent by the courier when it is up; after a courier that ended before saying how it went,
-    sent again by the bot (an edit sent twice shows the same).
+    does, but without reading back the message Discord returns (its id is returned): a
+    panel's or a board's edit needs nothing else of it, and making a :class:`discord.Message`
+    of it (with its components) costs the event loop as much as the rest of the edit. Nothing
+    is kept for ``view`` either: cards' components are answered by their custom ids (dynamic
+    items), not by a view kept in memory. Sent by the courier when it is up; after a courier
+    that ended before saying how it went, sent again by the bot (an edit sent twice shows the
+    same).
     """
     state: Any = interaction._state  # what discord.py's own edit uses
     with discord.http.handle_message_parameters(
@@ -61,11 +65,12 @@ async def edit_answer(
         attachments=attachments,
         previous_allowed_mentions=state.allowed_mentions,
     ) as params:
-        if await by_courier(interaction, "PATCH", ORIGINAL_ANSWER, params):
-            return
-        await async_context.get().edit_original_interaction_response(
-            interaction.application_id, interaction.token, **as_sent(interaction, params)
-        )
+        answer = await by_courier(interaction, "PATCH", ORIGINAL_ANSWER, params)
+        if answer is NOT_SENT:
+            answer = await async_context.get().edit_original_interaction_response(
+                interaction.application_id, interaction.token, **as_sent(interaction, params)
+            )
+    return int(answer["id"])
 
 
 async def send_follow_up(
@@ -88,7 +93,7 @@ async def send_follow_up(
         flags=flags,
         previous_allowed_mentions=state.allowed_mentions,
     ) as params:
-        if await by_courier(interaction, "POST", FOLLOW_UP, params, {"wait": "1"}):
+        if await by_courier(interaction, "POST", FOLLOW_UP, params, {"wait": "1"}) is not NOT_SENT:
             return
         await async_context.get().execute_webhook(
             interaction.application_id, interaction.token, wait=True, **as_sent(interaction, params)
@@ -119,16 +124,17 @@ async def by_courier(
     query: dict[str, str] | None = None,
     *,
     acknowledgement: bool = False,
-) -> bool:
+) -> Any:
     """Have the courier send a request of ``interaction``'s (``path`` one of its token's
     routes, the webhook's id in it the application's; ``acknowledgement``: the
     interaction's callback, whose route names the interaction, sent without waiting for
-    answers' connections); False when the bot is to send it itself: the
-    courier is not up (it starts now), or it ended before saying how the request went (it
-    may have been sent)."""
+    answers' connections): Discord's answer (of a message, its id), or :data:`NOT_SENT`
+    when the bot is to send it
+    itself: the courier is not up (it starts now), or it ended before saying how the
+    request went (it may have been sent)."""
     courier: Courier | None = getattr(interaction.client, "courier", None)
     if courier is None or not courier.ready:
-        return False
+        return NOT_SENT
     payload_json, uploads = uploads_of(params.multipart or [])
     http = interaction._state.http
     errand = Errand(
@@ -146,11 +152,10 @@ async def by_courier(
         http.proxy_auth,
     )
     try:
-        await courier.send(errand)
+        return await courier.send(errand)
     except CourierLost:
         log.warning("the courier ended before answering: the bot sends the request")
-        return False
-    return True
+        return NOT_SENT
 
 
 async def defer(
@@ -161,25 +166,60 @@ async def defer(
     written and one read). Sent by the bot after a courier that ended before saying how it
     went, Discord's refusal as acknowledged already means the courier's reached it."""
     kind = deferral(interaction, ephemeral=ephemeral, thinking=thinking)
-    if kind is not None:
-        if interaction.response.is_done():
-            raise discord.InteractionResponded(interaction)
-        response_type, data = kind
-        payload: dict[str, Any] = {"type": response_type}
-        if data is not None:
-            payload["data"] = data
-        params = discord.http.MultipartParameters(payload, None, None)  # type: ignore[arg-type]
-        query = {"with_response": "1"}
-        if await by_courier(interaction, "POST", CALLBACK, params, query, acknowledgement=True):
-            # what discord.py's own defer records: the answer is an edit or a follow-up now
-            interaction.response._response_type = discord.InteractionResponseType(response_type)
-            return
-    try:
+    if kind is None:
         await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        return
+    response_type, data = kind
+    params = discord.http.MultipartParameters(  # type: ignore[arg-type]
+        {"type": response_type, **({"data": data} if data is not None else {})}, None, None
+    )
+    await _acknowledge(
+        interaction,
+        params,
+        lambda: interaction.response.defer(ephemeral=ephemeral, thinking=thinking),
+    )
+
+
+async def answer_privately(interaction: discord.Interaction, text: str) -> None:
+    """Answer ``interaction`` with a message only its user sees, as
+    :meth:`discord.InteractionResponse.send_message` does with ``ephemeral=True``; sent as
+    :func:`defer` sends an acknowledgement."""
+    state: Any = interaction._state
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.channel_message.value,
+        content=text,
+        flags=discord.MessageFlags(ephemeral=True),
+        previous_allowed_mentions=state.allowed_mentions,
+    )
+    await _acknowledge(
+        interaction, params, lambda: interaction.response.send_message(text, ephemeral=True)
+    )
+
+
+async def _acknowledge(
+    interaction: discord.Interaction,
+    params: discord.http.MultipartParameters,
+    by_the_bot: Callable[[], Awaitable[Any]],
+) -> None:
+    """Send the first answer ``params`` (its payload says its response type) by the courier,
+    or else ``by_the_bot()``; afterwards the interaction is answered as discord.py records it
+    (the next answer is an edit or a follow-up)."""
+    if interaction.response.is_done():
+        raise discord.InteractionResponded(interaction)
+    response_type = discord.InteractionResponseType(params.payload["type"])
+    query = {"with_response": "1"}
+    if (
+        await by_courier(interaction, "POST", CALLBACK, params, query, acknowledgement=True)
+        is not NOT_SENT
+    ):
+        interaction.response._response_type = response_type
+        return
+    try:
+        await by_the_bot()
     except discord.HTTPException as error:
-        if kind is None or error.code != ALREADY_ACKNOWLEDGED:
+        if error.code != ALREADY_ACKNOWLEDGED:
             raise
-        interaction.response._response_type = discord.InteractionResponseType(kind[0])
+        interaction.response._response_type = response_type
 
 
 def deferral(

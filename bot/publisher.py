@@ -39,7 +39,7 @@ from engine.core import Event
 from locales import _, current, speaking
 
 from .cards import Card
-from .discord_requests import NOT_TAKEN, defer, unavailable
+from .discord_requests import NOT_TAKEN, answer_privately, defer, edit_answer, unavailable
 from .i18n import Phrase, game_language, in_words
 from .presenter import Ping, board_message, own_move_line
 from .service import GameService, MoveResult
@@ -257,8 +257,8 @@ class Publisher:
             await self._post(style, result, headline, interaction)
             return
         if interaction is not None and not interaction.response.is_done():
-            await interaction.response.send_message(
-                private_answer(result, headline, interaction, secret), ephemeral=True
+            await answer_privately(
+                interaction, private_answer(result, headline, interaction, secret)
             )
         fresh = style.fresh(result, actor) or result.record.board_message_id is None
         if fresh:
@@ -341,7 +341,7 @@ class Publisher:
             previous = stored.board_message_id if stored else None
             kwargs = board.card.send(board.view, board.files)
             try:
-                message = await self._send(record, kwargs, interaction)
+                message_id = await self._send(record, kwargs, interaction)
             except Exception:  # the next change of the game posts anew, with its pings
                 self._unposted[record.id] = result.events
                 raise
@@ -352,11 +352,11 @@ class Publisher:
             await self._end_calls(record)
             calls, uncalled, refusal = await self._call(record, board.pings)
             await self.service.store.board_posted(
-                record.id, record.version, message.id, calls, self._reminder(uncalled)
+                record.id, record.version, message_id, calls, self._reminder(uncalled)
             )
             self._shown[record.id] = record.version
             self._last_edit[record.id] = asyncio.get_running_loop().time()
-            if previous is not None and previous != message.id:
+            if previous is not None and previous != message_id:
                 old = self._channel(record).get_partial_message(previous)  # type: ignore[attr-defined]
                 try:
                     with speaking(await game_language(self.client, record)):
@@ -512,15 +512,15 @@ class Publisher:
         record: GameRecord,
         kwargs: dict[str, Any],
         interaction: discord.Interaction | None,
-    ) -> Any:
-        """Post a card in the game's channel, or as the answer to ``interaction``: after a
-        "thinking" defer a card can only be shown by editing the original response."""
+    ) -> int:
+        """Post a card in the game's channel, or as the answer to ``interaction`` (after a
+        "thinking" defer a card can only be shown by editing the original response, which
+        needs no message read back): the new message's id."""
         if interaction is None:
-            return await self._channel(record).send(**kwargs)
+            return (await self._channel(record).send(**kwargs)).id
         if interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
-            kwargs["attachments"] = kwargs.pop("files")
-            return await interaction.edit_original_response(**kwargs)
-        return await interaction.followup.send(**kwargs, wait=True)
+            return await edit_answer(interaction, view=kwargs["view"], attachments=kwargs["files"])
+        return (await interaction.followup.send(**kwargs, wait=True)).id
 
     def _channel(self, record: GameRecord) -> Channel:
         return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)

@@ -105,8 +105,8 @@ async def ended(number: int, sending: Awaitable[Any]) -> Outcome:
 async def deliver(
     errand: Errand, adapter: AsyncWebhookAdapter, session: aiohttp.ClientSession
 ) -> Any:
-    """Send ``errand`` as discord.py sends a webhook request (what Discord answers is not
-    read back: an answer's message is nobody's to read)."""
+    """Send ``errand`` as discord.py sends a webhook request; of what Discord answers, the id
+    of the message it made or edited (all the bot reads of an answer's message)."""
     files = [discord.File(io.BytesIO(part.data), filename=part.filename) for part in errand.uploads]
     multipart: list[dict[str, Any]] = []
     if errand.payload_json is not None:
@@ -123,7 +123,7 @@ async def deliver(
     route = discord.http.Route(
         errand.method, errand.path, webhook_id=errand.webhook_id, webhook_token=errand.token
     )
-    await adapter.request(
+    data = await adapter.request(
         route,
         session,
         payload=errand.payload,
@@ -133,7 +133,7 @@ async def deliver(
         proxy=errand.proxy,
         proxy_auth=errand.proxy_auth,
     )
-    return None
+    return {"id": data["id"]} if isinstance(data, dict) and "id" in data else None
 
 
 async def request(errand: Request, rest: discord.http.HTTPClient) -> Any:

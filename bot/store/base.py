@@ -17,13 +17,13 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
-from time import monotonic
 from typing import Any, ClassVar
 
 from ..shards import Shards
 from .changes import Changes
 from .daily import DailyStore
 from .history import FinishedGame, HistoryReads, record_finished
+from .kept import KeptSettings
 from .links import LinksStore
 from .outbox import Notice, OutboxStore, finish_job_in, write_notice
 from .records import (
@@ -48,10 +48,6 @@ from .tournaments import TournamentStore
 from .urls import is_postgres_url
 
 SEATS_SQL = "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat"
-SETTINGS_SECONDS = 5.0
-"""How long a server's settings read are used again (see :meth:`Store.guild_settings`)."""
-SETTINGS_KEPT = 1024
-"""Servers whose settings are kept at most (the oldest read forgotten first)."""
 SEATS_KEPT = 256
 """Games whose seats' records are kept from their last read (see :meth:`Store._players_of`)."""
 
@@ -542,47 +538,59 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
 
     # ----- settings -------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        """A server's settings (a copy: the caller may change it). Read lately, they are not
-        read again for :data:`SETTINGS_SECONDS` (every post and every saved move of a server
-        asks for them); this store's own changes are seen at once, another process's within
-        those seconds (a server's settings are changed by the process serving it)."""
-        kept = self._guild_settings_read.get(guild_id)
-        if kept is not None and kept[0] > monotonic():
-            return dict(kept[1])
-        settings = await self._settings("guild_settings", "guild_id", guild_id)
-        self._keep_guild_settings(guild_id, settings)
-        return dict(settings)
+        """A server's settings (a copy: the caller may change it), read again at most every
+        few seconds (:class:`KeptSettings`): a server's settings are changed by the process
+        serving it, which sees its change at once."""
+        settings = self._guild_settings_read.get(guild_id)
+        if settings is None:
+            settings = await self._settings("guild_settings", "guild_id", guild_id)
+            self._guild_settings_read.keep(guild_id, settings)
+        return settings
 
     async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         settings = await self._update_settings("guild_settings", "guild_id", guild_id, changes)
-        self._keep_guild_settings(guild_id, dict(settings))
+        self._guild_settings_read.keep(guild_id, settings)
         return settings
 
-    def _keep_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        if len(self._guild_settings_read) >= SETTINGS_KEPT:
-            self._guild_settings_read.pop(next(iter(self._guild_settings_read)))
-        self._guild_settings_read[guild_id] = (monotonic() + SETTINGS_SECONDS, settings)
-
     @cached_property
-    def _guild_settings_read(self) -> dict[int, tuple[float, dict[str, Any]]]:
-        return {}
+    def _guild_settings_read(self) -> KeptSettings:
+        return KeptSettings()
 
     async def user_settings(self, user_id: int) -> dict[str, Any]:
         return await self._settings("user_settings", "user_id", user_id)
 
     async def users_settings(self, user_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
-        """The settings of each of ``user_ids`` who has any (one query)."""
-        if not user_ids:
-            return {}
-        marks = ", ".join("?" for _ in user_ids)
-        rows = await self._rows(
-            f"SELECT user_id, settings FROM user_settings WHERE user_id IN ({marks})",
-            tuple(user_ids),
-        )
-        return {int(row[0]): json.loads(row[1]) for row in rows}
+        """The settings of each of ``user_ids`` who has any, those not read lately in one
+        query (:class:`KeptSettings`: a board asks for its players' at every post; a user's
+        change made through another process is seen within a few seconds)."""
+        found: dict[int, dict[str, Any]] = {}
+        unread = []
+        for user_id in user_ids:
+            settings = self._user_settings_read.get(user_id)
+            if settings is None:
+                unread.append(user_id)
+            elif settings:
+                found[user_id] = settings
+        if unread:
+            marks = ", ".join("?" for _ in unread)
+            rows = await self._rows(
+                f"SELECT user_id, settings FROM user_settings WHERE user_id IN ({marks})",
+                tuple(unread),
+            )
+            read = {int(row[0]): json.loads(row[1]) for row in rows}
+            for user_id in unread:
+                self._user_settings_read.keep(user_id, read.get(user_id, {}))
+            found.update((user_id, settings) for user_id, settings in read.items() if settings)
+        return found
 
     async def update_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
-        return await self._update_settings("user_settings", "user_id", user_id, changes)
+        settings = await self._update_settings("user_settings", "user_id", user_id, changes)
+        self._user_settings_read.keep(user_id, settings)
+        return settings
+
+    @cached_property
+    def _user_settings_read(self) -> KeptSettings:
+        return KeptSettings()
 
     async def _settings(self, table: str, key: str, owner: int) -> dict[str, Any]:
         row = await self._row(f"SELECT settings FROM {table} WHERE {key} = ?", (owner,))

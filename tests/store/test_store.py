@@ -17,6 +17,7 @@ from bot.store import (
     Store,
     StoreError,
     VersionConflict,
+    kept,
     migrations,
 )
 
@@ -320,16 +321,14 @@ async def test_actions_saved_together_and_later_are_logged_in_order(store: Store
 async def test_a_servers_settings_are_read_again_after_a_while_and_changed_here_at_once(
     database, monkeypatch
 ) -> None:
-    from bot.store import base
-
     clock = [1000.0]
-    monkeypatch.setattr(base, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(kept, "monotonic", lambda: clock[0])
     here, there = await Store.open(database), await Store.open(database)
     try:
         assert await here.guild_settings(5) == {}
         await there.update_guild_settings(5, {"language": "de"})  # another process
         assert await here.guild_settings(5) == {}  # read lately: not read again yet
-        clock[0] += base.SETTINGS_SECONDS + 0.1
+        clock[0] += kept.SETTINGS_SECONDS + 0.1
         assert await here.guild_settings(5) == {"language": "de"}
         await here.update_guild_settings(5, {"who_can_start": "managers"})
         assert await here.guild_settings(5) == {"language": "de", "who_can_start": "managers"}
@@ -346,3 +345,27 @@ async def test_the_settings_of_several_users_are_read_at_once(store: Store) -> N
     await store.update_user_settings(2, {"notify": True})
     assert await store.users_settings([1, 2, 3]) == {1: {"notify": False}, 2: {"notify": True}}
     assert await store.users_settings([]) == {}
+
+
+async def test_users_settings_are_read_again_after_a_while_and_changed_here_at_once(
+    database, monkeypatch
+) -> None:
+    """A board asks for its players' settings at every post: read lately, they are used
+    again; a change made here is seen at once, one made by another process within seconds."""
+    clock = [1000.0]
+    monkeypatch.setattr(kept, "monotonic", lambda: clock[0])
+    here, there = await Store.open(database), await Store.open(database)
+    try:
+        assert await here.users_settings([1, 2]) == {}
+        await there.update_user_settings(1, {"notify": False})  # another process
+        assert await here.users_settings([1, 2]) == {}  # read lately: not read again yet
+        await here.update_user_settings(2, {"notify": False})
+        assert await here.users_settings([1, 2]) == {2: {"notify": False}}
+        clock[0] += kept.SETTINGS_SECONDS + 0.1
+        assert await here.users_settings([2, 1]) == {1: {"notify": False}, 2: {"notify": False}}
+        mine = await here.users_settings([1])
+        mine[1]["notify"] = True  # a copy: the kept settings do not change
+        assert await here.users_settings([1]) == {1: {"notify": False}}
+    finally:
+        await here.close()
+        await there.close()

@@ -29,7 +29,7 @@ from aiohttp import web
 
 from bot.cards import Card
 from bot.courier import Courier, CourierLost, Credentials, Errand, route_requests
-from bot.discord_requests import defer, edit_answer, send_follow_up
+from bot.discord_requests import answer_privately, defer, edit_answer, send_follow_up
 from bot.request_deadlines import deadline
 
 from .loopback_discord import USER, as_discord_does, serving
@@ -93,9 +93,9 @@ async def fake_discord(monkeypatch) -> AsyncIterator[FakeDiscord]:
             status, code, message = refused
             body = json.dumps({"code": code, "message": message})
             return web.Response(status=status, body=body, content_type="application/json")
-        if "/channels/" in request.path:  # a message of the bot's REST client
-            return as_discord_does({"id": MESSAGE, "channel_id": token})
-        return web.Response(status=204)
+        if request.path.endswith("/callback"):
+            return web.Response(status=204)
+        return as_discord_does({"id": MESSAGE, "channel_id": token})  # the message it made
 
     async def logged_in(request: web.Request) -> web.StreamResponse:
         assert request.headers["Authorization"] == f"Bot {TOKEN}"
@@ -179,7 +179,8 @@ async def test_a_panel_answer_reaches_discord_from_the_courier_with_its_card_and
     courier, fake_discord
 ) -> None:
     # no session of the bot's own: the answer can only have gone through the courier
-    await edit_answer(an_interaction(courier, "tap-1"), **a_panel())  # type: ignore[arg-type]
+    message_id = await edit_answer(an_interaction(courier, "tap-1"), **a_panel())  # type: ignore[arg-type]
+    assert message_id == int(MESSAGE)  # what Discord answered, read without a Message
     [request] = fake_discord.received
     assert (request["method"], request["token"]) == ("PATCH", "tap-1")
     payload = request["payload"]
@@ -243,6 +244,21 @@ async def test_a_tap_is_acknowledged_by_the_courier_as_discord_py_would(
     assert second["payload"] == {"type": 5, "data": {"flags": 64}}  # "thinking…", private
     with pytest.raises(discord.InteractionResponded):
         await defer(tap)  # type: ignore[arg-type]
+
+
+async def test_a_private_answer_is_sent_by_the_courier_as_discord_py_would(
+    courier, fake_discord
+) -> None:
+    tap = a_tap(courier, "said")
+    await answer_privately(tap, "Placed: your turn goes on")  # type: ignore[arg-type]
+    assert tap.response.type is discord.InteractionResponseType.channel_message  # type: ignore[attr-defined]
+    [request] = fake_discord.received
+    assert request["path"] == "/api/v10/interactions/55/said/callback"
+    assert request["payload"]["type"] == 4
+    assert request["payload"]["data"]["content"] == "Placed: your turn goes on"
+    assert request["payload"]["data"]["flags"] == 64  # seen by the player alone
+    with pytest.raises(discord.InteractionResponded):
+        await answer_privately(tap, "again")  # type: ignore[arg-type]
 
 
 async def test_an_acknowledgement_whose_courier_died_after_sending_it_counts_as_sent(
