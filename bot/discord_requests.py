@@ -129,9 +129,8 @@ async def by_courier(
     routes, the webhook's id in it the application's; ``acknowledgement``: the
     interaction's callback, whose route names the interaction, sent without waiting for
     answers' connections): Discord's answer (of a message, its id), or :data:`NOT_SENT`
-    when the bot is to send it
-    itself: the courier is not up (it starts now), or it ended before saying how the
-    request went (it may have been sent)."""
+    when the bot is to send it itself: the courier is not up (it starts now), or it ended
+    before saying how the request went (it may have been sent)."""
     courier: Courier | None = getattr(interaction.client, "courier", None)
     if courier is None or not courier.ready:
         return NOT_SENT
