@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -124,6 +124,14 @@ class PlainBoard:
         """Older boards keep their buttons: a click there is answered with the current board."""
 
 
+@dataclass(frozen=True, slots=True)
+class Posted:
+    """A game's board message and the calls to act posted under it (None: no board)."""
+
+    message_id: int | None
+    calls: tuple[int, ...] = ()
+
+
 @dataclass(slots=True)
 class _Pending:
     result: MoveResult
@@ -183,6 +191,8 @@ class Publisher:
         self._not_before: dict[int, float] = {}
         self._cards: dict[int, Card] = {}
         """Per game, the card of its board message as this process last showed it."""
+        self._posted: dict[int, Posted] = {}
+        """Per game, its board message and calls to act as this process last posted them."""
         self._unposted: dict[int, list[Event]] = {}
         """Per game, the events of a change whose new message Discord refused: the game's
         next change is posted anew with them (its new round, its pings)."""
@@ -337,8 +347,7 @@ class Publisher:
                 return
             self._pending.pop(record.id, None)  # a new message shows everything held back
             board = await self._board(style, result, headline)
-            stored = await self.service.store.get_game(record.id)
-            previous = stored.board_message_id if stored else None
+            previous = await self._posted_before(record)
             kwargs = board.card.send(board.view, board.files)
             try:
                 message_id = await self._send(record, kwargs, interaction)
@@ -349,20 +358,22 @@ class Publisher:
             self.posts += 1
             shown = self._cards.pop(record.id, None)
             self._cards[record.id] = board.card
-            await self._end_calls(record)
+            await self._end_calls(record, previous.calls)
             calls, uncalled, refusal = await self._call(record, board.pings)
             await self.service.store.board_posted(
                 record.id, record.version, message_id, calls, self._reminder(uncalled)
             )
+            self._posted[record.id] = Posted(message_id, tuple(calls))
             self._shown[record.id] = record.version
             self._last_edit[record.id] = asyncio.get_running_loop().time()
-            if previous is not None and previous != message_id:
-                old = self._channel(record).get_partial_message(previous)  # type: ignore[attr-defined]
+            retired = previous.message_id
+            if retired is not None and retired != message_id:
+                old = self._channel(record).get_partial_message(retired)  # type: ignore[attr-defined]
                 try:
                     with speaking(await game_language(self.client, record)):
                         await style.retire(self.service, record, old, shown)
                 except NOT_TAKEN:
-                    log.info("could not retire board message %s of game %s", previous, record.id)
+                    log.info("could not retire board message %s of game %s", retired, record.id)
         if refusal is not None:  # the card is up: the outbox reminds whom its calls missed
             log.warning("calls to act of game %s refused: %s", record.id, refusal)
             self._unavailable(record.id, refusal)
@@ -390,11 +401,21 @@ class Publisher:
                 return calls, pings[k:], error
         return calls, [], None
 
-    async def _end_calls(self, record: GameRecord) -> None:
+    async def _posted_before(self, record: GameRecord) -> Posted:
+        """The game's board message and calls to act as this process last posted them, or
+        else as stored (a game is shown by the one process serving its server)."""
+        posted = self._posted.get(record.id)
+        if posted is not None:
+            return posted
+        stored = await self.service.store.get_game(record.id)
+        message_id = stored.board_message_id if stored else None
+        return Posted(message_id, tuple(await self.service.store.board_calls(record.id)))
+
+    async def _end_calls(self, record: GameRecord, calls: Sequence[int]) -> None:
         """The previous board's further calls to act (mentions that did not fit on it) no
         longer call anyone: a new board is up, with calls of its own, so they are deleted
-        (a game leaves a board per turn in the channel, not a board and a spent call)."""
-        calls = await self.service.store.take_board_calls(record.id)
+        (a game leaves a board per turn in the channel, not a board and a spent call); the
+        new board's record replaces theirs."""
         for call_id in calls:
             call = self._channel(record).get_partial_message(call_id)  # type: ignore[attr-defined]
             try:
@@ -464,8 +485,7 @@ class Publisher:
         async with self._lock(record.id):
             if self._outdated(record):
                 return
-            stored = await self.service.store.get_game(record.id)
-            shown_id = stored.board_message_id if stored else None
+            shown_id = (await self._posted_before(record)).message_id
             if shown_id is not None:
                 board = await self._board(style, pending.result, pending.headline)
                 message = self._channel(record).get_partial_message(shown_id)  # type: ignore[attr-defined]

@@ -450,17 +450,9 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
                 "UPDATE history SET board_message_id = ? WHERE game_id = ?", (message_id, game_id)
             )
 
-    async def take_board_calls(self, game_id: int) -> list[int]:
-        """The game's remembered calls, forgotten as they are handed over (oldest first)."""
-        if (
-            await self._row("SELECT 1 FROM board_calls WHERE game_id = ? LIMIT 1", (game_id,))
-            is None
-        ):
-            return []  # most boards leave none: no write for nothing
-        async with self.transaction() as tx:
-            rows = await tx.rows(
-                "DELETE FROM board_calls WHERE game_id = ? RETURNING message_id", (game_id,)
-            )
+    async def board_calls(self, game_id: int) -> list[int]:
+        """The game's calls to act posted under its board (ids, oldest first)."""
+        rows = await self._rows("SELECT message_id FROM board_calls WHERE game_id = ?", (game_id,))
         return sorted(int(r[0]) for r in rows)
 
     # ----- play -----------------------------------------------------------------------------

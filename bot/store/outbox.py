@@ -102,9 +102,10 @@ class OutboxStore(ABC):
         calls: Iterable[int],
         reminder: Notice | None = None,
     ) -> None:
-        """A new board message showing ``version`` was accepted: remember it (and the
-        messages with the pings that did not fit on it), and its entries are done; a
-        ``reminder`` (for the calls Discord refused) is kept in their place."""
+        """A new board message showing ``version`` was accepted: remember it and its
+        ``calls`` (the messages with the pings that did not fit on it) in place of the last
+        board's, and its entries are done; a ``reminder`` (for the calls Discord refused) is
+        kept in their place. One hand-over on SQLite: nothing here is waited for."""
         async with self.transaction() as tx:
             if reminder is not None:
                 await write_notice(tx, game_id, version, reminder)
@@ -114,6 +115,7 @@ class OutboxStore(ABC):
             await tx.later(
                 "UPDATE history SET board_message_id = ? WHERE game_id = ?", (message_id, game_id)
             )
+            await tx.later("DELETE FROM board_calls WHERE game_id = ?", (game_id,))
             await tx.later_many(
                 "INSERT INTO board_calls (game_id, message_id) VALUES (?, ?)",
                 [(game_id, call) for call in calls],

@@ -116,7 +116,7 @@ async def test_the_boards_bookkeeping_is_one_hand_over_each(watched: Watched) ->
     await watched.store.board_shown(game_id, version)
     assert watched.hand_overs - before == 1
     assert watched.on_disk("SELECT COUNT(*) FROM outbox") == [(0,)]
-    assert await watched.store.take_board_calls(game_id) == [78, 79]
+    assert await watched.store.board_calls(game_id) == [78, 79]
 
 
 async def test_a_stale_move_saved_alone_changes_nothing_and_the_next_one_saves(

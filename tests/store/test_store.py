@@ -212,17 +212,17 @@ async def test_discord_sized_ids_round_trip(store: Store) -> None:
     assert await store.interaction_seen(big)
 
 
-async def test_a_boards_calls_to_act_are_handed_over_once(store: Store) -> None:
+async def test_a_boards_calls_to_act_replace_the_last_boards(store: Store) -> None:
     big = 1_234_567_890_123_456_789
     record = await _lobby(store)
     other = await _lobby(store, channel=6)
     await store.board_posted(record.id, 0, big - 1, [big + 1, big])
     await store.board_posted(other.id, 0, 6, [7])
+    assert await store.board_calls(record.id) == [big, big + 1]
     await store.board_posted(record.id, 0, big - 2, [])
     assert (await store.get_game(record.id)).board_message_id == big - 2
-    assert await store.take_board_calls(record.id) == [big, big + 1]
-    assert await store.take_board_calls(record.id) == []
-    assert await store.take_board_calls(other.id) == [7]
+    assert await store.board_calls(record.id) == []
+    assert await store.board_calls(other.id) == [7]
 
 
 async def test_jobs_are_claimed_once_until_their_lease_runs_out(store: Store) -> None:

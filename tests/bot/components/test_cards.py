@@ -121,6 +121,7 @@ async def test_a_board_from_before_cards_answers_and_becomes_a_card(world) -> No
         view=board_view(record.id, record.version),
     )
     await world.env.bot.store.set_board_message(record.id, old.id)
+    await world.restart()  # the upgraded bot: a process that knows the board only as stored
     legacy = next(m for m in world.channel.history() if m.id == old.id)
     assert not is_card(legacy) and legacy.embeds
     actor, _phase = await _actor_to_move(world)
@@ -140,6 +141,7 @@ async def test_a_board_that_refuses_to_become_a_card_is_posted_anew(world) -> No
     channel = world.env.bot.get_partial_messageable(world.channel.id, guild_id=world.guild.id)
     old = await channel.send("tiggar islanote", view=board_view(record.id, record.version))
     await world.env.bot.store.set_board_message(record.id, old.id)
+    await world.restart()  # the upgraded bot: a process that knows the board only as stored
     world.env.inject_error(
         "PATCH", f"/channels/{world.channel.id}/messages/{old.id}", status=400, times=None
     )

@@ -194,6 +194,28 @@ async def test_a_new_board_ends_the_calls_to_act_of_the_previous_one(world):
     assert world.channel.last_message.content == f"calls for version {second.record.version}"
 
 
+async def test_a_board_and_its_calls_posted_here_are_known_without_reading_them_again(
+    world, monkeypatch
+):
+    await started_wars(world)
+    publisher = world.env.bot.publisher
+    publisher.register("wars", Calling())
+    first, second = await burst_of_moves(world, 2)
+    await publisher.show(first)
+    call = world.channel.last_message
+    store = world.env.bot.service.store
+
+    async def not_read_again(game_id: int) -> None:
+        raise AssertionError(f"game {game_id}'s board read again")
+
+    monkeypatch.setattr(store, "board_calls", not_read_again)
+    monkeypatch.setattr(store, "get_game", not_read_again)
+    await publisher.show(second)
+    assert not [m for m in world.channel.history() if m.id == call.id]  # the spent call is gone
+    monkeypatch.undo()
+    assert await store.board_calls(second.record.id) == [world.channel.last_message.id]
+
+
 async def test_the_calls_to_act_are_ended_after_a_restart_too(world):
     await started_wars(world)
     (first,) = await burst_of_moves(world, 1)
@@ -206,6 +228,6 @@ async def test_the_calls_to_act_are_ended_after_a_restart_too(world):
     (second,) = await burst_of_moves(world, 1)  # a change after the restart
     await publisher.show(second)
     assert not [m for m in world.channel.history() if m.id == call.id]
-    assert await world.env.bot.service.store.take_board_calls(second.record.id) == [
+    assert await world.env.bot.service.store.board_calls(second.record.id) == [
         world.channel.last_message.id
     ]
