@@ -87,8 +87,16 @@ def tasks_started_by(call: Callable[[Any], None], data: Any) -> list[asyncio.Tas
     return started
 
 
+INTENTS = discord.Intents(guilds=True)
+"""The gateway events the bot asks for: its servers and their channels, nothing else.
+Interactions reach every bot whatever its intents; the messages, reactions and typing of its
+servers would only cost the event loop a parse each (its own boards' and calls' echoes
+included, three or four a move), with nothing to do."""
+
+
 class IslandBot(commands.Bot):
-    """A slash-command-only bot (no privileged intents, no message content)."""
+    """A slash-command-only bot (no privileged intents, no message content, no message
+    events: :data:`INTENTS`)."""
 
     def __init__(
         self,
@@ -104,7 +112,7 @@ class IslandBot(commands.Bot):
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             **client_options,
