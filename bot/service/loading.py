@@ -91,10 +91,17 @@ class Loading:
 
     async def running_record(self, channel_id: int) -> GameRecord:
         """The channel's running game, its state left as saved (for the worker pool)."""
-        record = await self.current(channel_id)
-        if record.status != "active":
-            raise UserError("not_started")
-        return record
+        return _running(await self.store.open_game_in(channel_id))
+
+    async def running_seeing(
+        self, channel_id: int, interaction_id: int | None
+    ) -> tuple[GameRecord, bool]:
+        """:meth:`running_record`, and whether ``interaction_id`` already made a logged
+        action, read at once."""
+        if interaction_id is None:
+            return await self.running_record(channel_id), False
+        record, seen = await self.store.open_game_seeing(channel_id, interaction_id)
+        return _running(record), seen
 
     async def game_named_by(
         self, game_id: int, game_name: str, channel_id: int | None
@@ -150,3 +157,12 @@ class Loading:
 def _read_state(game: Game, text: str) -> Any:
     """The engine state stored as ``text`` (decoded in the thread that reads it)."""
     return game.deserialize(json.loads(text))
+
+
+def _running(record: GameRecord | None) -> GameRecord:
+    """``record`` if it is a running game, or the UserError saying why not."""
+    if record is None:
+        raise UserError("no_game")
+    if record.status != "active":
+        raise UserError("not_started")
+    return record

@@ -22,6 +22,7 @@ class Moves:
         """What it uses: the store, locks and games of ``loading``; ``transactions`` saves."""
         self.store, self.lock = loading.store, loading.lock
         self.load, self.running_record = loading.load, loading.running_record
+        self.running_seeing = loading.running_seeing
         self._apply = transactions.apply
 
     async def play(
@@ -42,9 +43,10 @@ class Moves:
         finer staleness test than the version, e.g. one player's turn in a simultaneous game).
         """
         async with self.lock(channel_id):
-            loaded = self.load(await self.running_record(channel_id))
+            running, seen = await self.running_seeing(channel_id, interaction_id)
+            loaded = self.load(running)
             record = loaded.record
-            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+            if seen:
                 return MoveResult(record, loaded.state, duplicate=True, game=loaded.game)
             if expected_version is not None and expected_version != record.version:
                 raise UserError("board_changed")

@@ -48,6 +48,8 @@ from .tournaments import TournamentStore
 from .urls import is_postgres_url
 
 SEATS_SQL = "SELECT seat, user_id, name, is_ai, level FROM players WHERE game_id = ? ORDER BY seat"
+OPEN_IN_CHANNEL = "channel_id = ? AND status IN ('lobby', 'active')"
+"""Where a channel's open game (its lobby or running game) is found."""
 SEATS_KEPT = 256
 """Games whose seats' records are kept from their last read (see :meth:`Store._players_of`)."""
 
@@ -282,10 +284,21 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
 
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
         """The lobby or running game of a channel, if any."""
-        return await self._one(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
+        return await self._one(f"SELECT * FROM games WHERE {OPEN_IN_CHANNEL}", (channel_id,))
+
+    async def open_game_seeing(
+        self, channel_id: int, interaction_id: int
+    ) -> tuple[GameRecord | None, bool]:
+        """:meth:`open_game_in`, and whether ``interaction_id`` already made a logged action
+        (:meth:`interaction_seen`), read together: a move's first read."""
+        row, seats = await self._game_rows(
+            "SELECT *, EXISTS (SELECT 1 FROM actions WHERE interaction_id = ?) AS seen"
+            f" FROM games WHERE {OPEN_IN_CHANNEL}",
+            (interaction_id, channel_id),
         )
+        if row is None:
+            return None, False
+        return self._record_of(row, seats), bool(row["seen"])
 
     async def last_game_in(self, channel_id: int) -> GameRecord | None:
         """The most recent game of a channel, open or finished."""
@@ -341,8 +354,10 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
 
     async def _one(self, sql: str, params: Sequence[Any]) -> GameRecord | None:
         row, seats = await self._game_rows(sql, params)
-        if row is None:
-            return None
+        return None if row is None else self._record_of(row, seats)
+
+    def _record_of(self, row: Any, seats: list[Any]) -> GameRecord:
+        """The record of a game's row and its seats' rows."""
         return GameRecord(
             id=row["id"],
             guild_id=row["guild_id"],

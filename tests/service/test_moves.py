@@ -13,7 +13,14 @@ from engine.core import IllegalAction
 from .conftest import ALICE, BOB, CHANNEL, Counted, Sink, open_table, refused
 
 GAME = find_game("tigerisland")
-STORE_CALLS = ("open_game_in", "get_game", "interaction_seen", "save_move", "schedule_job")
+STORE_CALLS = (
+    "open_game_seeing",
+    "open_game_in",
+    "get_game",
+    "interaction_seen",
+    "save_move",
+    "schedule_job",
+)
 
 
 async def started(service: GameService) -> tuple[int, int, Any]:
@@ -40,8 +47,9 @@ async def test_a_move_is_read_once_parsed_once_saved_once_and_described_without_
     result = await service.play(CHANNEL, mover, GAME.format(action), interaction_id=99)
     described = result.described(mover)
 
-    once = {"open_game_in": 1, "get_game": 0, "interaction_seen": 1, "save_move": 1}
-    assert counted.calls == once | {"schedule_job": 0}  # its jobs are saved with it
+    once = {"open_game_seeing": 1, "save_move": 1}  # the game read with the interaction's check
+    nothing = {"open_game_in": 0, "get_game": 0, "interaction_seen": 0, "schedule_job": 0}
+    assert counted.calls == once | nothing  # its jobs are saved with it
     assert parses == [GAME.format(action)]
     assert result.actions == [action]
     assert described == [GAME.describe(action)]

@@ -10,6 +10,7 @@ wait for other failures, or at the next start.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -48,17 +49,28 @@ def round_posts(world, round_number: int) -> list:
     return [m for m in world.channel.history() if title in face(m).title]
 
 
+MENTION = re.compile(r"<@!?([0-9]{15,20})>")
+"""A user's mention in a message's text (what discord.py reads as a raw mention)."""
+
+
 class Accepted:
     """Whom each message that Discord accepted from the bot pinged, as it was posted (a
-    retired message loses its pings later)."""
+    retired message loses its pings later): what Discord answered to each post that it took
+    (the bot asks for no message events)."""
 
     def __init__(self, world) -> None:
         self.pings: list[set[int]] = []
-        world.env.bot.add_listener(self.on_message)
+        http = world.env.bot.http
+        send = http.send_message
 
-    async def on_message(self, message) -> None:
-        if message.raw_mentions:
-            self.pings.append(set(message.raw_mentions))
+        async def posted(channel_id, *, params):
+            message = await send(channel_id, params=params)  # refused: raises, not recorded
+            mentioned = {int(user) for user in MENTION.findall(message.get("content") or "")}
+            if mentioned:
+                self.pings.append(mentioned)
+            return message
+
+        http.send_message = posted
 
 
 def pinged(world) -> list[set[int]]:
