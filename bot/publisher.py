@@ -39,6 +39,7 @@ from engine.core import Event
 from locales import _, current, speaking
 
 from .cards import Card
+from .channel_messages import edit_message, post_message
 from .discord_requests import NOT_TAKEN, answer_privately, defer, edit_answer, unavailable
 from .i18n import Phrase, game_language, in_words
 from .presenter import Ping, board_message, own_move_line
@@ -396,7 +397,10 @@ class Publisher:
         calls: list[int] = []
         for k, (text, mentions) in enumerate(pings):
             try:
-                calls.append((await self._channel(record).send(text, allowed_mentions=mentions)).id)
+                posted = post_message(
+                    self.client, record.channel_id, content=text, allowed_mentions=mentions
+                )
+                calls.append(await posted)
             except NOT_TAKEN as error:
                 return calls, pings[k:], error
         return calls, [], None
@@ -488,9 +492,13 @@ class Publisher:
             shown_id = (await self._posted_before(record)).message_id
             if shown_id is not None:
                 board = await self._board(style, pending.result, pending.headline)
-                message = self._channel(record).get_partial_message(shown_id)  # type: ignore[attr-defined]
                 try:
-                    await message.edit(**board.card.edit(board.view, board.files))
+                    await edit_message(
+                        self.client,
+                        record.channel_id,
+                        shown_id,
+                        **board.card.edit(board.view, board.files),
+                    )
                 except discord.NotFound:
                     log.info("board %s of game %s is gone; posting anew", shown_id, record.id)
                 except discord.HTTPException as refused:
@@ -537,7 +545,7 @@ class Publisher:
         "thinking" defer a card can only be shown by editing the original response, which
         needs no message read back): the new message's id."""
         if interaction is None:
-            return (await self._channel(record).send(**kwargs)).id
+            return await post_message(self.client, record.channel_id, **kwargs)
         if interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
             return await edit_answer(interaction, view=kwargs["view"], attachments=kwargs["files"])
         return (await interaction.followup.send(**kwargs, wait=True)).id

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import discord
 from discord import AllowedMentions
 
 from bot.cards import Card
@@ -214,6 +215,30 @@ async def test_a_board_and_its_calls_posted_here_are_known_without_reading_them_
     assert not [m for m in world.channel.history() if m.id == call.id]  # the spent call is gone
     monkeypatch.undo()
     assert await store.board_calls(second.record.id) == [world.channel.last_message.id]
+
+
+async def test_boards_and_calls_are_posted_without_reading_discords_answer(
+    world, monkeypatch
+):
+    """Only a new message's id is read of what Discord answers: no Message is made of a
+    post or an edit (a card's components make that about as costly as the request)."""
+    await started_wars(world)
+    publisher = world.env.bot.publisher
+    publisher.register("wars", Calling())
+    first, second = await burst_of_moves(world, 2)
+
+    def not_made(*_: object, **__: object) -> None:
+        raise AssertionError("a Message was made of Discord's answer")
+
+    store, posted = world.env.bot.service.store, publisher.posts
+    monkeypatch.setattr(discord.Message, "__init__", not_made)
+    await publisher.show(first)  # a new board and its call
+    (call,) = await store.board_calls(first.record.id)
+    await publisher.show(second)  # a new board: the last one's call ended
+    monkeypatch.undo()
+    assert publisher.posts == posted + 2
+    assert await store.board_calls(second.record.id) == [world.channel.last_message.id]
+    assert not [m for m in world.channel.history() if m.id == call]
 
 
 async def test_the_calls_to_act_are_ended_after_a_restart_too(world):
