@@ -217,9 +217,7 @@ async def test_a_board_and_its_calls_posted_here_are_known_without_reading_them_
     assert await store.board_calls(second.record.id) == [world.channel.last_message.id]
 
 
-async def test_boards_and_calls_are_posted_without_reading_discords_answer(
-    world, monkeypatch
-):
+async def test_boards_and_calls_are_posted_without_reading_discords_answer(world, monkeypatch):
     """Only a new message's id is read of what Discord answers: no Message is made of a
     post or an edit (a card's components make that about as costly as the request)."""
     await started_wars(world)
