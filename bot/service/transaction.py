@@ -21,7 +21,7 @@ from engine.core import Account, Event, Game, Outcome
 from ..errors import UserError
 from ..finished import finished_game
 from ..i18n import Phrase
-from ..move_batches import play
+from ..move_batches import Played, play
 from ..store import (
     BOARD,
     DuplicateInteraction,
@@ -221,12 +221,20 @@ class Transactions:
         """Apply ``actions`` (one, or the actions of one turn) in order and save it all as
         one change (with the system's ``note``); computers answer in a change of their own."""
         game = loaded.game
-        state, played = await off_loop(
-            play, game, loaded.state, seat, user_id, actions, interaction_id
+        state, played, (outcome, stored) = await off_loop(
+            _played_and_summed, game, loaded.state, seat, user_id, actions, interaction_id
         )
         previous = game.to_move(loaded.state)
-        change = await summed(
-            game, state, played.events, list(actions), played.applied, previous, played.accounts
+        change = Change(
+            game,
+            state,
+            played.events,
+            list(actions),
+            played.applied,
+            previous,
+            outcome,
+            stored,
+            played.accounts,
         )
         return await self.save(loaded.record, change, note)
 
@@ -319,3 +327,17 @@ def _opens_round(game: Game, before: Any, after: Any, previous_movers: frozenset
 def _summary(game: Game, state: Any) -> tuple[Any, str]:
     """The state's outcome (None while it goes on) and its stored text."""
     return game.outcome(state), encoded_state(game.serialize(state))
+
+
+def _played_and_summed(
+    game: Game,
+    state: Any,
+    seat: int | None,
+    user_id: int | None,
+    actions: Sequence[Any],
+    interaction_id: int | None,
+) -> tuple[Any, Played, tuple[Any, str]]:
+    """``actions`` played on ``state``, and the new state's :func:`_summary`: one trip to a
+    thread for a move (each trip costs the event loop more than a small game's step)."""
+    after, played = play(game, state, seat, user_id, actions, interaction_id)
+    return after, played, _summary(game, after)

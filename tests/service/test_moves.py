@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import GameService
+from bot.service import GameService, transaction
 from engine import find_game
 from engine.core import IllegalAction
 
@@ -43,9 +43,15 @@ async def test_a_move_is_read_once_parsed_once_saved_once_and_described_without_
     parse = type(GAME).parse_action
     monkeypatch.setattr(type(GAME), "parse_action", lambda g, t: parses.append(t) or parse(g, t))
     counted = Counted(service.store, STORE_CALLS)
+    trips = []
+    to_thread = transaction.off_loop
+    monkeypatch.setattr(
+        transaction, "off_loop", lambda fn, *args: trips.append(fn) or to_thread(fn, *args)
+    )
 
     result = await service.play(CHANNEL, mover, GAME.format(action), interaction_id=99)
     described = result.described(mover)
+    assert len(trips) == 1  # played and summed in one trip to a thread
 
     once = {"open_game_seeing": 1, "save_move": 1}  # the game read with the interaction's check
     nothing = {"open_game_in": 0, "get_game": 0, "interaction_seen": 0, "schedule_job": 0}
