@@ -26,7 +26,7 @@ from .navigator import (
     no_picture,
     seated,
 )
-from .transaction import MoveResult, Transactions, summed
+from .transaction import Change, MoveResult, Transactions, then_summed
 
 
 class Panels:
@@ -191,7 +191,9 @@ class Panels:
         loaded = await self.load_off_loop(record)
         game, state = loaded.game, loaded.state
         playing = [m for m, new in zip(moves, fresh, strict=True) if new]
-        after, outcomes = await off_loop(play_in_turn, game, state, playing)
+        after, outcomes, (outcome, stored) = await off_loop(
+            then_summed, play_in_turn, game, state, playing
+        )
         done = [(m, o) for m, o in zip(playing, outcomes, strict=True) if isinstance(o, Played)]
         result = None
         if done:
@@ -200,7 +202,9 @@ class Panels:
             applied = [a for _, o in done for a in o.applied]
             accounts = [a for _, o in done for a in o.accounts]
             previous = game.to_move(state)
-            change = await summed(game, after, events, actions, applied, previous, accounts)
+            change = Change(
+                game, after, events, actions, applied, previous, outcome, stored, accounts
+            )
             result = await self._save(record, change)
         answers: list[MoveResult | Exception | None] = []
         by_move = iter(outcomes)

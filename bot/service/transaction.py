@@ -10,18 +10,18 @@ is written. A saved change made by the system is shown through the service's
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.core import Account, Event, Game, Outcome
 
 from ..errors import UserError
 from ..finished import finished_game
 from ..i18n import Phrase
-from ..move_batches import Played, play
+from ..move_batches import play
 from ..store import (
     BOARD,
     DuplicateInteraction,
@@ -36,6 +36,7 @@ from ..timers import COMPUTERS, Timekeeper
 from .loading import Loaded, Loading, off_loop
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 SHOW_GRACE = timedelta(seconds=30)
 """A change made through an interaction is shown by its handler; the outbox shows it if that
 has not happened within this time (the handler's process died, or Discord refused)."""
@@ -222,7 +223,7 @@ class Transactions:
         one change (with the system's ``note``); computers answer in a change of their own."""
         game = loaded.game
         state, played, (outcome, stored) = await off_loop(
-            _played_and_summed, game, loaded.state, seat, user_id, actions, interaction_id
+            then_summed, play, game, loaded.state, seat, user_id, actions, interaction_id
         )
         previous = game.to_move(loaded.state)
         change = Change(
@@ -329,15 +330,11 @@ def _summary(game: Game, state: Any) -> tuple[Any, str]:
     return game.outcome(state), encoded_state(game.serialize(state))
 
 
-def _played_and_summed(
-    game: Game,
-    state: Any,
-    seat: int | None,
-    user_id: int | None,
-    actions: Sequence[Any],
-    interaction_id: int | None,
-) -> tuple[Any, Played, tuple[Any, str]]:
-    """``actions`` played on ``state``, and the new state's :func:`_summary`: one trip to a
-    thread for a move (each trip costs the event loop more than a small game's step)."""
-    after, played = play(game, state, seat, user_id, actions, interaction_id)
-    return after, played, _summary(game, after)
+def then_summed(
+    step: Callable[..., tuple[Any, T]], game: Game, *args: Any
+) -> tuple[Any, T, tuple[Any, str]]:
+    """``step(game, *args)`` (the state after it, and what it did), and that state's outcome
+    and stored text: a move's one trip to a thread (each trip costs the event loop more
+    than a small game's step)."""
+    after, did = step(game, *args)
+    return after, did, _summary(game, after)

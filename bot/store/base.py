@@ -106,7 +106,7 @@ class Tx(ABC):
             await self.execute(statement)
 
     async def add_player(self, game_id: int, player: PlayerRecord, stamp: str) -> None:
-        await self.execute(
+        await self.later(
             "INSERT INTO players (game_id, seat, user_id, name, is_ai, level, joined_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (game_id, player.seat, player.user_id, player.name, player.is_ai, player.level, stamp),
@@ -452,7 +452,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         stamp = stamp_of(now)
         async with self.transaction() as tx:
             await tx.bump(game_id, expected_version, stamp, status_in=("lobby",))
-            await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            await tx.later("DELETE FROM players WHERE game_id = ?", (game_id,))
             for player in players:
                 await tx.add_player(game_id, player, stamp)
 
@@ -517,7 +517,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
                 )
                 await tx.announce(game_id)
                 if players is not None:
-                    await tx.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+                    await tx.later("DELETE FROM players WHERE game_id = ?", (game_id,))
                     for player in players:
                         await tx.add_player(game_id, player, stamp)
                 await tx.log_actions(game_id, actions, stamp)

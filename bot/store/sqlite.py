@@ -370,10 +370,14 @@ def _after(
 
 
 def _committed(conn: sqlite3.Connection, pending: Sequence[_Later], by: float) -> None:
-    """Run ``pending`` in order, release the change's savepoint and COMMIT, unless
-    ``time.perf_counter()`` passed ``by`` (the caller's time ran out: a clock that no test
-    double turns); on any error, roll the whole transaction back (it holds this change
-    alone)."""
+    """Run ``pending`` in order, release the change's savepoint and COMMIT, within the time
+    left until ``by`` on ``time.perf_counter()`` (a clock no test double turns): a lock
+    another program holds is waited for that long at most, and no COMMIT starts after it.
+    On any error the whole transaction is rolled back (it holds this change alone)."""
+    left_ms = int((by - time.perf_counter()) * 1000)
+    if left_ms <= 0:
+        raise StorageTimeout("the commit")  # (nothing was run)
+    conn.execute(f"PRAGMA busy_timeout = {min(left_ms, BUSY_TIMEOUT_MS)}").close()
     try:
         for statement in pending:
             statement.run(conn)
@@ -385,6 +389,8 @@ def _committed(conn: sqlite3.Connection, pending: Sequence[_Later], by: float) -
         if conn.in_transaction:
             conn.execute("ROLLBACK").close()
         raise
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}").close()
 
 
 async def _bounded_statement(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:

@@ -23,6 +23,8 @@ from bot.store import (
     answer_within,
 )
 from bot.store.outbox import BOARD, Notice
+from bot.store.sqlite import BUSY_TIMEOUT_MS
+from tests.frozen import sqlite_held
 
 NOW = datetime(2026, 12, 5, tzinfo=UTC)
 HOST = PlayerRecord(0, 111, "Host", False)
@@ -119,6 +121,18 @@ async def test_the_boards_bookkeeping_is_one_hand_over_each(watched: Watched) ->
     assert await watched.store.board_calls(game_id) == [78, 79]
 
 
+async def test_a_lobbys_99_seats_are_saved_in_one_hand_over(watched: Watched) -> None:
+    game_id = await _game(watched)
+    seats = [PlayerRecord(seat, 1000 + seat, f"Player {seat}", False) for seat in range(99)]
+    before = watched.hand_overs
+    await watched.store.set_seats(game_id, 0, seats, NOW)
+    assert watched.hand_overs - before == 1
+    assert watched.on_disk("SELECT COUNT(*) FROM players WHERE game_id = ?", (game_id,)) == [(99,)]
+    with pytest.raises(VersionConflict):  # a join on a lobby that moved on changes nothing
+        await watched.store.set_seats(game_id, 0, seats[:2], NOW)
+    assert watched.on_disk("SELECT COUNT(*) FROM players WHERE game_id = ?", (game_id,)) == [(99,)]
+
+
 async def test_a_stale_move_saved_alone_changes_nothing_and_the_next_one_saves(
     watched: Watched,
 ) -> None:
@@ -197,3 +211,23 @@ async def test_a_change_alone_cancelled_while_committing_is_saved_whole(watched:
         await change
     assert await _save(watched, game_id, 0, 1) == 1  # queued behind it, in a transaction of its own
     assert watched.on_disk("SELECT seed, version FROM games WHERE id = ?", (game_id,)) == [(42, 1)]
+
+
+async def test_a_change_alone_waits_for_another_programs_lock_only_as_long_as_it_may(
+    watched: Watched,
+) -> None:
+    """Its BEGIN goes with its statements: the wait for a lock another program holds is cut
+    to the time its caller has left (not SQLite's whole busy timeout), and nothing is
+    saved."""
+    game_id = await _game(watched)
+    answer_within(lambda: False, 0.3)
+    with sqlite_held(watched.path):
+        started = time.monotonic()
+        with pytest.raises(StorageTimeout):
+            await _save(watched, game_id, 0, 1)
+        waited = time.monotonic() - started
+    answer_within(lambda: True)
+    assert waited < BUSY_TIMEOUT_MS / 1000  # (0.3 s and the hand-over, where SQLite waits 1 s)
+    assert not await watched.in_transaction()
+    assert watched.on_disk("SELECT version FROM games WHERE id = ?", (game_id,)) == [(0,)]
+    assert await _save(watched, game_id, 0, 2) == 1  # the lock let go: play goes on

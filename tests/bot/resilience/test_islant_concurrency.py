@@ -11,6 +11,8 @@ import pytest
 
 from bot.errors import UserError
 from bot.service import GameService
+from bot.service import panels as panels_module
+from bot.service.transaction import then_summed
 from bot.store import Store
 from engine.core import Menu
 from engine.islant import GAME
@@ -205,6 +207,24 @@ async def test_panel_moves_tapped_while_a_change_is_saved_are_saved_together(ser
     assert after.players[0].working == state.players[0].working
     logged = [a.interaction_id for a in await service.store.actions(record.id)]
     assert logged.count(801) == logged.count(802) == 1 and 804 not in logged
+
+
+async def test_a_batch_of_panel_moves_is_played_and_summed_in_one_trip_to_a_thread(
+    service, monkeypatch
+) -> None:
+    record, _, tap = await three_open_panels(service)
+    trips = []
+    to_thread = panels_module.off_loop
+    monkeypatch.setattr(
+        panels_module, "off_loop", lambda fn, *args: trips.append(fn) or to_thread(fn, *args)
+    )
+    async with service.lock(CHANNEL):  # both taps wait for the same save
+        started = [tap(1, 901), tap(2, 902)]
+        while len(service.panels._queues._waiting.get(CHANNEL, [])) < 2:
+            await asyncio.sleep(0.01)
+    first, second = await asyncio.gather(*started)
+    assert first.move.record.version == second.move.record.version == record.version + 1
+    assert trips == [then_summed]  # the state was cached: no trip to read it
 
 
 async def test_panel_moves_saved_at_once_are_each_played_on_the_others(service) -> None:
