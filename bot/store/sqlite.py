@@ -375,10 +375,10 @@ def _committed(conn: sqlite3.Connection, pending: Sequence[_Later], by: float) -
     another program holds is waited for that long at most, and no COMMIT starts after it.
     On any error the whole transaction is rolled back (it holds this change alone)."""
     left_ms = int((by - time.perf_counter()) * 1000)
-    if left_ms <= 0:
-        raise StorageTimeout("the commit")  # (nothing was run)
-    conn.execute(f"PRAGMA busy_timeout = {min(left_ms, BUSY_TIMEOUT_MS)}").close()
+    conn.execute(f"PRAGMA busy_timeout = {min(max(left_ms, 0), BUSY_TIMEOUT_MS)}").close()
     try:
+        if left_ms <= 0:
+            raise StorageTimeout("the commit")  # (its BEGIN may have run with an earlier step)
         for statement in pending:
             statement.run(conn)
         conn.execute("RELEASE change").close()

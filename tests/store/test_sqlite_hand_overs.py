@@ -195,6 +195,24 @@ async def test_a_change_alone_whose_time_ran_out_before_its_commit_is_not_saved(
     assert await _save(watched, game_id, 0, 1) == 1  # and play goes on
 
 
+async def test_a_change_alone_out_of_time_after_a_read_in_it_is_rolled_back_whole(
+    watched: Watched,
+) -> None:
+    """Its transaction opened with a statement it waited for; its time runs out before its
+    last hand-over: nothing of it is saved, and no transaction is left open."""
+    game_id = await _game(watched)
+    answer_within(lambda: False, 0.3)
+    with pytest.raises(StorageTimeout):
+        async with watched.store.transaction() as tx:
+            await tx.rows("SELECT seed FROM games WHERE id = ?", (game_id,))  # BEGIN runs now
+            await tx.later("UPDATE games SET seed = 99 WHERE id = ?", (game_id,))
+            await asyncio.sleep(0.4)  # the time runs out before the last hand-over
+    answer_within(lambda: True)
+    assert not await watched.in_transaction()
+    assert watched.on_disk("SELECT seed FROM games WHERE id = ?", (game_id,)) == [(9,)]
+    assert await _save(watched, game_id, 0, 1) == 1
+
+
 async def test_a_change_alone_cancelled_while_committing_is_saved_whole(watched: Watched) -> None:
     """Its caller stops waiting: the commit already handed over runs to its end."""
     game_id = await _game(watched)
