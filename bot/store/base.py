@@ -290,7 +290,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         self, channel_id: int, interaction_id: int
     ) -> tuple[GameRecord | None, bool]:
         """:meth:`open_game_in`, and whether ``interaction_id`` already made a logged action
-        (:meth:`interaction_seen`), read together: a move's first read."""
+        (:meth:`interactions_seen`), read together: a move's first read."""
         row, seats = await self._game_rows(
             "SELECT *, EXISTS (SELECT 1 FROM actions WHERE interaction_id = ?) AS seen"
             f" FROM games WHERE {OPEN_IN_CHANNEL}",
@@ -326,9 +326,6 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
             (game_id,),
         )
         return [LoggedAction(r[0], r[1], r[2], r[3]) for r in rows]
-
-    async def interaction_seen(self, interaction_id: int) -> bool:
-        return bool(await self.interactions_seen([interaction_id]))
 
     async def interactions_seen(self, interaction_ids: Sequence[int]) -> set[int]:
         """Which of ``interaction_ids`` already made a logged action (one query)."""
