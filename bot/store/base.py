@@ -552,9 +552,7 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         return settings
 
     async def update_guild_settings(self, guild_id: int, changes: dict[str, Any]) -> dict[str, Any]:
-        settings = await self._update_settings("guild_settings", "guild_id", guild_id, changes)
-        self._guild_settings_read.keep(guild_id, settings)
-        return settings
+        return await self._update_kept(self._guild_settings_read, "guild", guild_id, changes)
 
     @cached_property
     def _guild_settings_read(self) -> KeptSettings:
@@ -588,8 +586,15 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         return found
 
     async def update_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
-        settings = await self._update_settings("user_settings", "user_id", user_id, changes)
-        self._user_settings_read.keep(user_id, settings)
+        return await self._update_kept(self._user_settings_read, "user", user_id, changes)
+
+    async def _update_kept(
+        self, kept: KeptSettings, owner_kind: str, owner: int, changes: dict[str, Any]
+    ) -> dict[str, Any]:
+        """:meth:`_update_settings` of a ``"guild"`` or ``"user"``, kept as changed."""
+        table, key = f"{owner_kind}_settings", f"{owner_kind}_id"
+        settings = await self._update_settings(table, key, owner, changes)
+        kept.keep(owner, settings)
         return settings
 
     @cached_property

@@ -182,11 +182,17 @@ class Calling(Counting):
         return board
 
 
-async def test_a_new_board_ends_the_calls_to_act_of_the_previous_one(world):
+async def calling_boards(world, moves: int):
+    """The publisher of a started Island Wars game whose boards call for their version, and
+    ``moves`` changes saved but not shown yet."""
     await started_wars(world)
     publisher = world.env.bot.publisher
     publisher.register("wars", Calling())
-    first, second = await burst_of_moves(world, 2)
+    return publisher, await burst_of_moves(world, moves)
+
+
+async def test_a_new_board_ends_the_calls_to_act_of_the_previous_one(world):
+    publisher, (first, second) = await calling_boards(world, 2)
     await publisher.show(first)
     call = world.channel.last_message
     assert call.content == f"calls for version {first.record.version}"
@@ -198,10 +204,7 @@ async def test_a_new_board_ends_the_calls_to_act_of_the_previous_one(world):
 async def test_a_board_and_its_calls_posted_here_are_known_without_reading_them_again(
     world, monkeypatch
 ):
-    await started_wars(world)
-    publisher = world.env.bot.publisher
-    publisher.register("wars", Calling())
-    first, second = await burst_of_moves(world, 2)
+    publisher, (first, second) = await calling_boards(world, 2)
     await publisher.show(first)
     call = world.channel.last_message
     store = world.env.bot.service.store
@@ -220,10 +223,7 @@ async def test_a_board_and_its_calls_posted_here_are_known_without_reading_them_
 async def test_boards_and_calls_are_posted_without_reading_discords_answer(world, monkeypatch):
     """Only a new message's id is read of what Discord answers: no Message is made of a
     post or an edit (a card's components make that about as costly as the request)."""
-    await started_wars(world)
-    publisher = world.env.bot.publisher
-    publisher.register("wars", Calling())
-    first, second = await burst_of_moves(world, 2)
+    publisher, (first, second) = await calling_boards(world, 2)
 
     def not_made(*_: object, **__: object) -> None:
         raise AssertionError("a Message was made of Discord's answer")
