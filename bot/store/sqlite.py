@@ -157,9 +157,7 @@ class SQLiteStore(Store):
         try:
             await tx.finish_and_commit()
         except BaseException as error:
-            group.committed.set_exception(
-                error if isinstance(error, Exception) else StorageTimeout("the commit")
-            )
+            group.failed(error)
             raise
         group.committed.set_result(None)
 
@@ -188,9 +186,7 @@ class SQLiteStore(Store):
                 await self._statement("COMMIT")
             except BaseException as error:
                 await self._rollback_quietly()
-                group.committed.set_exception(
-                    error if isinstance(error, Exception) else StorageTimeout("the commit")
-                )
+                group.failed(error)
                 if not isinstance(error, Exception):
                     raise
             else:
@@ -272,6 +268,12 @@ class _Group:
         # every change may have given up waiting: the outcome is then nobody's to read
         self.committed.add_done_callback(lambda done: done.cancelled() or done.exception())
 
+    def failed(self, error: BaseException) -> None:
+        """The group was not committed because of ``error`` (a cut wait: a timeout)."""
+        self.committed.set_exception(
+            error if isinstance(error, Exception) else StorageTimeout("the commit")
+        )
+
 
 class _SQLiteTx(Tx):
     """One change's statements. Those whose outcome nobody waits for (:meth:`later`,
@@ -350,13 +352,13 @@ class _Later:
     params: Any
     many: bool = False
     changes: int | None = None
-    otherwise: type[Exception] = sqlite3.OperationalError
+    otherwise: type[Exception] | None = None
 
     def run(self, conn: sqlite3.Connection) -> None:
         cursor = (conn.executemany if self.many else conn.execute)(self.sql, self.params)
         changed = cursor.rowcount
         cursor.close()
-        if self.changes is not None and changed != self.changes:
+        if self.otherwise is not None and changed != self.changes:
             raise self.otherwise()
 
 
