@@ -9,7 +9,6 @@ offline demonstration game (``simulate tigerisland``) so anyone can see the boar
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import logging
 import sys
@@ -24,6 +23,7 @@ from locales import LANGUAGES, SOURCE
 from .arena import ArenaReport, arena
 from .config import Settings, load_settings
 from .errors import UserError
+from .event_loop import run
 from .lifeline import die_with_parent
 from .replays import ReplayJob, check_replayable, draw_replay
 from .shards import Shards
@@ -152,7 +152,7 @@ def _command(args: argparse.Namespace, settings: Settings) -> int:
         if settings.demo_web is not None:  # ISLANDBOT_WEB_PORT: the game on a live page too
             from .demo_page import serve_demo
 
-            asyncio.run(serve_demo(game, players, seed, settings.demo_web))
+            run(serve_demo(game, players, seed, settings.demo_web), settings.event_loop)
         return code
     if command == "simulate":
         options = dict(args.option)
@@ -173,7 +173,7 @@ def _command(args: argparse.Namespace, settings: Settings) -> int:
         )
     if command == "replay":
         database = args.db or settings.database
-        return asyncio.run(_replay(database, args.game_id, args.out, args.locale))
+        return run(_replay(database, args.game_id, args.out, args.locale), settings.event_loop)
     if command == "arena":
         return _arena(args)
     if command == "tournament":
@@ -196,9 +196,9 @@ def _command(args: argparse.Namespace, settings: Settings) -> int:
         print("DISCORD_TOKEN is not set (see .env.example).", file=sys.stderr)
         return 2
     if command == "sync":
-        asyncio.run(_sync(settings, args.guild))
+        run(_sync(settings, args.guild), settings.event_loop)
         return 0
-    asyncio.run(_run(settings, shards))
+    run(_run(settings, shards), settings.event_loop)
     return 0
 
 
@@ -209,7 +209,7 @@ def _web(settings: Settings, with_parent: bool) -> int:
         return 2
     from .web.process import serve
 
-    asyncio.run(serve(settings.database, settings.web, with_parent=with_parent))
+    run(serve(settings.database, settings.web, with_parent=with_parent), settings.event_loop)
     return 0
 
 
@@ -217,12 +217,14 @@ def _database_command(args: argparse.Namespace, settings: Settings) -> int:
     """``backup`` or ``migrate-db``; a refusal is one line saying why."""
     try:
         if args.command == "backup":
-            asyncio.run(_backup(settings, args.destination))
+            run(_backup(settings, args.destination), settings.event_loop)
             print(f"Database copied to {args.destination}")
         else:
             from .migrate_db import move_database
 
-            report = asyncio.run(move_database(args.source or settings.database, args.target))
+            report = run(
+                move_database(args.source or settings.database, args.target), settings.event_loop
+            )
             print(report.text())
     except StoreError as err:
         print(f"{args.command}: {err.message}", file=sys.stderr)

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .event_loop import ASYNCIO, LOOP_VARIABLE, loop_named
 from .store import is_postgres_url, without_password
 from .web import WebConfig
 
@@ -28,6 +29,8 @@ class Settings:
     """The offline demonstration game's page (None: not served)."""
     web_error: str | None = None
     """Why the web variables cannot serve pages (``run`` and ``web`` refuse to start)."""
+    event_loop: str = ASYNCIO
+    """The event loop the bot's processes run (:mod:`bot.event_loop`)."""
 
     def __repr__(self) -> str:  # never show the token
         token = "set" if self.token else "unset"
@@ -55,6 +58,7 @@ def load_settings(
         web=WebConfig.of(values),
         demo_web=WebConfig.local(values),
         web_error=WebConfig.partner_missing(values),
+        event_loop=loop_named(values.get(LOOP_VARIABLE)),
     )
 
 

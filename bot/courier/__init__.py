@@ -35,6 +35,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from ..event_loop import LOOP_VARIABLE, running_loop
 from ..lifeline import reap
 from .errands import READY, Credentials, Errand, Outcome, Request, Upload, frame, read_frame
 
@@ -157,6 +158,7 @@ class Courier:
         env = {k: v for k, v in os.environ.items() if k not in PRIVATE_VARIABLES}
         here = str(Path(__file__).resolve().parents[2])  # the bot's own code, wherever it is
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [here, env.get("PYTHONPATH")]))
+        env[LOOP_VARIABLE] = running_loop()
         timeout = self.timeout
         arguments = (
             *(str(n) for n in (theirs.fileno(), os.getpid())),

@@ -3,14 +3,16 @@
 ``python -m tests.loopback.bot_main URL island WHERE`` runs the real :class:`IslandBot` (on a
 SQLite database in the folder ``WHERE``, the SQLite file ``WHERE`` (``….db``) or the
 PostgreSQL database at the URL ``WHERE``; the commands synced at start); ``... URL trivial
-CHANNEL`` runs the baseline, a bot whose only button acknowledges at once, and posts that button in
-``CHANNEL``. Each says ``ready`` (the trivial one with its message's id) once connected, and
-stops gracefully on SIGTERM. With ``ISLANDBOT_WEB_URL`` and ``ISLANDBOT_WEB_PORT`` set, the
-island bot's pages are served too (by the process it starts, as ``islandbot run``'s). Only
-this entry module points discord.py at the fake: the REST base (webhooks use the same
-:class:`discord.http.Route`) and the gateway's address. With ``ISLANDBOT_LOOPBACK_MODULES``
-set to a file's path, the names of the modules the process imported (its main process: not
-its workers') are written there, one a line, when it stops.
+CHANNEL`` runs the baseline, a bot whose only button acknowledges at once, and posts that
+button in ``CHANNEL``. The island bot runs the event loop ``islandbot run`` runs
+(:mod:`bot.event_loop`), the trivial one asyncio's, as a bare discord.py bot does. Each says
+``ready`` (the trivial one with its message's id) once connected, and stops gracefully on
+SIGTERM. With ``ISLANDBOT_WEB_URL`` and ``ISLANDBOT_WEB_PORT`` set, the island bot's pages are
+served too (by the process it starts, as ``islandbot run``'s). Only this entry module points
+discord.py at the fake: the REST base (webhooks use the same :class:`discord.http.Route`) and
+the gateway's address. With ``ISLANDBOT_LOOPBACK_MODULES`` set to a file's path, the names of
+the modules the process imported (its main process: not its workers') are written there, one
+a line, when it stops.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import discord
 from discord.ext import commands
 
 from bot.client import IslandBot, stop_on_signals
+from bot.event_loop import run
 from bot.store import is_postgres_url
 from bot.web import WebConfig
 from tests.loopback.bare_main import TOKEN, point_at
@@ -81,4 +84,4 @@ async def main(url: str, kind: str, argument: str) -> None:
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    asyncio.run(main(*sys.argv[1:4]))
+    (run if sys.argv[2] == "island" else asyncio.run)(main(*sys.argv[1:4]))

@@ -2,7 +2,8 @@
 own, as discord.py would have: the card and its picture reach Discord; a refusal raises what
 discord.py raises; an answer whose courier died on the way is sent by the bot itself (an
 acknowledgement the courier's reached already counts as sent); the courier comes back after
-it died, ends with the bot's stop, and within seconds of the bot's death.
+it died, runs the event loop the bot runs, ends with the bot's stop, and within seconds of the
+bot's death.
 
 Against a small HTTP server on loopback standing in for Discord's webhook routes.
 """
@@ -30,6 +31,7 @@ from aiohttp import web
 from bot.cards import Card
 from bot.courier import Courier, CourierLost, Credentials, Errand, route_requests
 from bot.discord_requests import answer_privately, defer, edit_answer, send_follow_up
+from bot.event_loop import ASYNCIO, LOOP_VARIABLE, UVLOOP
 from bot.request_deadlines import deadline
 
 from .loopback_discord import USER, as_discord_does, serving
@@ -304,6 +306,7 @@ BOT = textwrap.dedent(
     import asyncio, sys
     import discord
     from bot.courier import Courier, Credentials
+    from bot.event_loop import run
     from bot.request_deadlines import deadline
 
     async def main():
@@ -314,15 +317,18 @@ BOT = textwrap.dedent(
         print(courier.pid, flush=True)
         await asyncio.sleep(600)
 
-    asyncio.run(main())
+    run(main(), sys.argv[3])
     """
 )
 
 
-async def test_the_courier_ends_within_seconds_of_the_bots_death(fake_discord) -> None:
+@pytest.mark.parametrize("loop", [UVLOOP, ASYNCIO])
+async def test_the_courier_runs_the_bots_loop_and_ends_within_seconds_of_its_death(
+    fake_discord, loop
+) -> None:
     root = str(Path(__file__).resolve().parents[3])
     bot = subprocess.Popen(
-        [sys.executable, "-c", BOT, fake_discord.base, TOKEN],
+        [sys.executable, "-c", BOT, fake_discord.base, TOKEN, loop],
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONPATH": root},
@@ -332,6 +338,8 @@ async def test_the_courier_ends_within_seconds_of_the_bots_death(fake_discord) -
         line = await asyncio.wait_for(asyncio.to_thread(bot.stdout.readline), WAIT_SECONDS)
         courier = int(line)
         assert alive(courier)
+        environment = Path(f"/proc/{courier}/environ").read_bytes().split(b"\0")
+        assert f"{LOOP_VARIABLE}={loop}".encode() in environment
         bot.kill()
         bot.wait()
         await until_gone(courier)
