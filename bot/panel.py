@@ -443,10 +443,9 @@ async def follow(interaction: discord.Interaction, game_id: int, version: str, p
         return
     move, user = step.move, interaction.user
     headline = move_headline(move, user.id, user.display_name)
-    said = said_of(interaction, move)
-    shows = await show_step(interaction, service, step, partial(panel_text, step, [], said))
+    shows = await show_step(interaction, service, step, partial(panel_text, step, [], step.said))
     await service.sink.show(move, headline)
-    await after_computers(interaction, step, said, shows)
+    await after_computers(interaction, step, step.said, shows)
 
 
 def said_of(interaction: discord.Interaction, move: MoveResult) -> str:

@@ -237,6 +237,9 @@ class PanelStep:
     plan: PanelPlan
     move: Any = None
     """The change the tap made (a :class:`~bot.service.MoveResult`), if it made one."""
+    said: str = ""
+    """What the panel says the player did with :attr:`move` (the ``said`` the tap was
+    followed with: see :meth:`~bot.service.panels.Panels.choose`)."""
     drawn: Drawn | None = None
     """The panel's picture, when it was asked for with the menu (see :class:`PictureOrder`)."""
     laid: Laid | None = None

@@ -136,7 +136,7 @@ class Panels:
             return await self.first(seated(record, self.reader), seat, lines, picture, stale=True)
         note = said(move) if said is not None else ""
         step = await self.first(seated(move.record, self.reader), seat, lines, picture, note=note)
-        step.move = move
+        step.move, step.said = move, note
         return step
 
     async def _play_planned(
