@@ -18,7 +18,7 @@ import statistics
 
 from tests.benchmarks.burst import BUTTON, DONE, LEVEL, OPEN, ROUNDS, SELECT, TRIVIAL_KIND
 from tests.benchmarks.stats import p
-from tests.loopback.race import Race, time_race
+from tests.loopback.race import BotCpu, Race, time_race
 from tests.loopback.typed_games import run_typed
 
 MODELS = (
@@ -28,7 +28,7 @@ MODELS = (
 )
 """(title, another process spinning on a core, the pauses before taps: None for people's)."""
 SLOW_MS, DEADLINE_MS = 1000.0, 3000.0
-LoopbackRow = tuple[str, str, str, str, str, str, str, str, str]
+LoopbackRow = tuple[str, str, str, str, str, str, str, str, str, str]
 HEADER = (
     "ms",
     "taps",
@@ -39,6 +39,7 @@ HEADER = (
     "10062s",
     "bot CPU ms per tap: loop / with workers",
     "loop CPU ÷ trivial's",
+    "loop sleeps per tap",
 )
 
 
@@ -63,6 +64,7 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
             "",
             per_tap(trivial.loop, trivial.total, race.trivial_taps),
             "1×",
+            sleeps(trivial, race.trivial_taps),
         )
     ]
     for kind in (OPEN, SELECT, BUTTON, DONE):
@@ -78,6 +80,7 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
                     ratio,
                     spread(answered),
                     over(acks),
+                    "",
                     "",
                     "",
                     "",
@@ -98,6 +101,7 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
             str(race.refusals.get("10062", 0)),
             per_tap(race.bot_cpu.loop, race.bot_cpu.total, race.taps),
             cpu_ratio(race),
+            sleeps(race.bot_cpu, race.taps),
         )
     )
     return rows
@@ -116,6 +120,12 @@ def over(acks: list[float]) -> str:
 
 def per_tap(loop: float, total: float, taps: int) -> str:
     return f"{loop * 1000 / max(1, taps):.2f} / {total * 1000 / max(1, taps):.2f}"
+
+
+def sleeps(cpu: BotCpu, taps: int) -> str:
+    """How many times a tap put the bot's event loop to sleep, on average: each wake-up
+    costs the loop more than the work it wakes for, its caches cold."""
+    return f"{cpu.sleeps / max(1, taps):.1f}"
 
 
 def bench_loopback(
@@ -142,6 +152,7 @@ TYPED_HEADER = (
     "refused",
     "bot CPU ms per move: loop / with workers",
     "loop CPU ÷ trivial's",
+    "loop sleeps per move",
 )
 
 
@@ -164,6 +175,7 @@ def bench_typed(games: int = TYPED_GAMES, moves: int = TYPED_MOVES) -> list[tupl
             "",
             per_tap(run.trivial_cpu.loop, run.trivial_cpu.total, run.trivial_taps),
             "1×",
+            sleeps(run.trivial_cpu, run.trivial_taps),
         ),
         (
             f"{games} games at once, each move after the last answer",
@@ -175,5 +187,6 @@ def bench_typed(games: int = TYPED_GAMES, moves: int = TYPED_MOVES) -> list[tupl
             str(run.refused),
             per_tap(run.bot_cpu.loop, run.bot_cpu.total, run.moves),
             f"{loop / trivial:.1f}×" if trivial > 0 else "—",
+            sleeps(run.bot_cpu, run.moves),
         ),
     ]

@@ -85,22 +85,31 @@ class LoopbackHarness(Harness):
 @dataclass
 class BotCpu:
     """Processor seconds of a bot process: its main thread (the event loop) and in all,
-    with its worker processes."""
+    with its worker processes; and how many times its main thread went to sleep (its
+    voluntary context switches: the loop waiting for something, then woken)."""
 
     loop: float = 0.0
     total: float = 0.0
+    sleeps: int = 0
+
+    def __sub__(self, before: BotCpu) -> BotCpu:
+        """What the process used between ``before`` and this reading."""
+        return BotCpu(
+            self.loop - before.loop, self.total - before.total, self.sleeps - before.sleeps
+        )
 
 
 def cpu_of(pid: int) -> BotCpu:
     """The processor time so far of process ``pid``'s main thread and of it with its
-    children."""
+    children, and its main thread's sleeps so far."""
     ticks = os.sysconf("SC_CLK_TCK")
 
     def seconds(stat: Path) -> tuple[int, float]:
         fields = stat.read_text().rsplit(")", 1)[1].split()
         return int(fields[1]), (int(fields[11]) + int(fields[12])) / ticks
 
-    _, loop = seconds(Path(f"/proc/{pid}/task/{pid}/stat"))
+    main = Path(f"/proc/{pid}/task/{pid}")
+    _, loop = seconds(main / "stat")
     total = 0.0
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -111,7 +120,15 @@ def cpu_of(pid: int) -> BotCpu:
             continue
         if int(entry.name) == pid or parent == pid:
             total += used
-    return BotCpu(loop, total)
+    return BotCpu(loop, total, voluntary_switches(main / "status"))
+
+
+def voluntary_switches(status: Path) -> int:
+    """A thread's voluntary context switches so far (from its ``status`` file)."""
+    for line in status.read_text().splitlines():
+        if line.startswith("voluntary_ctxt_switches:"):
+            return int(line.split()[1])
+    return 0
 
 
 @asynccontextmanager
@@ -224,7 +241,7 @@ async def run_race(
                 taps = trivial_taps_each(arrival, len(members))
                 await trivial_taps(harness, trivial, members, arrival, taps)
                 after = cpu_of(process.pid)
-                trivial_cpu = BotCpu(after.loop - before.loop, after.total - before.total)
+                trivial_cpu = after - before
             web = {} if web_port is None else pages_env(web_port)
             async with bot_process(fake, "island", folder, sessions, web) as (process, _):
                 if web_port is not None:  # its start-up is over before anyone taps
@@ -250,7 +267,7 @@ async def run_race(
     return Race(
         harness.latencies,
         harness.delivered - delivered,
-        BotCpu(after.loop - before.loop, after.total - before.total),
+        after - before,
         trivial_cpu,
         taps * len(members),
         codes,

@@ -150,7 +150,7 @@ async def run_typed(games: int, moves: int, *, busy: bool = False, seed: int = 4
                 before = cpu_of(process.pid)
                 await trivial_taps(harness, trivial, first_players, "closed", taps)
                 after = cpu_of(process.pid)
-                run.trivial_cpu = BotCpu(after.loop - before.loop, after.total - before.total)
+                run.trivial_cpu = after - before
                 run.trivial_taps = taps * len(first_players)
             harness.record(harness.taps, 0)
             run.trivial_acks = harness.latencies.ack.pop(burst.TRIVIAL_KIND, [])
@@ -185,7 +185,7 @@ async def run_typed(games: int, moves: int, *, busy: bool = False, seed: int = 4
                 await asyncio.gather(*(play(c, p) for c, p in zip(channels, players, strict=True)))
                 run.seconds = time.perf_counter() - start
                 after = cpu_of(process.pid)
-                run.bot_cpu = BotCpu(after.loop - before.loop, after.total - before.total)
+                run.bot_cpu = after - before
                 db.close()
     finally:
         await fake.stop()
