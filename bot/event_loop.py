@@ -22,6 +22,7 @@ UVLOOP, ASYNCIO = "uvloop", "asyncio"
 
 
 def uvloop_installed() -> bool:
+    """Whether uvloop can be imported here (it is not installed on Windows)."""
     return importlib.util.find_spec(UVLOOP) is not None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -94,13 +94,11 @@ class Loading:
         return _running(await self.store.open_game_in(channel_id))
 
     async def running_seeing(
-        self, channel_id: int, interaction_id: int | None
-    ) -> tuple[GameRecord, bool]:
-        """:meth:`running_record`, and whether ``interaction_id`` already made a logged
+        self, channel_id: int, interaction_ids: Sequence[int]
+    ) -> tuple[GameRecord, set[int]]:
+        """:meth:`running_record`, and which of ``interaction_ids`` already made a logged
         action, read at once."""
-        if interaction_id is None:
-            return await self.running_record(channel_id), False
-        record, seen = await self.store.open_game_seeing(channel_id, interaction_id)
+        record, seen = await self.store.open_game_seeing(channel_id, interaction_ids)
         return _running(record), seen
 
     async def game_named_by(

@@ -43,7 +43,8 @@ class Moves:
         finer staleness test than the version, e.g. one player's turn in a simultaneous game).
         """
         async with self.lock(channel_id):
-            running, seen = await self.running_seeing(channel_id, interaction_id)
+            asked = () if interaction_id is None else (interaction_id,)
+            running, seen = await self.running_seeing(channel_id, asked)
             loaded = self.load(running)
             record = loaded.record
             if seen:

@@ -37,6 +37,7 @@ class Panels:
         batch of moves; ``pictures`` is the worker pool the menus are worked out in."""
         self.store, self.lock, self.reader = loading.store, loading.lock, loading.reader
         self.running_record, self.load_off_loop = loading.running_record, loading.load_off_loop
+        self.running_seeing = loading.running_seeing
         self._save = transactions.save
         self.pictures = pictures
         self._queues = MoveQueues()
@@ -179,11 +180,10 @@ class Panels:
         """The moves played in turn on the channel's game and saved as one change; for each
         move, that change (its events and log lines are every move's), None (its panel is out
         of date) or the error it met."""
-        record = await self.running_record(channel_id)
-        fresh = []  # per move: not an interaction played already (or earlier in the batch)
-        ids = await self.store.interactions_seen(
-            [m.interaction_id for m in moves if m.interaction_id is not None]
+        record, ids = await self.running_seeing(
+            channel_id, [m.interaction_id for m in moves if m.interaction_id is not None]
         )
+        fresh = []  # per move: not an interaction played already (or earlier in the batch)
         for move in moves:
             fresh.append(move.interaction_id is None or move.interaction_id not in ids)
             if move.interaction_id is not None:

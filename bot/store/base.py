@@ -287,18 +287,23 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
         return await self._one(f"SELECT * FROM games WHERE {OPEN_IN_CHANNEL}", (channel_id,))
 
     async def open_game_seeing(
-        self, channel_id: int, interaction_id: int
-    ) -> tuple[GameRecord | None, bool]:
-        """:meth:`open_game_in`, and whether ``interaction_id`` already made a logged action
-        (:meth:`interactions_seen`), read together: a move's first read."""
+        self, channel_id: int, interaction_ids: Sequence[int]
+    ) -> tuple[GameRecord | None, set[int]]:
+        """:meth:`open_game_in`, and which of ``interaction_ids`` already made a logged action,
+        read together in one statement (`EXISTS` on the log's unique index of interaction
+        ids, one column each): a move's first read, or a batch of panel moves'."""
+        checks = "".join(
+            f", EXISTS (SELECT 1 FROM actions WHERE interaction_id = ?) AS seen_{k}"
+            for k in range(len(interaction_ids))
+        )
         row, seats = await self._game_rows(
-            "SELECT *, EXISTS (SELECT 1 FROM actions WHERE interaction_id = ?) AS seen"
-            f" FROM games WHERE {OPEN_IN_CHANNEL}",
-            (interaction_id, channel_id),
+            f"SELECT *{checks} FROM games WHERE {OPEN_IN_CHANNEL}",
+            (*interaction_ids, channel_id),
         )
         if row is None:
-            return None, False
-        return self._record_of(row, seats), bool(row["seen"])
+            return None, set()
+        seen = {i for k, i in enumerate(interaction_ids) if row[f"seen_{k}"]}
+        return self._record_of(row, seats), seen
 
     async def last_game_in(self, channel_id: int) -> GameRecord | None:
         """The most recent game of a channel, open or finished."""
@@ -326,17 +331,6 @@ class Store(HistoryReads, DailyStore, OutboxStore, LinksStore, TournamentStore, 
             (game_id,),
         )
         return [LoggedAction(r[0], r[1], r[2], r[3]) for r in rows]
-
-    async def interactions_seen(self, interaction_ids: Sequence[int]) -> set[int]:
-        """Which of ``interaction_ids`` already made a logged action (one query)."""
-        if not interaction_ids:
-            return set()
-        marks = ", ".join("?" for _ in interaction_ids)
-        rows = await self._rows(
-            f"SELECT interaction_id FROM actions WHERE interaction_id IN ({marks})",
-            tuple(interaction_ids),
-        )
-        return {int(row[0]) for row in rows}
 
     async def count_rows(self, table: str) -> int:
         row = await self._row(f"SELECT COUNT(*) FROM {table}")  # a name from tables()

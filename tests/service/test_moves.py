@@ -9,15 +9,15 @@ import pytest
 from bot.service import GameService, transaction
 from engine import find_game
 from engine.core import IllegalAction
+from tests.counted import Counted
 
-from .conftest import ALICE, BOB, CHANNEL, Counted, Sink, open_table, refused
+from .conftest import ALICE, BOB, CHANNEL, Sink, open_table, refused
 
 GAME = find_game("tigerisland")
 STORE_CALLS = (
     "open_game_seeing",
     "open_game_in",
     "get_game",
-    "interactions_seen",
     "save_move",
     "schedule_job",
 )
@@ -54,7 +54,7 @@ async def test_a_move_is_read_once_parsed_once_saved_once_and_described_without_
     assert len(trips) == 1  # played and summed in one trip to a thread
 
     once = {"open_game_seeing": 1, "save_move": 1}  # the game read with the interaction's check
-    nothing = {"open_game_in": 0, "get_game": 0, "interactions_seen": 0, "schedule_job": 0}
+    nothing = {"open_game_in": 0, "get_game": 0, "schedule_job": 0}
     assert counted.calls == once | nothing  # its jobs are saved with it
     assert parses == [GAME.format(action)]
     assert result.actions == [action]

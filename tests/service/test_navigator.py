@@ -12,8 +12,9 @@ from bot.store import encoded_state
 from engine import find_game
 from engine.core import IllegalAction, Menu, Picked
 from engine.islant import GAME as ISLANT
+from tests.counted import Counted
 
-from .conftest import ALICE, CHANNEL, Counted, Sink, open_table, refused
+from .conftest import ALICE, CHANNEL, Sink, open_table, refused
 
 GAME = find_game("tigerisland")
 

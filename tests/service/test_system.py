@@ -9,8 +9,9 @@ from bot.service import GameService
 from bot.store import Job
 from bot.timers import COMPUTERS, REMINDER, TIMEOUT
 from engine import find_game
+from tests.counted import Counted
 
-from .conftest import ALICE, CHANNEL, Clock, Counted, Sink, open_lobby, open_table
+from .conftest import ALICE, CHANNEL, Clock, Sink, open_lobby, open_table
 
 GAME = find_game("tigerisland")
 

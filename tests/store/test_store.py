@@ -108,9 +108,10 @@ async def test_a_repeated_interaction_is_never_applied_twice(store: Store) -> No
     version = await store.save_move(
         record.id, expected_version=record.version, state={"n": 1}, actions=[action], now=NOW
     )
-    assert await store.interactions_seen([4242]) == {4242}
-    assert await store.interactions_seen([4243, 4242, 1]) == {4242}
-    assert await store.interactions_seen([]) == set()
+    assert await store.open_game_seeing(5, [4242]) == (await store.open_game_in(5), {4242})
+    assert (await store.open_game_seeing(5, [4243, 4242, 1]))[1] == {4242}
+    assert (await store.open_game_seeing(5, []))[1] == set()
+    assert await store.open_game_seeing(6, [4242]) == (None, set())  # no game in that channel
     with pytest.raises(DuplicateInteraction):
         await store.save_move(
             record.id, expected_version=version, state={"n": 2}, actions=[action], now=NOW
@@ -209,7 +210,7 @@ async def test_discord_sized_ids_round_trip(store: Store) -> None:
     )
     saved = await store.open_game_in(big + 1)
     assert (saved.guild_id, saved.host_id, saved.players[0].user_id) == (big, big + 2, big + 2)
-    assert await store.interactions_seen([big]) == {big}
+    assert (await store.open_game_seeing(big + 1, [big]))[1] == {big}
 
 
 async def test_a_boards_calls_to_act_replace_the_last_boards(store: Store) -> None:

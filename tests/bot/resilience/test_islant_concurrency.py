@@ -16,6 +16,7 @@ from bot.service.transaction import then_summed
 from bot.store import Store
 from engine.core import Menu
 from engine.islant import GAME
+from tests.counted import Counted
 
 CHANNEL = 1
 PLAYERS = 99
@@ -209,7 +210,7 @@ async def test_panel_moves_tapped_while_a_change_is_saved_are_saved_together(ser
     assert logged.count(801) == logged.count(802) == 1 and 804 not in logged
 
 
-async def test_a_batch_of_panel_moves_is_played_and_summed_in_one_trip_to_a_thread(
+async def test_a_batch_of_panel_moves_is_read_once_and_played_in_one_trip_to_a_thread(
     service, monkeypatch
 ) -> None:
     record, _, tap = await three_open_panels(service)
@@ -222,9 +223,12 @@ async def test_a_batch_of_panel_moves_is_played_and_summed_in_one_trip_to_a_thre
         started = [tap(1, 901), tap(2, 902)]
         while len(service.panels._queues._waiting.get(CHANNEL, [])) < 2:
             await asyncio.sleep(0.01)
+        reads = Counted(service.store, ("open_game_seeing", "open_game_in"))
     first, second = await asyncio.gather(*started)
     assert first.move.record.version == second.move.record.version == record.version + 1
     assert trips == [then_summed]  # the state was cached: no trip to read it
+    # the game read with both taps' checks that they were not played already, at once
+    assert reads.calls == {"open_game_seeing": 1, "open_game_in": 0}
 
 
 async def test_panel_moves_saved_at_once_are_each_played_on_the_others(service) -> None:
