@@ -33,7 +33,7 @@ import aiohttp
 from tests.benchmarks import burst
 from tests.benchmarks.burst import Clock, Harness, Latencies, Sent, TapLost, spin, trivial_taps
 from tests.bot.discord_limits import violations
-from tests.bot.faces import controls
+from tests.bot.faces import controls, text_of
 from tests.loopback.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -301,6 +301,7 @@ async def open_race(harness: LoopbackHarness, channel: Any, members: list[Any], 
     await quiet(harness.log)
     lobby = burst.round_message(channel)  # the newest card with buttons
     await click(harness, [(m, lobby, "Join") for m in members[1:]])
+    await shown(lambda: joined(burst.round_message(channel), len(members)))
     await click(harness, [(host, lobby, "Start")])
     await shown(lambda: has_button(burst.round_message(channel), burst.PLAY))
 
@@ -316,6 +317,12 @@ async def shown(check: Callable[[], bool], seconds: float = READY_SECONDS) -> No
         if time.perf_counter() > deadline:
             raise TimeoutError("the bot never showed what was waited for")
         await asyncio.sleep(0.2)
+
+
+def joined(lobby: Any, players: int) -> bool:
+    """Whether the lobby card names ``players`` players (every join was saved: a quiet
+    second alone does not prove it on a busy machine)."""
+    return f"Players ({players}/" in text_of(lobby)
 
 
 def has_button(message: Any, label: str) -> bool:
