@@ -302,8 +302,12 @@ class _Socket:
 
 
 async def _body(request: web.Request) -> tuple[Any, list[discord.File]]:
-    """The request's JSON body (a multipart's ``payload_json``) and its files."""
-    if request.content_type.startswith("multipart/"):
+    """The request's JSON body (a multipart's ``payload_json``) and its files.
+
+    The header is read as it is: aiohttp's ``content_type`` and ``json()`` parse it with the
+    standard library's e-mail parser, which cost this double a fifth of its processor time in
+    a race, on the cores the bot shares with it (Discord's own servers cost the bot none)."""
+    if request.headers.get("Content-Type", "").startswith("multipart/"):
         body: Any = None
         files = []
         reader = await request.multipart()
@@ -315,7 +319,7 @@ async def _body(request: web.Request) -> tuple[Any, list[discord.File]]:
                 files.append(discord.File(io.BytesIO(data), filename=part.filename))  # type: ignore[union-attr]
         return body, files
     if request.can_read_body:
-        return await request.json(), []
+        return json.loads(await request.read()), []
     return None, []
 
 

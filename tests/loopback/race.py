@@ -368,8 +368,10 @@ def pages_env(port: int) -> dict[str, str]:
 
 
 def time_race(**options: Any) -> Race:
-    """:func:`run_race` to its end (for a benchmark or a test)."""
+    """:func:`run_race` to its end (for a benchmark or a test), this process's garbage
+    collector paused meanwhile (:func:`tests.benchmarks.burst.collector_paused`)."""
     start = time.perf_counter()
-    race = asyncio.run(run_race(**options))
+    with burst.collector_paused():
+        race = asyncio.run(run_race(**options))
     race.seconds = time.perf_counter() - start
     return race
