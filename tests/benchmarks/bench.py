@@ -19,12 +19,14 @@ compares the store on SQLite and PostgreSQL (see :mod:`tests.benchmarks.backends
 rates and records a 99-player race beside a 2-player game (see :mod:`tests.benchmarks.records`).
 ``worst`` (or ``games``, ``service``, ``race``, ``bot``, ``burst``, ``loopback``, ``close``,
 ``pictures``, ``backends``, ``records``, ``replays``, ``pages``, ``load``, ``typed``,
-``footprint``) runs one section only.
+``footprint``, ``wave``) runs one section only.
 ``load`` plays 150 games at once on each store beside one game alone (see
 :mod:`tests.benchmarks.many_games`); ``typed`` plays 20 games at once with typed moves
 through the bot process beside the trivial bot (see :mod:`tests.loopback.typed_games`);
 ``footprint`` compares the bot's memory and start-up with 1,000 stored games to a bare
-discord.py client's (see :mod:`tests.benchmarks.footprint`).
+discord.py client's (see :mod:`tests.benchmarks.footprint`). ``wave`` plays the loopback
+race with everyone at once five times, each run's figures and their median and range: one
+run moves by about a tenth from the next on the same code.
 ``replays`` draws the animated GIF of the longest random game of each kind beside one final
 board. ``pages`` times the web pages
 (see :mod:`tests.benchmarks.pages`) and Discord answers while they are flooded (see
@@ -57,7 +59,13 @@ from tests.benchmarks.footprint import HEADER as FOOTPRINT_HEADER
 from tests.benchmarks.footprint import bench_footprint
 from tests.benchmarks.hostile_bot import bench_hostile_bot
 from tests.benchmarks.loopback import HEADER as LOOPBACK_HEADER
-from tests.benchmarks.loopback import TYPED_HEADER, bench_loopback, bench_typed
+from tests.benchmarks.loopback import (
+    TYPED_HEADER,
+    WAVE_HEADER,
+    bench_loopback,
+    bench_typed,
+    bench_wave,
+)
 from tests.benchmarks.many_games import HEADER as LOAD_HEADER
 from tests.benchmarks.many_games import bench_many_games
 from tests.benchmarks.page_flood import bench_page_flood
@@ -588,6 +596,7 @@ SECTIONS = (
     "load",
     "typed",
     "footprint",
+    "wave",
 )
 
 
@@ -651,6 +660,9 @@ def main() -> None:
         think = (min(0.5, args.think), args.think)
         header = (f"{args.islant_players} players, {LOOPBACK_HEADER[0]}", *LOOPBACK_HEADER[1:])
         print_table(header, bench_loopback(args.islant_players, think))
+    if "wave" in wanted:
+        print()
+        print_table(WAVE_HEADER, bench_wave(args.islant_players))
     if "footprint" in wanted:
         print()
         print_table(FOOTPRINT_HEADER, bench_footprint())

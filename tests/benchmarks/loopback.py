@@ -141,6 +141,60 @@ def bench_loopback(
     return rows
 
 
+WAVE_RUNS = 5
+WAVE_HEADER = (
+    "everyone at once, busy machine",
+    "loop CPU ms per tap",
+    "÷ trivial's",
+    "select answered p50 ms",
+    "select answered p99 ms",
+    "ack p99 ÷ trivial p99",
+    "loop sleeps per tap",
+)
+WAVE_DIGITS = (2, 1, 0, 0, 1, 1)
+WAVE_SUFFIXES = ("", "×", "", "", "×", "")
+
+
+def bench_wave(players: int, runs: int = WAVE_RUNS) -> list[tuple[str, ...]]:
+    """The race with everyone at once (the last of :data:`MODELS`), ``runs`` times: one row a
+    run, then the median and range of each figure. One run of it moves by about a tenth from
+    the next on the same code, so a step of a few percent shows only over several."""
+    _, busy, pauses = MODELS[-1]
+    figures: list[tuple[float, ...]] = []
+    rows: list[tuple[str, ...]] = []
+    for run in range(1, runs + 1):
+        race = time_race(players=players, rounds=ROUNDS, think=pauses, busy=busy, level=LEVEL)
+        trivial_acks = race.latencies.ack.pop(TRIVIAL_KIND)
+        trivial_loop = race.trivial_cpu.loop / max(1, race.trivial_taps)
+        loop = race.bot_cpu.loop / max(1, race.taps)
+        answered = race.latencies.answered.get(SELECT) or [0.0]
+        acks = [ms for kind_acks in race.latencies.ack.values() for ms in kind_acks]
+        figure = (
+            loop * 1000,
+            loop / trivial_loop if trivial_loop else 0.0,
+            statistics.median(answered),
+            p(answered, 0.99),
+            p(acks, 0.99) / p(trivial_acks, 0.99),
+            race.bot_cpu.sleeps / max(1, race.taps),
+        )
+        figures.append(figure)
+        rows.append((f"run {run} ({race.taps} taps, lost {race.lost})", *wave_cells([figure])))
+    rows.append((f"median of {runs} runs (lowest–highest)", *wave_cells(figures)))
+    return rows
+
+
+def wave_cells(figures: list[tuple[float, ...]]) -> tuple[str, ...]:
+    """A wave row's cells: one run's figures, or the median and range of several."""
+    cells = []
+    for index, (digits, suffix) in enumerate(zip(WAVE_DIGITS, WAVE_SUFFIXES, strict=True)):
+        values = [figure[index] for figure in figures]
+        cell = f"{statistics.median(values):,.{digits}f}{suffix}"
+        if len(values) > 1:
+            cell += f" ({min(values):,.{digits}f}–{max(values):,.{digits}f})"
+        cells.append(cell)
+    return tuple(cells)
+
+
 TYPED_GAMES, TYPED_MOVES = 20, 30
 TYPED_HEADER = (
     "typed moves, ms",
