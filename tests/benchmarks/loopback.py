@@ -107,10 +107,15 @@ def race_rows(title: str, race: Race) -> list[LoopbackRow]:
     return rows
 
 
-def cpu_ratio(race: Race) -> str:
-    """The bot's event-loop CPU per tap ÷ the trivial bot's (same fake, same run)."""
-    trivial = race.trivial_cpu.loop / max(1, race.trivial_taps)
+def loop_seconds_per_tap(race: Race) -> tuple[float, float]:
+    """The bot's event-loop CPU seconds per tap, and the trivial bot's (same fake, same run)."""
     bot = race.bot_cpu.loop / max(1, race.taps)
+    return bot, race.trivial_cpu.loop / max(1, race.trivial_taps)
+
+
+def cpu_ratio(race: Race) -> str:
+    """The bot's event-loop CPU per tap ÷ the trivial bot's."""
+    bot, trivial = loop_seconds_per_tap(race)
     return f"{bot / trivial:.1f}×" if trivial > 0 else "—"
 
 
@@ -165,8 +170,7 @@ def bench_wave(players: int, runs: int = WAVE_RUNS) -> list[tuple[str, ...]]:
     for run in range(1, runs + 1):
         race = time_race(players=players, rounds=ROUNDS, think=pauses, busy=busy, level=LEVEL)
         trivial_acks = race.latencies.ack.pop(TRIVIAL_KIND)
-        trivial_loop = race.trivial_cpu.loop / max(1, race.trivial_taps)
-        loop = race.bot_cpu.loop / max(1, race.taps)
+        loop, trivial_loop = loop_seconds_per_tap(race)
         answered = race.latencies.answered.get(SELECT) or [0.0]
         acks = [ms for kind_acks in race.latencies.ack.values() for ms in kind_acks]
         figure = (
