@@ -22,7 +22,7 @@ from locales import N_, language, speaking, translate
 
 from . import reach
 from .answers import answer_failure, arrived, reply_error, tell_restarting
-from .clicks import route_clicks_directly
+from .clicks import parse_clicks_lazily, route_clicks_directly
 from .collector import settle
 from .commands_i18n import CatalogTranslator
 from .courier import Courier, Credentials, route_requests
@@ -170,7 +170,7 @@ class IslandBot(commands.Bot):
         restarts too. Its handlers start in the user's language (:func:`locales.current`).
         """
         parsers = self._connection.parsers
-        parse = parsers["INTERACTION_CREATE"]
+        parse = parse_clicks_lazily(self._connection, parsers["INTERACTION_CREATE"])
         seen: OrderedDict[str, None] = OrderedDict()
 
         def parse_once(data: Any) -> None:

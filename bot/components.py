@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 import discord
 
 from .answers import answer_failure, arrived
-from .clicks import nested
+from .clicks import message_payload, nested
 from .custom_ids import IdFormat
 from .discord_requests import defer
 from .errors import UserError
@@ -77,13 +77,14 @@ def _check_offered(interaction: discord.Interaction) -> None:
     """Refuse select values that are not among the options of the select on the message."""
     data = interaction.data or {}
     values = data.get("values")
-    if values is None or interaction.message is None:
+    message = message_payload(interaction) if values is not None else None
+    if values is None or message is None:
         return
     custom_id = data.get("custom_id")
-    for component in nested(interaction.message.components):
-        if getattr(component, "custom_id", None) != custom_id:
+    for component in nested(message.get("components", ())):
+        if component.get("custom_id") != custom_id:
             continue
-        offered = {option.value for option in getattr(component, "options", ())}
+        offered = {option.get("value") for option in component.get("options", ())}
         if any(value not in offered for value in values):
             raise UserError("not_offered")
 

@@ -29,6 +29,7 @@ from locales import N_, _, current, tr_counted
 from render import seat_colour
 
 from .cards import Card, LaidOut, edit_into, plain
+from .clicks import message_payload
 from .components import ExplainsErrors, acknowledge, picked, service_of
 from .custom_ids import NUMBER, IdFormat
 from .discord_requests import defer, edit_answer, send_follow_up
@@ -279,9 +280,9 @@ def picture_name(digest: str) -> str:
 
 def shown_picture(interaction: discord.Interaction) -> str:
     """The fingerprint of the picture the tapped panel shows ("" when it is not known)."""
-    message = interaction.message
-    for attachment in message.attachments if message is not None else ():
-        named = PICTURE_NAMED.fullmatch(attachment.filename)
+    message = message_payload(interaction) or {}
+    for attachment in message.get("attachments", ()):
+        named = PICTURE_NAMED.fullmatch(str(attachment.get("filename", "")))
         if named:
             return named.group(1)
     return ""

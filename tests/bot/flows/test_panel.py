@@ -7,6 +7,7 @@ import re
 
 import discord
 
+from bot.clicks import Click
 from bot.panel import CHANGE_LABEL, PICK, PICTURE_NAMED, STALE_NOTE, TAP
 from engine import find_game
 
@@ -165,3 +166,44 @@ async def test_taps_reach_their_items_without_a_view_made_of_the_clicked_message
     monkeypatch.setattr(discord.ui.LayoutView, "from_message", no_view)
     await start(world, "tigerisland", world.alice, world.bob)
     assert await play_by_taps(world, random.Random(3), 2) == 2
+
+
+async def test_taps_play_without_the_clicked_message_made_into_a_message(
+    world, monkeypatch
+) -> None:
+    """A click's handlers read the clicked component, a select's options and the panel's
+    picture from Discord's payload (see :mod:`bot.clicks`): the panel plays the same with
+    discord.py's messages impossible to make once the game has started."""
+
+    def no_message(*args, **kwargs):
+        raise AssertionError("a message was made of an interaction's payload")
+
+    monkeypatch.setattr(discord.interactions, "Message", no_message)  # as discord.py parses
+    monkeypatch.setattr(Click, "made_message", no_message)  # asked for later
+    await start(world, "tigerisland", world.alice, world.bob)
+    assert await play_by_taps(world, random.Random(4), 2) == 2
+
+
+async def test_a_click_still_gives_its_message_when_asked(world, monkeypatch) -> None:
+    """A :class:`Click`'s message is made when a handler asks for it: the message clicked,
+    in the server it was clicked in, as discord.py would have made it."""
+    import bot.panel
+
+    asked: list[discord.Message | None] = []
+    follow = bot.panel.follow
+
+    async def follow_asking(interaction, *args):
+        asked.append(interaction.message)
+        await follow(interaction, *args)
+
+    monkeypatch.setattr(bot.panel, "follow", follow_asking)
+    await start(world, "tigerisland", world.alice, world.bob)
+    record = await latest_game(world)
+    member, _ = member_to_move(world, record, world.env.bot.service.state_of(record))
+    panel = (await member.click(last_card(world.channel), label="My moves")).response
+    shown = [attachment.filename for attachment in panel.attachments]
+    await tap_once(member, panel.message, random.Random(5))
+    (message,) = asked
+    assert message is not None and message.id == panel.message.id
+    assert message.guild is not None and message.guild.id == world.guild.id
+    assert [attachment.filename for attachment in message.attachments] == shown
