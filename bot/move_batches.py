@@ -30,6 +30,9 @@ class PanelMove:
     actions: tuple[Any, ...]
     user_id: int
     interaction_id: int | None
+    then: Any = None
+    """What the mover's panel is to show once the move is saved (planned by the save, with
+    the other movers' next panels)."""
     answer: asyncio.Future[Any] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )

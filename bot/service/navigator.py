@@ -384,6 +384,26 @@ def first_menu_drawn(
     return drawn_and_laid(seated, plan, order, lang)
 
 
+FirstMenuOrder = tuple[int, "LinesOf | None", str, bool, "PictureOrder | None"]
+"""What :func:`first_menu_drawn` is asked after its saved state: the seat, the game's lines,
+the language, whether the panel asking was out of date, and the picture."""
+
+
+def first_menus_drawn(
+    seated: Seated, orders: Sequence[FirstMenuOrder]
+) -> list[tuple[PanelPlan, Drawn | None, Laid | None] | Exception]:
+    """:func:`first_menu_drawn` for each of ``orders`` on one saved state, in one hand-over
+    to the pool (the panels of the moves one save played); an order that failed gives its
+    error, the others their panels."""
+    panels: list[tuple[PanelPlan, Drawn | None, Laid | None] | Exception] = []
+    for order in orders:
+        try:
+            panels.append(first_menu_drawn(seated, *order))
+        except Exception as error:  # (that panel's tap answers with it)
+            panels.append(error)
+    return panels
+
+
 def drawn_and_laid(
     seated: Seated, plan: PanelPlan, order: PictureOrder | None, lang: str
 ) -> tuple[PanelPlan, Drawn | None, Laid | None]:

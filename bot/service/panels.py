@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.core import Path
-from locales import current
+from locales import current, speaking
 
 from ..errors import UserError
 from ..move_batches import MoveQueues, PanelMove, Played, play_in_turn
@@ -16,17 +16,33 @@ from ..rendering import Pictures
 from ..store import GameRecord
 from .loading import Loading, off_loop
 from .navigator import (
+    FirstMenuOrder,
     LinesFor,
+    LinesOf,
     PanelStep,
     PictureFor,
+    PictureOrder,
     Seated,
     first_menu_drawn,
+    first_menus_drawn,
     navigate_drawn,
     no_lines,
     no_picture,
     seated,
 )
 from .transaction import Change, MoveResult, Transactions, then_summed
+
+
+@dataclass(frozen=True, slots=True)
+class NextPanel:
+    """What a mover's panel shows once the move is saved: the seat's first menu, with the
+    game's ``lines``, in ``lang``, with the picture ``order`` asks for, opening with what
+    ``said`` says of the move (None: nothing)."""
+
+    lines: LinesOf | None
+    lang: str
+    order: PictureOrder | None
+    said: Callable[[MoveResult], str] | None
 
 
 class Panels:
@@ -123,39 +139,47 @@ class Panels:
         panel, the first menu as it is now). A step to another menu
         writes nothing, so it takes no lock; a completed path is played if the seat's options
         are still those the panel was drawn for (:meth:`_play_planned`). The menus are worked
-        out in the worker pool, once per tap and never under the lock, with the picture
-        ``picture`` asks for; the picked actions are played as they are.
+        out in the worker pool, never under the lock, with the picture ``picture`` asks for:
+        the tap's own, then after a move the next menus of all the moves one save played;
+        the picked actions are played as they are.
         """
         record = await self.running_record(channel_id)
         seat = _seat_for(record, user_id, game_id)
         step = await self.plan(seated(record, self.reader), seat, version, path, lines, picture)
         if not step.plan.play:
             return step
-        move = await self._play_planned(channel_id, step, user_id, interaction_id)
-        if move is None:  # the seat's first menu, as for any panel out of date
+        then = NextPanel(lines(record.game), current(), picture(record.game), said)
+        played = await self._play_planned(channel_id, step, user_id, interaction_id, then)
+        if played is None:  # the seat's first menu, as for any panel out of date
             record = await self.running_record(channel_id)
             return await self.first(seated(record, self.reader), seat, lines, picture, stale=True)
-        note = said(move) if said is not None else ""
-        step = await self.first(seated(move.record, self.reader), seat, lines, picture, note=note)
-        step.move, step.said = move, note
-        return step
+        return played
 
     async def _play_planned(
-        self, channel_id: int, step: PanelStep, user_id: int, interaction_id: int | None
-    ) -> MoveResult | None:
-        """Play the actions a panel's path completed, or None when the seat's options have
-        changed since the panel was drawn. Moves tapped in the channel while a change is
-        being saved are saved together by the next save (:mod:`bot.move_batches`)."""
-        move = PanelMove(step.seat, step.plan.version, step.plan.play, user_id, interaction_id)
+        self,
+        channel_id: int,
+        step: PanelStep,
+        user_id: int,
+        interaction_id: int | None,
+        then: NextPanel,
+    ) -> PanelStep | None:
+        """Play the actions a panel's path completed: the seat's next panel (``then``) with
+        the move, or None when the seat's options have changed since the panel was drawn.
+        Moves tapped in the channel while a change is being saved are saved together by the
+        next save (:mod:`bot.move_batches`), and their next panels planned together."""
+        move = PanelMove(
+            step.seat, step.plan.version, step.plan.play, user_id, interaction_id, then
+        )
         if self._queues.join(channel_id, move):
             # shielded: a tap given up while waiting must not strand the moves queued behind
             await asyncio.shield(self._save_batch(channel_id))
-        answer: MoveResult | None = await move.answer
+        answer: PanelStep | None = await move.answer
         return answer
 
     async def _save_batch(self, channel_id: int) -> None:
         """Save, under the channel's lock, every panel move queued in the channel by then,
-        as one change; each move's tap gets its own answer."""
+        as one change; then plan the movers' next panels (not under the lock); each move's
+        tap gets its own answer."""
         moves: list[PanelMove] = []
         try:
             async with self.lock(channel_id):
@@ -164,15 +188,54 @@ class Panels:
                     answers = await self._play_batch(channel_id, moves)
                 except Exception as error:  # each tap answers with it
                     answers = [error] * len(moves)
+            panels = await self._next_panels(moves, answers)
         except BaseException:  # cancelled (the bot stops): no tap of the queue waits for ever
             for move in moves or self._queues.take(channel_id):
                 move.answer.cancel()
             raise
-        for move, answer in zip(moves, answers, strict=True):
+        for move, answer in zip(moves, panels, strict=True):
             if isinstance(answer, BaseException):
                 move.answer.set_exception(answer)
             else:
                 move.answer.set_result(answer)
+
+    async def _next_panels(
+        self, moves: list[PanelMove], answers: list[MoveResult | Exception | None]
+    ) -> list[PanelStep | Exception | None]:
+        """Each move's answer with the saved ones' next panels: every mover's first menu on
+        the saved state (with its picture and components, opening with what the move's
+        ``said`` says of it), all worked out in one hand-over to the worker pool."""
+        panels: list[PanelStep | Exception | None] = []
+        saved: list[tuple[int, PanelMove, str]] = []
+        orders: list[FirstMenuOrder] = []
+        change: MoveResult | None = None
+        for index, (move, answer) in enumerate(zip(moves, answers, strict=True)):
+            if not isinstance(answer, MoveResult):
+                panels.append(answer)
+                continue
+            change, then = answer, move.then
+            with speaking(then.lang):
+                note = then.said(answer) if then.said is not None else ""
+            order = then.order
+            if order is not None and note:
+                order = replace(order, note=note)
+            panels.append(None)
+            saved.append((index, move, note))
+            orders.append((move.seat, then.lines, then.lang, False, order))
+        if change is None:
+            return panels
+        state = seated(change.record, self.reader)
+        try:
+            planned = await self.pictures.run(first_menus_drawn, state, orders)
+        except Exception as error:  # each saved move's tap answers with it
+            planned = [error] * len(orders)
+        for (index, _move, note), panel in zip(saved, planned, strict=True):
+            if isinstance(panel, Exception):
+                panels[index] = panel
+                continue
+            plan, drawn, laid = panel
+            panels[index] = PanelStep(state, plan, move=change, said=note, drawn=drawn, laid=laid)
+        return panels
 
     async def _play_batch(
         self, channel_id: int, moves: list[PanelMove]

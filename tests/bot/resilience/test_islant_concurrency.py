@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from bot.errors import UserError
-from bot.service import GameService
+from bot.service import GameService, navigator
 from bot.service import panels as panels_module
 from bot.service.transaction import then_summed
 from bot.store import Store
@@ -224,11 +224,34 @@ async def test_a_batch_of_panel_moves_is_read_once_and_played_in_one_trip_to_a_t
         while len(service.panels._queues._waiting.get(CHANNEL, [])) < 2:
             await asyncio.sleep(0.01)
         reads = Counted(service.store, ("open_game_seeing", "open_game_in"))
+        pool_calls = Counted(service.panels.pictures, ("run",))
     first, second = await asyncio.gather(*started)
     assert first.move.record.version == second.move.record.version == record.version + 1
     assert trips == [then_summed]  # the state was cached: no trip to read it
     # the game read with both taps' checks that they were not played already, at once
     assert reads.calls == {"open_game_seeing": 1, "open_game_in": 0}
+    # both movers' next panels worked out in one hand-over to the pool, each its own seat's
+    assert [args[0] for args in pool_calls.args["run"]] == [navigator.first_menus_drawn]
+    assert (first.seat, second.seat) == (1, 2) and first.menu is not None
+    assert first.seated.version == second.seated.version == record.version + 1
+
+
+async def test_a_saved_move_whose_next_panel_fails_answers_with_the_error(
+    service, monkeypatch
+) -> None:
+    record, _, tap = await three_open_panels(service)
+
+    def failing_panels(seated, orders):
+        raise RuntimeError("no panel")
+
+    monkeypatch.setattr(panels_module, "first_menus_drawn", failing_panels)
+    answers = await asyncio.wait_for(
+        asyncio.gather(tap(1, 911), tap(2, 912), return_exceptions=True), 30
+    )
+    assert [type(answer) for answer in answers] == [RuntimeError, RuntimeError]
+    assert (await service.store.get_game(record.id)).version > record.version  # saved
+    logged = [action.interaction_id for action in await service.store.actions(record.id)]
+    assert 911 in logged and 912 in logged
 
 
 async def test_panel_moves_saved_at_once_are_each_played_on_the_others(service) -> None:
