@@ -57,9 +57,7 @@ class Timekeeper:
         saved, with its new version) holds ``state``."""
         if record.status != "active":
             return JobPlan(drop=None)
-        server = await self.store.guild_settings(record.guild_id or 0)
         now = self._now()
-        humans = _human_movers(record, game, state)
         drop: list[str] = []
         then: list[Scheduled] = []
         if game.paced_action(state) is None:
@@ -67,9 +65,12 @@ class Timekeeper:
         else:
             due = now + timedelta(seconds=PACE_SECONDS)
             then.append(Scheduled(PACED, due, {"version": record.version}))
-        if game.close_round_action(state) is not None:
-            if not game.to_move(state) - previous_movers:  # no new round
-                return JobPlan(tuple(drop), tuple(then))
+        rounds = game.close_round_action(state) is not None
+        if rounds and not game.to_move(state) - previous_movers:  # no new round
+            return JobPlan(tuple(drop), tuple(then))  # (the server's settings are not read)
+        server = await self.store.guild_settings(record.guild_id or 0)
+        humans = _human_movers(record, game, state)
+        if rounds:
             minutes = effective(record.table_options, server, "round_minutes")
             hours = effective(record.table_options, server, "timeout_hours")
             marker = {"round": game.round_number(state)}

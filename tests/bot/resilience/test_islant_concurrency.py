@@ -223,13 +223,14 @@ async def test_a_batch_of_panel_moves_is_read_once_and_played_in_one_trip_to_a_t
         started = [tap(1, 901), tap(2, 902)]
         while len(service.panels._queues._waiting.get(CHANNEL, [])) < 2:
             await asyncio.sleep(0.01)
-        reads = Counted(service.store, ("open_game_seeing", "open_game_in"))
+        reads = Counted(service.store, ("open_game_seeing", "open_game_in", "guild_settings"))
         pool_calls = Counted(service.panels.pictures, ("run",))
     first, second = await asyncio.gather(*started)
     assert first.move.record.version == second.move.record.version == record.version + 1
     assert trips == [then_summed]  # the state was cached: no trip to read it
     # the game read with both taps' checks that they were not played already, at once
-    assert reads.calls == {"open_game_seeing": 1, "open_game_in": 0}
+    # (a move inside a round opens no timer: the server's settings are not read for it)
+    assert reads.calls == {"open_game_seeing": 1, "open_game_in": 0, "guild_settings": 0}
     # both movers' next panels worked out in one hand-over to the pool, each its own seat's
     assert [args[0] for args in pool_calls.args["run"]] == [navigator.first_menus_drawn]
     assert (first.seat, second.seat) == (1, 2) and first.menu is not None
