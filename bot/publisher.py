@@ -428,10 +428,16 @@ class Publisher:
                 log.info("could not end call %s of game %s", call_id, record.id)
 
     def _queue(self, style: Presentation, pending: _Pending) -> None:
-        """Hold a change back for the game's worker; a change needing a new message stays so."""
+        """Hold a change back for the game's worker, in place of the one held (the later of
+        the two: a tap answered after a later one's must not hold back an older state); a
+        change needing a new message stays so."""
         game_id = pending.result.record.id
         held = self._pending.get(game_id)
-        pending.fresh = pending.fresh or (held is not None and held.fresh)
+        if held is not None:
+            fresh = pending.fresh or held.fresh
+            if held.result.record.version > pending.result.record.version:
+                pending = held
+            pending.fresh = fresh
         self._pending[game_id] = pending
         if game_id not in self._workers:
             self._workers[game_id] = self._spawn(self._drain(game_id, style))

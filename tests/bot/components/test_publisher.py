@@ -108,6 +108,26 @@ async def test_an_older_change_arriving_late_is_not_shown(world):
     assert first.record.version not in style.built
 
 
+async def test_an_older_change_arriving_while_a_newer_one_is_held_back_does_not_replace_it(
+    world,
+):
+    await started_wars(world)
+    publisher = world.env.bot.publisher
+    style = Counting()
+    publisher.register("wars", style)
+    board_id = (await latest_game(world)).board_message_id
+    first, second, third = await burst_of_moves(world, 3)
+    await publisher.show(first)
+    await publisher.show(third)  # held back for the interval (in place of the first)
+    await publisher.show(second)  # its tap was slower than the third's
+    await world.env.advance_time(INTERVAL * 2)
+    await publisher.settle()
+    message = message_by_id(world, board_id)
+    assert face(message).title == f"version {third.record.version}"
+    assert style.built[-1] == third.record.version
+    assert second.record.version not in style.built
+
+
 async def test_a_deleted_board_is_posted_anew(world):
     await started_wars(world)
     publisher = world.env.bot.publisher
