@@ -33,6 +33,7 @@ from .errors import UserError
 from .faces import all_faces
 from .i18n import user_language
 from .jobs import JobRunner
+from .lobby_edits import LobbyEdits
 from .publisher import PlainBoard, Publisher
 from .rematch import RematchButton
 from .request_deadlines import bound_requests, deadline
@@ -124,6 +125,8 @@ class IslandBot(commands.Bot):
         self.run_jobs.change_interval(seconds=job_poll_seconds)
         self._service_kwargs = service_kwargs or {}
         self.store: Store | None = None
+        self.lobby_edits = LobbyEdits()
+        """Lobby messages edited after joins and leaves in the lobbies' order."""
         self.publisher = Publisher(
             self, PlainBoard(board_view), RematchButton, rounds=RoundBoard(board_view)
         )

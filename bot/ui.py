@@ -23,6 +23,7 @@ from .custom_ids import NUMBER, IdFormat, one_of
 from .discord_requests import defer
 from .errors import UserError
 from .i18n import Phrase, as_written, game_title, public_language, say, written
+from .lobby_edits import LobbyEdits
 from .panel import PANEL_ITEMS, finished_game, open_panel
 from .presenter import (
     accent,
@@ -100,11 +101,17 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
     async def _run(self, interaction: discord.Interaction) -> None:
         service, channel_id, record = await lobby_here(interaction, self.game_id)
         user = interaction.user
-        if self.action == "join":
-            record = await service.join(channel_id, user.id, user.display_name)
-        elif self.action == "leave":
-            record = await service.leave(channel_id, user.id)
-        elif self.action == "ai":  # (a full table is refused before the levels show)
+        if self.action in ("join", "leave"):  # many at once: shown in the lobby's order
+            check = service.may_join if self.action == "join" else service.may_leave
+            check(record, user.id)  # refused at once, privately (checked again when saved)
+            await defer(interaction)
+            if self.action == "join":
+                record = await service.join(channel_id, user.id, user.display_name)
+            else:
+                record = await service.leave(channel_id, user.id)
+            await lobby_edits_of(interaction).show(interaction, record, lobby_edit)
+            return
+        if self.action == "ai":  # (a full table is refused before the levels show)
             service.computer_seat(record, user.id)
             await interaction.response.edit_message(
                 **lobby_card(record).edit(
@@ -124,6 +131,17 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
             await post_board(interaction, result, headline=say("The game begins!"))
             return
         await interaction.response.edit_message(**lobby_card(record).edit(lobby_view(record)))
+
+
+def lobby_edit(record: GameRecord) -> dict[str, Any]:
+    """The lobby message's edit showing ``record``'s seats, with its buttons."""
+    return lobby_card(record).edit(lobby_view(record))
+
+
+def lobby_edits_of(interaction: discord.Interaction) -> LobbyEdits:
+    """The bot's lobby edits (see :mod:`bot.lobby_edits`)."""
+    edits: LobbyEdits = interaction.client.lobby_edits
+    return edits
 
 
 async def show_lobby(interaction: discord.Interaction, record: GameRecord) -> None:

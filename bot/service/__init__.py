@@ -121,6 +121,8 @@ class GameService:
         self.open_lobby = lobby.open_lobby
         self.join = lobby.join
         self.leave = lobby.leave
+        self.may_join = lobby.may_join
+        self.may_leave = lobby.may_leave
         self.add_computer = lobby.add_computer
         self.computer_level = lobby.computer_level
         self.computer_seat = lobby.computer_seat

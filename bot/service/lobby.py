@@ -74,9 +74,7 @@ class Lobby:
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
         async with self.lock(channel_id):
             record = await self._lobby(channel_id)
-            if record.seat_of(user_id) is not None:
-                raise UserError("already_joined")
-            _check_room(record)
+            self.may_join(record, user_id)
             seat = PlayerRecord(len(record.players), user_id, name, False)
             return await self._reseat(record, [*record.players, seat])
 
@@ -104,6 +102,23 @@ class Lobby:
         return free[0]
 
     @staticmethod
+    def may_join(record: GameRecord, user_id: int) -> None:
+        """Refuse (UserError) ``user_id`` joining the lobby ``record``: seated already, or
+        no seat left."""
+        if record.seat_of(user_id) is not None:
+            raise UserError("already_joined")
+        _check_room(record)
+
+    @staticmethod
+    def may_leave(record: GameRecord, user_id: int) -> None:
+        """Refuse (UserError) ``user_id`` leaving the lobby ``record``: not seated, or its
+        host."""
+        if record.seat_of(user_id) is None:
+            raise UserError("not_joined")
+        if user_id == record.host_id:
+            raise UserError("host_cannot_leave")
+
+    @staticmethod
     def computer_level(record: GameRecord) -> str:
         """The level a table offers first for computer seats (``computer=`` in /game new)."""
         return str(record.table_options.get(COMPUTER_OPTION.name, COMPUTER_OPTION.default))
@@ -111,10 +126,7 @@ class Lobby:
     async def leave(self, channel_id: int, user_id: int) -> GameRecord:
         async with self.lock(channel_id):
             record = await self._lobby(channel_id)
-            if record.seat_of(user_id) is None:
-                raise UserError("not_joined")
-            if user_id == record.host_id:
-                raise UserError("host_cannot_leave")
+            self.may_leave(record, user_id)
             rest = [p for p in record.players if p.user_id != user_id]
             return await self._reseat(record, rest)
 
