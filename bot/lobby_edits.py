@@ -64,8 +64,15 @@ class LobbyEdits:
         finally:
             self._editing.discard(lobby)
 
+    def closed(self, record: GameRecord) -> None:
+        """The lobby ``record`` closed (the game started, or the lobby was cancelled): its
+        message shows that now, and no list of seats saved before is shown after it."""
+        self._waiting.pop(record.id, None)
+        self._remember(record.id, record.version)
+
     def _remember(self, lobby: int, version: int) -> None:
-        self._shown[lobby] = version
+        """Remember that the lobby's message shows ``version`` or a later one."""
+        self._shown[lobby] = max(version, self._shown.get(lobby, -1))
         self._shown.move_to_end(lobby)
         if len(self._shown) > LOBBIES_KEPT:
             self._shown.popitem(last=False)

@@ -121,11 +121,13 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
             return
         elif self.action == "cancel":
             record = await service.cancel_lobby(channel_id, user.id, is_moderator(interaction))
+            lobby_edits_of(interaction).closed(record)
             closed = closed_lobby_card(record, _("The lobby was cancelled."))
             await interaction.response.edit_message(**closed.edit())
             return
         else:
             result = await service.start(channel_id, user.id)
+            lobby_edits_of(interaction).closed(result.record)
             closed = closed_lobby_card(result.record, _("The game has started."))
             await interaction.response.edit_message(**closed.edit())
             await post_board(interaction, result, headline=say("The game begins!"))
