@@ -77,8 +77,10 @@ def _check_offered(interaction: discord.Interaction) -> None:
     """Refuse select values that are not among the options of the select on the message."""
     data = interaction.data or {}
     values = data.get("values")
-    message = message_payload(interaction) if values is not None else None
-    if values is None or message is None:
+    if values is None:
+        return
+    message = message_payload(interaction)
+    if message is None:
         return
     custom_id = data.get("custom_id")
     for component in nested(message.get("components", ())):

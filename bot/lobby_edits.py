@@ -6,7 +6,9 @@ own list of seats could end showing an older list than the last one saved (97 pl
 98 who joined, until the next change). A join or a leave is acknowledged at once (a deferred
 update of the lobby's message); the message is then edited through a tap's own interaction,
 one edit at a time per lobby, each with the latest seats saved, so the last edit shows the
-last change. An older list arriving after a newer one was shown is not shown.
+last change. An older list arriving after a newer one was shown is not shown, nor one
+saved before the lobby's message was answered otherwise (a computer seated, the game
+started, the lobby cancelled).
 """
 
 from __future__ import annotations
@@ -64,9 +66,10 @@ class LobbyEdits:
         finally:
             self._editing.discard(lobby)
 
-    def closed(self, record: GameRecord) -> None:
-        """The lobby ``record`` closed (the game started, or the lobby was cancelled): its
-        message shows that now, and no list of seats saved before is shown after it."""
+    def answered(self, record: GameRecord) -> None:
+        """The lobby's message shows ``record`` through another answer (a computer seated,
+        the game started, the lobby cancelled): no list of seats saved before it is shown
+        after it."""
         self._waiting.pop(record.id, None)
         self._remember(record.id, record.version)
 

@@ -121,18 +121,16 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
             return
         elif self.action == "cancel":
             record = await service.cancel_lobby(channel_id, user.id, is_moderator(interaction))
-            lobby_edits_of(interaction).closed(record)
+            lobby_edits_of(interaction).answered(record)
             closed = closed_lobby_card(record, _("The lobby was cancelled."))
             await interaction.response.edit_message(**closed.edit())
             return
         else:
             result = await service.start(channel_id, user.id)
-            lobby_edits_of(interaction).closed(result.record)
+            lobby_edits_of(interaction).answered(result.record)
             closed = closed_lobby_card(result.record, _("The game has started."))
             await interaction.response.edit_message(**closed.edit())
             await post_board(interaction, result, headline=say("The game begins!"))
-            return
-        await interaction.response.edit_message(**lobby_card(record).edit(lobby_view(record)))
 
 
 def lobby_edit(record: GameRecord) -> dict[str, Any]:
@@ -154,7 +152,7 @@ async def show_lobby(interaction: discord.Interaction, record: GameRecord) -> No
         return
     message = channel.get_partial_message(record.board_message_id)  # type: ignore[attr-defined]
     try:
-        await message.edit(**lobby_card(record).edit(lobby_view(record)))
+        await message.edit(**lobby_edit(record))
     except discord.NotFound:
         log.info("lobby message %s of game %s is gone", record.board_message_id, record.id)
 
@@ -207,8 +205,9 @@ class ComputerLevelButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_
         service, channel_id, record = await lobby_here(interaction, self.game_id)
         if self.level != "back":
             record = await service.add_computer(channel_id, interaction.user.id, self.level)
+            lobby_edits_of(interaction).answered(record)
         with speaking(await public_language(interaction)):
-            await interaction.response.edit_message(**lobby_card(record).edit(lobby_view(record)))
+            await interaction.response.edit_message(**lobby_edit(record))
 
 
 def computer_level_view(game_id: int, offered: str) -> discord.ui.View:

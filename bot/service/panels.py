@@ -94,9 +94,7 @@ class Panels:
         """``seat``'s first menu (with its picture, and its components opening with
         ``note``, when ``picture`` asks for them); ``stale``: the answer to a tap from an
         outdated panel."""
-        order = picture(seated.game)
-        if order is not None and note:
-            order = replace(order, note=note)
+        order = noted(picture(seated.game), note)
         plan, drawn, laid = await self.pictures.run(
             first_menu_drawn, seated, seat, lines(seated.game), current(), stale, order
         )
@@ -216,9 +214,7 @@ class Panels:
             change, then = answer, move.then
             with speaking(then.lang):
                 note = then.said(answer) if then.said is not None else ""
-            order = then.order
-            if order is not None and note:
-                order = replace(order, note=note)
+            order = noted(then.order, note)
             panels.append(None)
             saved.append((index, move, note))
             orders.append((move.seat, then.lines, then.lang, False, order))
@@ -275,6 +271,11 @@ class Panels:
             outcome = next(by_move) if new else UserError("duplicate")
             answers.append(result if isinstance(outcome, Played) else outcome)
         return answers
+
+
+def noted(order: PictureOrder | None, note: str) -> PictureOrder | None:
+    """``order`` with its panel's components opening with ``note`` (when there is one)."""
+    return replace(order, note=note) if order is not None and note else order
 
 
 def _seat_for(record: GameRecord, user_id: int, game_id: int) -> int:

@@ -90,14 +90,14 @@ async def test_an_edit_discord_did_not_take_leaves_the_next_change_to_show_the_l
     assert sent == ["refused", "version 2"]
 
 
-async def test_no_seats_saved_before_the_lobby_closed_are_shown_after_it(edits) -> None:
+async def test_no_seats_saved_before_another_answer_of_the_lobby_are_shown_after_it(edits) -> None:
     sent, gate = edits
     shown = LobbyEdits()
     gate.clear()
     first = asyncio.ensure_future(shown.show(Tap(1), saved(2), card))
     await asyncio.sleep(0)
     await shown.show(Tap(2), saved(3), card)  # waits behind the first edit
-    shown.closed(saved(4))  # the game started meanwhile: its message says so
+    shown.answered(saved(4))  # the game started meanwhile: its message says so
     gate.set()
     await first
     await shown.show(Tap(3), saved(3), card)  # a late tap of the lobby
