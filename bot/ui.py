@@ -7,7 +7,7 @@ keeps working after a restart and a stale click is recognised.
 from __future__ import annotations
 
 import io
-import logging
+from functools import partial
 from typing import Any
 
 import discord
@@ -20,7 +20,7 @@ from .cards import Card
 from .components import IdItem, is_moderator, service_of
 from .computers import LEVEL_LABELS
 from .custom_ids import NUMBER, IdFormat, one_of
-from .discord_requests import defer
+from .discord_requests import defer, edit_answer
 from .errors import UserError
 from .i18n import Phrase, as_written, game_title, public_language, say, written
 from .lobby_edits import LobbyEdits
@@ -36,8 +36,6 @@ from .presenter import (
 from .quickstart import QuickStartButton
 from .service import GameService, MoveResult
 from .store import GameRecord
-
-log = logging.getLogger(__name__)
 
 
 async def post_board(
@@ -109,7 +107,8 @@ class LobbyButton(IdItem, discord.ui.DynamicItem[discord.ui.Button], id_format=L
                 record = await service.join(channel_id, user.id, user.display_name)
             else:
                 record = await service.leave(channel_id, user.id)
-            await lobby_edits_of(interaction).show(interaction, record, lobby_edit)
+            edit = partial(edit_answer, interaction)
+            await lobby_edits_of(interaction).show(record, edit, lobby_edit)
             return
         if self.action == "ai":  # (a full table is refused before the levels show)
             service.computer_seat(record, user.id)
@@ -146,15 +145,12 @@ def lobby_edits_of(interaction: discord.Interaction) -> LobbyEdits:
 
 async def show_lobby(interaction: discord.Interaction, record: GameRecord) -> None:
     """Edit the lobby's message (its id is kept as the game's board message until the game
-    starts) to show ``record``'s seats."""
+    starts) to show ``record``'s seats, in order with the edits of the lobby's taps."""
     channel = interaction.channel
     if record.board_message_id is None or not isinstance(channel, discord.abc.Messageable):
         return
     message = channel.get_partial_message(record.board_message_id)  # type: ignore[attr-defined]
-    try:
-        await message.edit(**lobby_edit(record))
-    except discord.NotFound:
-        log.info("lobby message %s of game %s is gone", record.board_message_id, record.id)
+    await lobby_edits_of(interaction).show(record, message.edit, lobby_edit)
 
 
 async def lobby_here(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.ui import lobby_edit
+
 from ..faces import text_of
 from ..flow_helpers import open_lobby
 
@@ -34,3 +36,23 @@ async def test_joining_and_leaving_answer_the_tap_and_show_the_seats(world) -> N
     await until(lambda: "Players (1/" in now_showing(world, lobby))
     assert world.bob.name not in now_showing(world, lobby)
     assert not world.env.errors
+
+
+async def test_a_kick_is_shown_in_order_with_the_lobby_taps(world) -> None:
+    lobby = await open_lobby(world, world.alice, "wars")
+    await world.bob.click(lobby, label="Join")
+    await until(lambda: "Players (2/" in now_showing(world, lobby))
+    service = world.env.bot.service
+    # carol's join is saved, its tap's edit of the lobby still on its way
+    joined = await service.join(world.channel.id, world.carol.id, "carol")
+    await world.alice.slash(world.channel, "game kick", player=world.bob)
+    assert "Players (2/" in now_showing(world, lobby)  # alice and carol, without bob
+    assert world.bob.name not in now_showing(world, lobby)
+    late: list[dict[str, object]] = []
+
+    async def edit(**kwargs: object) -> None:
+        late.append(kwargs)
+
+    await world.env.bot.lobby_edits.show(joined, edit, lobby_edit)
+    assert late == []  # the seats saved before the kick are not shown after it
+    assert world.bob.name not in now_showing(world, lobby)
