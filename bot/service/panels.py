@@ -204,7 +204,7 @@ class Panels:
         the saved state (with its picture and components, opening with what the move's
         ``said`` says of it), all worked out in one hand-over to the worker pool."""
         panels: list[PanelStep | Exception | None] = []
-        saved: list[tuple[int, PanelMove, str]] = []
+        saved: list[tuple[int, str]] = []  # per saved move: its place among the answers, its note
         orders: list[FirstMenuOrder] = []
         change: MoveResult | None = None
         for index, (move, answer) in enumerate(zip(moves, answers, strict=True)):
@@ -216,7 +216,7 @@ class Panels:
                 note = then.said(answer) if then.said is not None else ""
             order = noted(then.order, note)
             panels.append(None)
-            saved.append((index, move, note))
+            saved.append((index, note))
             orders.append((move.seat, then.lines, then.lang, False, order))
         if change is None:
             return panels
@@ -225,7 +225,7 @@ class Panels:
             planned = await self.pictures.run(first_menus_drawn, state, orders)
         except Exception as error:  # each saved move's tap answers with it
             planned = [error] * len(orders)
-        for (index, _move, note), panel in zip(saved, planned, strict=True):
+        for (index, note), panel in zip(saved, planned, strict=True):
             if isinstance(panel, Exception):
                 panels[index] = panel
                 continue
